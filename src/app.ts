@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.js';
+import { registerAuthGuard } from './http/auth.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerRateLimiting } from './http/rate-limit.js';
+import { ErrorBody } from './http/schemas.js';
+import { validatorCompiler } from './http/validation.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The HTTP application, shared by the server (main.ts) and the tests. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: ctx.config.trustProxy,
+    requestIdHeader: false,
+    // A caller's own request id is kept (for tracing through a proxy) when it is sane.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.addSchema(ErrorBody);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, { global: true });
+  await app.register(cors, {
+    origin: ctx.config.corsOrigin === '*' ? '*' : ctx.config.corsOrigin.split(',').map((o) => o.trim()),
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    maxAge: 600,
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Salon service API',
+        version: '1.0.0',
+        description:
+          'Back office and online booking service of a hair and beauty salon. ' +
+          'Errors: `{ error, code, details? }`. Datetimes `YYYY-MM-DD HH:MM:SS` in the salon time zone. ' +
+          'Lists take `page` (activates pagination) and `limit` (default 50, max 200).',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerRateLimiting(app, ctx.db);
+  registerAuthGuard(app, ctx.db, ctx.signer);
+
+  app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
+
+  await authRoutes(app, ctx);
+  await systemRoutes(app, ctx);
+  return app;
+}

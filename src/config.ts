@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export type WorkerMode = 'on' | 'off';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** undefined → embedded SQLite in dataDir; postgres://… → PostgreSQL. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  publicBaseUrl: string;
+  smtpUrl: string | undefined;
+  worker: WorkerMode;
+  logLevel: string;
+  /** Comma-separated list of allowed origins, or `*`. */
+  corsOrigin: string;
+  trustProxy: boolean;
+  /** How long a claimed job stays owned by its worker without a heartbeat. */
+  jobLeaseSeconds: number;
+  jobPollMs: number;
+  jobConcurrency: number;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+/**
+ * The JWT secret survives restarts: when JWT_SECRET is unset, one is generated on first start
+ * and kept (mode 0600) in DATA_DIR, so tokens stay valid across restarts of a single machine.
+ * Several machines must share JWT_SECRET explicitly.
+ */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const dataDir = resolve(optional(env, 'DATA_DIR') ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+
+  const databaseUrl = optional(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  const jwtSecret = optional(env, 'JWT_SECRET') ?? loadOrCreateSecret(dataDir);
+  if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+
+  const publicBaseUrl = (optional(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicBaseUrl);
+  } catch {
+    throw new ConfigError(`PUBLIC_BASE_URL is not a URL: "${publicBaseUrl}"`);
+  }
+
+  const smtpUrl = optional(env, 'SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  }
+
+  const worker = (optional(env, 'WORKER') ?? 'on').toLowerCase();
+  if (worker !== 'on' && worker !== 'off') throw new ConfigError('WORKER must be "on" or "off"');
+
+  return {
+    port,
+    host: optional(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    jwtSecret,
+    publicBaseUrl,
+    smtpUrl,
+    worker,
+    logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
+    corsOrigin: optional(env, 'CORS_ORIGIN') ?? '*',
+    trustProxy: optional(env, 'TRUST_PROXY') === 'true',
+    jobLeaseSeconds: integer(env, 'JOB_LEASE_SECONDS', 300, 1, 86_400),
+    jobPollMs: integer(env, 'JOB_POLL_MS', 1000, 10, 60_000),
+    jobConcurrency: integer(env, 'JOB_CONCURRENCY', 4, 1, 64),
+  };
+}

@@ -1,0 +1,74 @@
+import SqliteDatabase from 'better-sqlite3';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver } from 'kysely';
+import pg from 'pg';
+import type { DB } from './types.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** postgres://… selects PostgreSQL; otherwise `sqliteFile` is used. */
+  databaseUrl?: string | undefined;
+  /** Path of the SQLite file, or `:memory:`. */
+  sqliteFile?: string;
+  /** Connections in the PostgreSQL pool. */
+  poolSize?: number;
+}
+
+/**
+ * Write transactions on SQLite start with BEGIN IMMEDIATE: the write lock is taken at the
+ * start, so two processes (server + separate worker) never both read under a deferred lock
+ * and then deadlock on the upgrade (SQLITE_BUSY that busy_timeout cannot resolve).
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
+
+function openSqlite(file: string): SqliteDatabase.Database {
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  // Kysely prepares each query anew; caching prepared statements by SQL text avoids
+  // re-parsing the same few hundred statements on every request.
+  const prepare = sqlite.prepare.bind(sqlite);
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      if (statements.size >= 1000) statements.clear();
+      statement = prepare(source);
+      statements.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
+  return sqlite;
+}
+
+// PostgreSQL returns bigint (count(*), sum of integers) as strings by default; every such
+// value here fits in a JS number, and both dialects must give the same types.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export function connect(options: ConnectOptions): Database {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  const sqlite = openSqlite(options.sqliteFile ?? ':memory:');
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}

@@ -1,0 +1,44 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Dialect } from './connection.js';
+import * as m0001 from './migrations/0001_foundation.js';
+import type { DB } from './types.js';
+
+interface MigrationModule {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see 0001_foundation.ts
+  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
+}
+
+/**
+ * Forward-only: migrations have no `down`. Listed here in order, by hand, so the set is
+ * fixed at build time and identical for every process and every engine.
+ */
+const migrations: Record<string, MigrationModule> = {
+  '0001_foundation': m0001,
+};
+
+class DialectAwareProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, migration]) => [name, { up: (db) => migration.up(db, this.dialect) }]),
+    );
+  }
+}
+
+/** Applies every pending migration; throws on the first failure (nothing half-applied on PostgreSQL). */
+export async function migrateToLatest(db: Kysely<DB>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: new DialectAwareProvider(dialect),
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}
+
+export const migrationNames = Object.keys(migrations);

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB, Role } from '../db/types.js';
+import { AppError } from '../lib/errors.js';
+import type { TokenSigner } from '../lib/jwt.js';
+import { errorRef } from './schemas.js';
+
+/** The three levels of spec part 5: `none`, `user` (Logged in, any role), `admin`. */
+export type AuthLevel = 'none' | 'user' | 'admin';
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Every route under /api must say who may call it; the app refuses to start otherwise. */
+    auth?: AuthLevel;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw new AppError(401, 'invalid_token', 'Authorization header must be "Bearer <token>"');
+  return match[1]!;
+}
+
+/**
+ * One guard for every route. The token is checked, then the user is read (a primary-key
+ * lookup) so that a deleted user's tokens stop working at once and a changed role applies
+ * at once, without waiting for the token to expire.
+ */
+export function registerAuthGuard(app: FastifyInstance, db: Kysely<DB>, signer: TokenSigner): void {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const level = route.config?.auth;
+    if (!level) throw new Error(`route ${String(route.method)} ${route.url} declares no auth level`);
+    if (level === 'none') return;
+    // Document the requirement in the OpenAPI document from the same declaration.
+    route.schema ??= {};
+    const schema = route.schema as Record<string, unknown> & { response?: Record<string, unknown> };
+    schema.security = [{ bearerAuth: [] }];
+    schema.response = { 401: errorRef, ...(level === 'admin' ? { 403: errorRef } : {}), ...schema.response };
+    const description = level === 'admin' ? 'Auth: Admin.' : 'Auth: Logged in (any role).';
+    schema.description = schema.description ? `${description} ${String(schema.description)}` : description;
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const level = request.routeOptions.config?.auth;
+    if (!level || level === 'none') return;
+    const token = bearerToken(request);
+    if (!token) throw new AppError(401, 'unauthenticated', 'Sign in first: no access token given');
+    const claims = await signer.verify(token);
+    if (!claims) throw new AppError(401, 'invalid_token', 'Access token is invalid or expired');
+    if (claims.typ !== 'access') throw new AppError(401, 'invalid_token', 'A client token cannot be used here');
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'role'])
+      .where('id', '=', claims.sub)
+      .executeTakeFirst();
+    if (!user) throw new AppError(401, 'invalid_token', 'Access token is no longer valid');
+    if (level === 'admin' && user.role !== 'admin') {
+      throw new AppError(403, 'forbidden', 'This needs an admin account');
+    }
+    request.user = user;
+  });
+}
+
+/** The signed-in user of a route whose auth level is `user` or `admin`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError(401, 'unauthenticated', 'Sign in first');
+  return request.user;
+}

@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../lib/errors.js';
+import { fieldErrors } from './validation.js';
+
+/** Fastify's own client errors, mapped to the codes of CONTRACT.md. */
+const FRAMEWORK_CODES: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'Request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Unsupported content type'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'Request body is empty'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json', 'Request body is not valid JSON'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'Content-Length does not match the body'],
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.status).send({
+        error: error.message,
+        code: error.code,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    if (error.validation) {
+      const details = fieldErrors(error.validation as never, error.validationContext);
+      const summary = details.map((d) => `${d.field} ${d.message}`).join('; ');
+      return reply.status(400).send({ error: `Invalid input: ${summary}`, code: 'validation_failed', details });
+    }
+    const known = FRAMEWORK_CODES[error.code];
+    if (known) {
+      return reply.status(known[0]).send({ error: known[2], code: known[1] });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // JSON syntax errors arrive as a SyntaxError with statusCode 400 from the parser.
+      const code = error instanceof SyntaxError ? 'invalid_json' : 'bad_request';
+      const message = error instanceof SyntaxError ? 'Request body is not valid JSON' : error.message;
+      return reply.status(error.statusCode).send({ error: message, code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: 'Internal server error', code: 'internal_error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'not_found' });
+  });
+}

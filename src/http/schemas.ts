@@ -1,0 +1,54 @@
+import { Type, type TSchema } from 'typebox';
+
+/*
+ * Schema pieces shared by every module, so that each convention of CONTRACT.md is written once.
+ */
+
+export const ErrorBody = Type.Object(
+  {
+    error: Type.String(),
+    code: Type.String(),
+    details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  },
+  { $id: 'ErrorBody', description: 'Every error: a human message and a stable snake_case code' },
+);
+
+export const errorRef = Type.Ref('ErrorBody');
+
+export const Email = Type.String({ format: 'email', maxLength: 254 });
+export const Password = Type.String({ minLength: 8, maxLength: 1024 });
+/** A 0/1 field: accepts true/false too (CONTRACT.md). */
+export const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)]);
+export const NonEmpty = (max = 255) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const Ok = Type.Object({ ok: Type.Literal(true) });
+
+export const DateTimeText = Type.String({
+  description: 'YYYY-MM-DD HH:MM:SS in the salon time zone',
+  examples: ['2026-11-22 14:30:00'],
+});
+
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, description: 'Activates pagination' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, description: 'Items per page; default 50, capped at 200' })),
+};
+
+/** Without `page` a plain array; with it, the paginated envelope of CONTRACT.md. */
+export function Listing<T extends TSchema>(item: T) {
+  return Type.Union([
+    Type.Array(item),
+    Type.Object({
+      data: Type.Array(item),
+      page: Type.Integer(),
+      limit: Type.Integer(),
+      total: Type.Integer(),
+      total_pages: Type.Integer(),
+    }),
+  ]);
+}
+
+export function toFlag(value: boolean | 0 | 1): 0 | 1 {
+  return value === true || value === 1 ? 1 : 0;
+}

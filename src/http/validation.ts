@@ -1,0 +1,65 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { FieldError } from '../lib/errors.js';
+
+// ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+function makeAjv(coerceTypes: boolean | 'array'): Ajv {
+  const ajv = new Ajv({
+    // Unknown body fields are dropped before a handler sees them: no mass assignment.
+    removeAdditional: 'all',
+    useDefaults: true,
+    coerceTypes,
+    allErrors: true,
+    strict: false,
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+// A JSON body keeps its types: `"password": 12345678` is a wrong type, not a string.
+// Query strings and path params are text by nature and are coerced to the schema's types.
+const bodyAjv = makeAjv(false);
+const textAjv = makeAjv('array');
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+
+/** Ajv's errors as `{ field, message }`, one per field. */
+export function fieldErrors(errors: ErrorObject[], context: string | undefined): FieldError[] {
+  const seen = new Set<string>();
+  const details: FieldError[] = [];
+  for (const error of errors) {
+    let field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (error.keyword === 'required') {
+      const missing = (error.params as { missingProperty: string }).missingProperty;
+      field = field ? `${field}.${missing}` : missing;
+    }
+    if (!field) field = context ?? 'body';
+    if (seen.has(field)) continue;
+    seen.add(field);
+    details.push({ field, message: describe(error) });
+  }
+  return details;
+}
+
+function describe(error: ErrorObject): string {
+  switch (error.keyword) {
+    case 'required':
+      return 'is required';
+    case 'minLength':
+      return `must be at least ${(error.params as { limit: number }).limit} characters`;
+    case 'maxLength':
+      return `must be at most ${(error.params as { limit: number }).limit} characters`;
+    case 'format':
+      return `must be a valid ${(error.params as { format: string }).format}`;
+    case 'enum':
+      return `must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    case 'anyOf':
+      return 'has an invalid value';
+    default:
+      return error.message ?? 'is invalid';
+  }
+}

@@ -1,0 +1,150 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../db/connection.js';
+import type { DB, Job, JobStatus } from '../db/types.js';
+import { MAX_ATTEMPTS, type JobName, type JobPayloads } from './types.js';
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface EnqueueOptions {
+  /** Run no earlier than this many milliseconds from now. */
+  delayMs?: number;
+  maxAttempts?: number;
+}
+
+/**
+ * Adds a job. Pass the transaction that makes the change causing the job: the job then
+ * exists exactly when the change does (no job for a rolled-back change, no change without
+ * its job after a crash).
+ */
+export async function enqueue<N extends JobName>(
+  executor: Executor,
+  name: N,
+  payload: JobPayloads[N],
+  options: EnqueueOptions = {},
+): Promise<number> {
+  const now = new Date();
+  const row = await executor
+    .insertInto('jobs')
+    .values({
+      name,
+      payload: JSON.stringify(payload),
+      status: 'queued',
+      run_at: new Date(now.getTime() + (options.delayMs ?? 0)).toISOString(),
+      attempts: 0,
+      max_attempts: options.maxAttempts ?? MAX_ATTEMPTS[name],
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Claims up to `limit` due jobs for `workerId` and leases them until `leaseMs` from now.
+ *
+ * Due means: `queued` or `failed` (awaiting retry) with `run_at` passed, or `running` with
+ * an expired lease (its worker died). On PostgreSQL `FOR UPDATE SKIP LOCKED` lets any number
+ * of workers claim side by side without waiting on or sharing a row; on SQLite the single
+ * UPDATE statement is itself one write transaction, which serialises claimers.
+ */
+export async function claimJobs(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  workerId: string,
+  limit: number,
+  leaseMs: number,
+): Promise<Job[]> {
+  const now = new Date();
+  const nowIso = now.toISOString();
+  // A job whose worker died on its last attempt is not run again: it is dead.
+  await db
+    .updateTable('jobs')
+    .set({
+      status: 'dead',
+      last_error: sql`coalesce(last_error, 'worker stopped while running the job; lease expired')`,
+      locked_by: null,
+      locked_until: null,
+      finished_at: nowIso,
+      updated_at: nowIso,
+    })
+    .where('status', '=', 'running')
+    .where('locked_until', '<', nowIso)
+    .whereRef('attempts', '>=', 'max_attempts')
+    .execute();
+
+  let due = db
+    .selectFrom('jobs')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', 'in', ['queued', 'failed']), eb('run_at', '<=', nowIso)]),
+        eb.and([eb('status', '=', 'running'), eb('locked_until', '<', nowIso)]),
+      ]),
+    )
+    .orderBy('run_at')
+    .orderBy('id')
+    .limit(limit);
+  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+
+  const claimed = await db
+    .updateTable('jobs')
+    .set({
+      status: 'running',
+      attempts: sql`attempts + 1`,
+      locked_by: workerId,
+      locked_until: new Date(now.getTime() + leaseMs).toISOString(),
+      updated_at: nowIso,
+    })
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+  return claimed.sort((a, b) => (a.run_at < b.run_at ? -1 : a.run_at > b.run_at ? 1 : a.id - b.id));
+}
+
+/** Extends the lease of a job this worker still owns; false when it lost the job. */
+export async function extendLease(db: Kysely<DB>, jobId: number, workerId: string, leaseMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ locked_until: new Date(Date.now() + leaseMs).toISOString() })
+    .where('id', '=', jobId)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function markDone(db: Kysely<DB>, jobId: number, workerId: string): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .updateTable('jobs')
+    .set({ status: 'done', locked_by: null, locked_until: null, finished_at: now, updated_at: now })
+    .where('id', '=', jobId)
+    .where('locked_by', '=', workerId)
+    .execute();
+}
+
+/** Exponential backoff: 30 s, 1 min, 2 min … capped at 1 hour. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
+}
+
+export async function markFailed(db: Kysely<DB>, job: Job, workerId: string, error: string): Promise<JobStatus> {
+  const now = new Date();
+  const status: JobStatus = job.attempts >= job.max_attempts ? 'dead' : 'failed';
+  await db
+    .updateTable('jobs')
+    .set({
+      status,
+      last_error: error.slice(0, 2000),
+      run_at: status === 'failed' ? new Date(now.getTime() + retryDelayMs(job.attempts)).toISOString() : job.run_at,
+      locked_by: null,
+      locked_until: null,
+      finished_at: status === 'dead' ? now.toISOString() : null,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', job.id)
+    .where('locked_by', '=', workerId)
+    .execute();
+  return status;
+}

@@ -1,0 +1,27 @@
+import { pino, type Logger } from 'pino';
+
+/**
+ * JSON logs. Anything that could carry a secret is redacted wherever it appears: tokens in
+ * headers, passwords and tokens in any logged object, the settings' secret fields.
+ */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.confirmPassword',
+  '*.admin_password',
+  '*.token',
+  '*.refresh_token',
+  '*.smtp_pass',
+  '*.cardpay_api_key',
+  '*.onlinepay_api_key',
+  '*.checkout_secret_key',
+  '*.temporaryPassword',
+];
+
+export function createLogger(level: string): Logger {
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+}

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { DB } from '../db/types.js';
+import type { JobHandler } from '../jobs/types.js';
+import { readSettings } from '../modules/settings/service.js';
+import { renderMjml } from './render.js';
+import { isTemplateName, template } from './templates/index.js';
+import { mailTransport } from './transport.js';
+
+export function sendEmailJob(db: Kysely<DB>, config: Config): JobHandler<'mail.send'> {
+  return async ({ emailId }, context) => {
+    const email = await db.selectFrom('emails').selectAll().where('id', '=', emailId).executeTakeFirst();
+    // Already sent (a retried job after a crash past the send) or removed: nothing to do.
+    if (!email || email.status !== 'queued') return;
+
+    const settings = await readSettings(db);
+    const transport = mailTransport(settings, config.smtpUrl);
+    if (!transport) {
+      await db
+        .updateTable('emails')
+        .set({ status: 'unsent', error: 'no mail server configured (SMTP_URL or settings smtp_host)' })
+        .where('id', '=', emailId)
+        .execute();
+      context.log.warn({ emailId, template: email.template, to: email.recipient }, 'no mail server configured; email kept as unsent');
+      return;
+    }
+    if (!isTemplateName(email.template) || email.data === null) {
+      throw new Error(`email ${emailId} has no renderable template "${email.template}"`);
+    }
+
+    const brand = { salonName: settings.salon_name || 'Salon' };
+    const data = JSON.parse(email.data) as never;
+    const chosen = template(email.template);
+    try {
+      const html = await renderMjml(chosen.mjml(data, brand));
+      const info = (await transport.transporter.sendMail({
+        from: transport.from,
+        to: email.recipient,
+        subject: email.subject,
+        html,
+        text: chosen.text(data, brand),
+      })) as { messageId?: string };
+      await db
+        .updateTable('emails')
+        .set({
+          status: 'sent',
+          error: null,
+          sent_at: new Date().toISOString(),
+          message_id: info.messageId ?? null,
+          data: email.sensitive ? null : email.data,
+        })
+        .where('id', '=', emailId)
+        .execute();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const givingUp = context.isLastAttempt;
+      await db
+        .updateTable('emails')
+        .set({ error: message.slice(0, 1000), status: givingUp ? 'failed' : 'queued', data: givingUp && email.sensitive ? null : email.data })
+        .where('id', '=', emailId)
+        .execute();
+      throw error;
+    } finally {
+      transport.transporter.close();
+    }
+  };
+}

@@ -1,0 +1,28 @@
+import * as auth from './auth.js';
+import type { Brand } from './layout.js';
+
+interface Template<D> {
+  subject(data: D, brand: Brand): string;
+  mjml(data: D, brand: Brand): string;
+  text(data: D, brand: Brand): string;
+}
+
+/** Every transactional email, by the name stored in the outbox. */
+export const templates = {
+  'auth.welcome': auth.welcome,
+  'auth.password_reset': auth.passwordReset,
+  'auth.password_changed': auth.passwordChanged,
+} satisfies Record<string, Template<never>>;
+
+export type TemplateName = keyof typeof templates;
+export type TemplateData<N extends TemplateName> = Parameters<(typeof templates)[N]['mjml']>[0];
+
+export function isTemplateName(name: string): name is TemplateName {
+  return Object.hasOwn(templates, name);
+}
+
+export function template<N extends TemplateName>(name: N): Template<TemplateData<N>> {
+  return templates[name] as unknown as Template<TemplateData<N>>;
+}
+
+export type { Brand };

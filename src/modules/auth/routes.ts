@@ -1,0 +1,188 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { currentUser } from '../../http/auth.js';
+import { errorRef, Listing, Ok, PageQuery } from '../../http/schemas.js';
+import { FORGOT_PASSWORD_LIMITS, LOGIN_LIMITS, TOKEN_LIMITS } from './limits.js';
+import {
+  ChangePasswordBody,
+  Device,
+  DeviceBody,
+  DeviceDeleteBody,
+  ForgotPasswordBody,
+  ForgotPasswordResponse,
+  LoginBody,
+  LoginResponse,
+  LogoutBody,
+  RefreshBody,
+  RefreshResponse,
+  RegisterBody,
+  ResetPasswordBody,
+  SetupBody,
+  SetupResponse,
+  SetupStatus,
+  UserSummary,
+} from './schemas.js';
+import * as auth from './service.js';
+
+const tags = ['auth'];
+
+export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post('/api/auth/login', {
+    config: { auth: 'none' },
+    preHandler: app.limiter(LOGIN_LIMITS),
+    schema: {
+      tags,
+      summary: 'Sign in with email and password',
+      description: 'With `mobile: true` a 30-day refresh token is returned too. Rate limited per IP and per email (429).',
+      body: LoginBody,
+      response: { 200: LoginResponse, 400: errorRef, 401: errorRef, 429: errorRef },
+    },
+    handler: (request) => auth.login(ctx, request.body),
+  });
+
+  app.post('/api/auth/logout', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Revoke a refresh token and/or remove a push device token of the caller',
+      body: Type.Optional(LogoutBody),
+      response: { 200: Ok, 400: errorRef },
+    },
+    handler: async (request) => {
+      await auth.logout(ctx, currentUser(request), request.body ?? {});
+      return { ok: true as const };
+    },
+  });
+
+  app.post('/api/auth/refresh', {
+    config: { auth: 'none' },
+    preHandler: app.limiter(TOKEN_LIMITS),
+    schema: {
+      tags,
+      summary: 'Exchange a refresh token for a new access token and a new refresh token',
+      description: 'The presented token stops working. Presenting an already-exchanged token revokes every token of that sign-in.',
+      body: RefreshBody,
+      response: { 200: RefreshResponse, 400: errorRef, 401: errorRef, 429: errorRef },
+    },
+    handler: (request) => auth.refresh(ctx, request.body.refresh_token),
+  });
+
+  app.post('/api/auth/register', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Create a user with a temporary password sent by email',
+      body: RegisterBody,
+      response: { 200: UserSummary, 400: errorRef, 409: errorRef },
+    },
+    handler: (request) => auth.register(ctx, request.body),
+  });
+
+  app.post('/api/auth/forgot-password', {
+    config: { auth: 'none' },
+    preHandler: app.limiter(FORGOT_PASSWORD_LIMITS),
+    schema: {
+      tags,
+      summary: 'Email a password reset link (valid 1 hour)',
+      description: 'Always answers 200 with the same body, whether or not the email has an account. At most one email per account per 60 seconds.',
+      body: ForgotPasswordBody,
+      response: { 200: ForgotPasswordResponse, 400: errorRef, 429: errorRef },
+    },
+    handler: async (request) => {
+      await auth.forgotPassword(ctx, request.body.email);
+      return { ok: true as const, message: 'If an account exists for this email, a reset link is on its way.' };
+    },
+  });
+
+  app.post('/api/auth/reset-password', {
+    config: { auth: 'none' },
+    preHandler: app.limiter(TOKEN_LIMITS),
+    schema: {
+      tags,
+      summary: 'Set a new password with the token from the reset email',
+      body: ResetPasswordBody,
+      response: { 200: Ok, 400: errorRef, 429: errorRef },
+    },
+    handler: async (request) => {
+      await auth.resetPassword(ctx, request.body);
+      return { ok: true as const };
+    },
+  });
+
+  app.post('/api/auth/change-password', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: "Change the caller's password",
+      description: '400 when newPassword and confirmPassword differ; 401 when the email or current password is wrong.',
+      body: ChangePasswordBody,
+      response: { 200: Ok, 400: errorRef },
+    },
+    handler: async (request) => {
+      await auth.changePassword(ctx, currentUser(request), request.body);
+      return { ok: true as const };
+    },
+  });
+
+  app.get('/api/auth/users', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'List users, newest first',
+      querystring: Type.Object(PageQuery),
+      response: { 200: Listing(UserSummary), 400: errorRef },
+    },
+    handler: (request) => auth.listUsers(ctx.db, request.query),
+  });
+
+  app.post('/api/auth/device', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Register a push device token for the caller',
+      description: 'A token already registered to another user is reassigned to the caller.',
+      body: DeviceBody,
+      response: { 200: Device, 400: errorRef },
+    },
+    handler: (request) => auth.registerDevice(ctx.db, currentUser(request), request.body),
+  });
+
+  app.delete('/api/auth/device', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: "Remove one of the caller's push device tokens",
+      body: DeviceDeleteBody,
+      response: { 200: Ok, 400: errorRef },
+    },
+    handler: async (request) => {
+      await auth.removeDevice(ctx.db, currentUser(request), request.body.token);
+      return { ok: true as const };
+    },
+  });
+
+  app.get('/api/auth/setup-status', {
+    config: { auth: 'none' },
+    schema: { tags, summary: 'Whether first-time setup is still needed', response: { 200: SetupStatus } },
+    handler: async () => ({ needsSetup: await auth.needsSetup(ctx.db) }),
+  });
+
+  app.post('/api/auth/setup', {
+    config: { auth: 'none' },
+    schema: {
+      tags,
+      summary: 'First-time setup: the first admin, the salon details and opening hours',
+      description: 'Works only while no user exists; afterwards 400.',
+      body: SetupBody,
+      response: { 201: SetupResponse, 400: errorRef },
+    },
+    handler: async (request, reply) => {
+      const result = await auth.setup(ctx, request.body);
+      return reply.status(201).send(result);
+    },
+  });
+}

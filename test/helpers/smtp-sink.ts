@@ -1,0 +1,63 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A real SMTP server on a free local port that keeps every message it receives. */
+export class SmtpSink {
+  readonly messages: ReceivedMail[] = [];
+  private server: SMTPServer;
+  port = 0;
+
+  constructor(options: { rejectWith?: string } = {}) {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        if (options.rejectWith) {
+          stream.resume();
+          stream.on('end', () => callback(Object.assign(new Error(options.rejectWith), { responseCode: 550 })));
+          return;
+        }
+        simpleParser(stream)
+          .then((mail) => {
+            this.messages.push({
+              to: session.envelope.rcptTo.map((r) => r.address),
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              html: typeof mail.html === 'string' ? mail.html : '',
+            });
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      },
+    });
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  to(address: string): ReceivedMail[] {
+    return this.messages.filter((m) => m.to.includes(address));
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
