@@ -4,29 +4,53 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 import { tooManyRequests } from '../lib/errors.js';
 
-/**
+/*
  * Counters live in the database, not in process memory, so that several API processes
  * behind a load balancer share one limit (ARCHITECTURE.md: nothing in memory that another
  * process needs). One fixed window per key, advanced by a single atomic upsert.
  */
+
+interface Count {
+  current: number;
+  /** Milliseconds until the window resets. */
+  ttl: number;
+}
+
+async function countHit(db: Kysely<DB>, key: string, windowMs: number): Promise<Count> {
+  const now = new Date();
+  const nowIso = now.toISOString();
+  const resetAt = new Date(now.getTime() + windowMs).toISOString();
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, hits: 1, reset_at: resetAt })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        hits: sql`case when rate_limits.reset_at <= ${nowIso} then 1 else rate_limits.hits + 1 end`,
+        reset_at: sql`case when rate_limits.reset_at <= ${nowIso} then ${resetAt} else rate_limits.reset_at end`,
+      }),
+    )
+    .returning(['hits', 'reset_at'])
+    .executeTakeFirstOrThrow();
+  return { current: row.hits, ttl: Math.max(0, Date.parse(row.reset_at) - now.getTime()) };
+}
+
+async function readCount(db: Kysely<DB>, key: string): Promise<Count> {
+  const now = Date.now();
+  const row = await db.selectFrom('rate_limits').select(['hits', 'reset_at']).where('key', '=', key).executeTakeFirst();
+  const resetAt = row ? Date.parse(row.reset_at) : 0;
+  return row && resetAt > now ? { current: row.hits, ttl: resetAt - now } : { current: 0, ttl: 0 };
+}
+
+type StoreCallback = (error: Error | null, result?: Count) => void;
+
 function databaseStore(db: Kysely<DB>) {
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      const now = new Date();
-      const nowIso = now.toISOString();
-      const resetAt = new Date(now.getTime() + timeWindow).toISOString();
-      db.insertInto('rate_limits')
-        .values({ key, hits: 1, reset_at: resetAt })
-        .onConflict((conflict) =>
-          conflict.column('key').doUpdateSet({
-            hits: sql`case when rate_limits.reset_at <= ${nowIso} then 1 else rate_limits.hits + 1 end`,
-            reset_at: sql`case when rate_limits.reset_at <= ${nowIso} then ${resetAt} else rate_limits.reset_at end`,
-          }),
-        )
-        .returning(['hits', 'reset_at'])
-        .executeTakeFirstOrThrow()
-        .then((row) => callback(null, { current: row.hits, ttl: Math.max(0, Date.parse(row.reset_at) - now.getTime()) }))
-        .catch((error: Error) => callback(error));
+    incr(key: string, callback: StoreCallback, timeWindow: number): void {
+      countHit(db, key, timeWindow).then((count) => callback(null, count), callback);
+    }
+
+    read(key: string, callback: StoreCallback): void {
+      readCount(db, key).then((count) => callback(null, count), callback);
     }
 
     child(): FastifyRateLimitStore {
@@ -36,43 +60,73 @@ function databaseStore(db: Kysely<DB>) {
 }
 
 export interface LimitRule {
-  /** Requests allowed per window. */
+  /** Requests (or, with `failuresOnly`, failed requests) allowed per window. */
   max: number;
   windowMs: number;
   /** The counter's key; null skips this rule for the request. */
   key: (request: FastifyRequest) => string | null;
+  /**
+   * Count only requests answered with a client error (a wrong password, say): the limit
+   * stops guessing without locking out a busy account that signs in successfully.
+   */
+  failuresOnly?: boolean;
 }
 
 export type Limiter = (request: FastifyRequest) => Promise<void>;
-
-export async function registerRateLimiting(app: FastifyInstance, db: Kysely<DB>): Promise<void> {
-  await app.register(rateLimit, { global: false, store: databaseStore(db) });
-  app.decorate('limiter', (rules: LimitRule[]): Limiter => {
-    const checks = rules.map((rule) => ({
-      rule,
-      check: app.createRateLimit({
-        max: rule.max,
-        timeWindow: rule.windowMs,
-        keyGenerator: (request) => rule.key(request) ?? '',
-      }),
-    }));
-    // Every rule counts the request, even when an earlier one already refused it, so an
-    // attacker cannot spread attempts across keys to dodge one of the limits.
-    return async (request) => {
-      let retryAfter = 0;
-      for (const { rule, check } of checks) {
-        if (rule.key(request) === null) continue;
-        const result = await check(request);
-        if (!result.isAllowed && result.isExceeded) retryAfter = Math.max(retryAfter, result.ttlInSeconds);
-      }
-      if (retryAfter > 0) throw tooManyRequests(retryAfter);
-    };
-  });
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** A preHandler that enforces every rule given, answering 429 with Retry-After. */
     limiter(rules: LimitRule[]): Limiter;
   }
+  interface FastifyRequest {
+    /** Failures-only rules to count if this request ends in a client error. */
+    failureLimits: LimitRule[] | null;
+  }
+}
+
+export async function registerRateLimiting(app: FastifyInstance, db: Kysely<DB>): Promise<void> {
+  await app.register(rateLimit, { global: false, store: databaseStore(db) });
+  app.decorateRequest('failureLimits', null);
+
+  app.decorate('limiter', (rules: LimitRule[]): Limiter => {
+    const checks = rules.map((rule) => ({
+      rule,
+      check: app.createRateLimit({
+        // A failures-only rule reads the count without adding this request, so it must
+        // refuse once `max` failures are on record (the plugin refuses above its max).
+        max: rule.failuresOnly ? rule.max - 1 : rule.max,
+        timeWindow: rule.windowMs,
+        keyGenerator: (request) => rule.key(request) ?? '',
+      }),
+    }));
+    const failureRules = rules.filter((rule) => rule.failuresOnly);
+    // Every rule is consulted, even when an earlier one already refused, so an attacker
+    // cannot spread attempts across keys to dodge one of the limits.
+    return async (request) => {
+      let retryAfter = 0;
+      for (const { rule, check } of checks) {
+        if (rule.key(request) === null) continue;
+        const result = await check(request, { increment: !rule.failuresOnly });
+        if (!result.isAllowed && result.isExceeded) retryAfter = Math.max(retryAfter, result.ttlInSeconds);
+      }
+      if (retryAfter > 0) throw tooManyRequests(retryAfter);
+      if (failureRules.length > 0) request.failureLimits = failureRules;
+    };
+  });
+
+  // Counted before the answer leaves (onSend, not onResponse): a client that fires its next
+  // guess the moment it reads this answer already finds this failure on record.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const rules = request.failureLimits;
+    if (!rules || reply.statusCode < 400 || reply.statusCode >= 500) return payload;
+    for (const rule of rules) {
+      const key = rule.key(request);
+      if (key === null) continue;
+      await countHit(db, key, rule.windowMs).catch((error: unknown) =>
+        request.log.error({ err: error }, 'could not count a failed attempt'),
+      );
+    }
+    return payload;
+  });
 }
