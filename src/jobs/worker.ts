@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/connection.js';
 import type { DB, Job } from '../db/types.js';
+import { purgeExpired } from './maintenance.js';
 import { claimJobs, extendLease, markDone, markFailed } from './queue.js';
 import type { JobContext, JobHandlers, JobName } from './types.js';
 
@@ -22,7 +23,10 @@ export interface WorkerOptions {
  * database; each claims its own jobs (queue.ts). A job is run at least once: a worker that
  * dies mid-job leaves a lease that expires, and another worker runs the job again.
  */
+const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+
 export class Worker {
+  private lastMaintenance = 0;
   readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private running = false;
   private loop: Promise<void> | null = null;
@@ -60,6 +64,10 @@ export class Worker {
     while (this.running) {
       let ran = 0;
       try {
+        if (Date.now() - this.lastMaintenance >= MAINTENANCE_INTERVAL_MS) {
+          this.lastMaintenance = Date.now();
+          await purgeExpired(this.options.db);
+        }
         ran = await this.runBatch();
       } catch (error) {
         this.options.log.error({ err: error }, 'job worker could not claim jobs');

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import type { Dialect } from '../../src/db/connection.js';
@@ -32,6 +33,8 @@ export interface TestAppOptions {
   /** false: no SMTP_URL at all (mail stays `unsent`). */
   smtp?: boolean;
   config?: Partial<Config>;
+  /** Where log lines go (default: nowhere unless LOG_LEVEL is set). */
+  logDestination?: DestinationStream;
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -63,7 +66,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     smtpUrl: options.smtp === false ? undefined : mail.url,
     ...options.config,
   });
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, options.logDestination);
   const ctx: AppContext = {
     config,
     db: testDb.database.db,

@@ -31,6 +31,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('refresh_tokens_user_id').on('refresh_tokens').column('user_id').execute();
   await db.schema.createIndex('refresh_tokens_family_id').on('refresh_tokens').column('family_id').execute();
+  await db.schema.createIndex('refresh_tokens_expires_at').on('refresh_tokens').column('expires_at').execute();
 
   await db.schema
     .createTable('password_reset_tokens')
@@ -44,6 +45,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .createIndex('password_reset_tokens_user_id')
     .on('password_reset_tokens')
     .columns(['user_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('password_reset_tokens_expires_at')
+    .on('password_reset_tokens')
+    .column('expires_at')
     .execute();
 
   await db.schema
@@ -106,6 +112,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('jobs_status_run_at').on('jobs').columns(['status', 'run_at']).execute();
   await db.schema.createIndex('jobs_status_locked_until').on('jobs').columns(['status', 'locked_until']).execute();
   await db.schema.createIndex('jobs_name').on('jobs').columns(['name', 'id']).execute();
+  await db.schema.createIndex('jobs_status_finished_at').on('jobs').columns(['status', 'finished_at']).execute();
 
   await db.schema
     .createTable('emails')
@@ -129,4 +136,5 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('hits', 'integer', (c) => c.notNull())
     .addColumn('reset_at', 'text', (c) => c.notNull())
     .execute();
+  await db.schema.createIndex('rate_limits_reset_at').on('rate_limits').column('reset_at').execute();
 }

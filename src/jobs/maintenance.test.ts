@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createTestApp, setupSalon, type TestApp } from '../../test/helpers/app.js';
+import { DIALECTS } from '../../test/helpers/database.js';
+import { enqueue, markDone } from './queue.js';
+import { purgeExpired } from './maintenance.js';
+
+for (const dialect of DIALECTS) {
+  describe(`maintenance [${dialect}]`, () => {
+    let t: TestApp;
+    let userId: number;
+    before(async () => {
+      t = await createTestApp(dialect);
+      userId = (await setupSalon(t)).id;
+    });
+    after(() => t.close());
+
+    it('purges expired tokens, stale rate-limit windows and old done jobs, and keeps everything live and every dead job', async () => {
+      const db = t.ctx.db;
+      const past = new Date(Date.now() - 1000).toISOString();
+      const future = new Date(Date.now() + 3_600_000).toISOString();
+      const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString();
+      const now = new Date().toISOString();
+      await db
+        .insertInto('refresh_tokens')
+        .values([
+          { user_id: userId, family_id: 'f1', token_hash: 'expired-refresh', expires_at: past, rotated_at: null, created_at: now },
+          { user_id: userId, family_id: 'f2', token_hash: 'live-refresh', expires_at: future, rotated_at: null, created_at: now },
+        ])
+        .execute();
+      await db
+        .insertInto('password_reset_tokens')
+        .values([
+          { user_id: userId, token_hash: 'expired-reset', expires_at: past, created_at: now },
+          { user_id: userId, token_hash: 'live-reset', expires_at: future, created_at: now },
+        ])
+        .execute();
+      await db
+        .insertInto('rate_limits')
+        .values([
+          { key: 'stale', hits: 3, reset_at: past },
+          { key: 'live', hits: 3, reset_at: future },
+        ])
+        .execute();
+      const oldDone = await enqueue(db, 'mail.send', { emailId: 1 });
+      const recentDone = await enqueue(db, 'mail.send', { emailId: 2 });
+      const oldDead = await enqueue(db, 'mail.send', { emailId: 3 });
+      await db.updateTable('jobs').set({ locked_by: 'w' }).where('id', 'in', [oldDone, recentDone]).execute();
+      await markDone(db, oldDone, 'w');
+      await markDone(db, recentDone, 'w');
+      await db.updateTable('jobs').set({ finished_at: longAgo }).where('id', '=', oldDone).execute();
+      await db.updateTable('jobs').set({ status: 'dead', finished_at: longAgo }).where('id', '=', oldDead).execute();
+
+      await purgeExpired(db);
+
+      assert.deepEqual((await db.selectFrom('refresh_tokens').select('token_hash').where('family_id', 'in', ['f1', 'f2']).execute()).map((r) => r.token_hash), ['live-refresh']);
+      assert.deepEqual(
+        (await db.selectFrom('password_reset_tokens').select('token_hash').where('token_hash', 'in', ['expired-reset', 'live-reset']).execute()).map((r) => r.token_hash),
+        ['live-reset'],
+      );
+      assert.deepEqual((await db.selectFrom('rate_limits').select('key').where('key', 'in', ['stale', 'live']).execute()).map((r) => r.key), ['live']);
+      const jobs = (await db.selectFrom('jobs').select('id').where('id', 'in', [oldDone, recentDone, oldDead]).orderBy('id').execute()).map((r) => r.id);
+      assert.deepEqual(jobs, [recentDone, oldDead]);
+    });
+  });
+}

@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.js';
+
+export const FINISHED_JOB_RETENTION_DAYS = 30;
+
+/**
+ * Removes what has outlived its use: expired refresh and reset tokens, stale rate-limit
+ * windows, and jobs done more than 30 days ago. Dead jobs stay until someone looks at them:
+ * they are the record of work that never happened. Idempotent, so every worker may run it;
+ * each statement is one indexed range delete.
+ */
+export async function purgeExpired(db: Kysely<DB>, now: Date = new Date()): Promise<void> {
+  const nowIso = now.toISOString();
+  const jobCutoff = new Date(now.getTime() - FINISHED_JOB_RETENTION_DAYS * 86_400_000).toISOString();
+  await db.deleteFrom('refresh_tokens').where('expires_at', '<=', nowIso).execute();
+  await db.deleteFrom('password_reset_tokens').where('expires_at', '<=', nowIso).execute();
+  await db.deleteFrom('rate_limits').where('reset_at', '<=', nowIso).execute();
+  await db
+    .deleteFrom('jobs')
+    .where('status', '=', 'done')
+    .where('finished_at', '<', jobCutoff)
+    .execute();
+}
