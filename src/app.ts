@@ -31,6 +31,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
+  // A JSON API: plain text bodies are refused with 415 rather than parsed into strings.
+  app.removeContentTypeParser('text/plain');
   app.addSchema(ErrorBody);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

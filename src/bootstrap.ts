@@ -16,7 +16,13 @@ export async function openContext(config: Config, log: Logger): Promise<{ ctx: A
     throw error;
   }
   log.info({ database: database.dialect }, 'database ready');
-  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, signer: new TokenSigner(config.jwtSecret), log };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    signer: new TokenSigner(config.jwtSecret),
+    log,
+  };
   return { ctx, database };
 }
 

@@ -26,7 +26,12 @@ for (const dialect of DIALECTS) {
         });
         await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-secret-guess' } });
         const staffEmail = uniqueEmail('staff');
-        await t.request({ method: 'POST', url: '/api/auth/register', token, payload: { email: staffEmail, name: 'Staff' } });
+        await t.request({
+          method: 'POST',
+          url: '/api/auth/register',
+          token,
+          payload: { email: staffEmail, name: 'Staff' },
+        });
         await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
         await t.drain();
 

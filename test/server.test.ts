@@ -16,7 +16,9 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -34,8 +36,8 @@ function run(entry: 'src/main.ts' | 'src/worker-main.ts', env: Record<string, st
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
 }
@@ -69,7 +71,12 @@ for (const dialect of DIALECTS) {
     /** A fresh data directory (and PostgreSQL database) for one test. */
     async function environment(): Promise<{ dataDir: string; env: Record<string, string> }> {
       const dataDir = mkdtempSync(join(tmpdir(), 'salon-server-'));
-      const env: Record<string, string> = { DATA_DIR: dataDir, HOST: '127.0.0.1', SMTP_URL: mail.url, JOB_POLL_MS: '100' };
+      const env: Record<string, string> = {
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        SMTP_URL: mail.url,
+        JOB_POLL_MS: '100',
+      };
       let testDb: TestDatabase | undefined;
       if (dialect === 'postgres') {
         testDb = await createTestDatabase('postgres');
@@ -86,7 +93,12 @@ for (const dialect of DIALECTS) {
       const setup = await fetch(`${base}/api/auth/setup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ admin_name: 'Proc Owner', admin_email: email, admin_password: 'process-pass', salon_name: 'Proc' }),
+        body: JSON.stringify({
+          admin_name: 'Proc Owner',
+          admin_email: email,
+          admin_password: 'process-pass',
+          salon_name: 'Proc',
+        }),
       });
       assert.equal(setup.status, 201);
       return ((await setup.json()) as { token: string }).token;
@@ -108,7 +120,7 @@ for (const dialect of DIALECTS) {
       try {
         const health = await waitFor('health', async () => {
           const response = await fetch(`${base}/api/health`);
-          return response.ok ? ((await response.json()) as unknown) : undefined;
+          return response.ok ? await response.json() : undefined;
         });
         assert.deepEqual(health, { status: 'ok', database: dialect });
 

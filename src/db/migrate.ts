@@ -36,7 +36,7 @@ export async function migrateToLatest(db: Kysely<DB>, dialect: Dialect): Promise
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
-    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    const reason = error instanceof Error ? error.message : JSON.stringify(error ?? 'unknown error');
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
 }

@@ -46,13 +46,15 @@ export function registerAuthGuard(app: FastifyInstance, db: Kysely<DB>, signer: 
     const level = route.config?.auth;
     if (!level) throw new Error(`route ${String(route.method)} ${route.url} declares no auth level`);
     if (level === 'none') return;
-    // Document the requirement in the OpenAPI document from the same declaration.
+    // Document the requirement in the OpenAPI document from the same declaration. Fastify
+    // hands the HEAD twin of a GET route the same schema object: add everything once.
     route.schema ??= {};
     const schema = route.schema as Record<string, unknown> & { response?: Record<string, unknown> };
+    const prefix = level === 'admin' ? 'Auth: Admin.' : 'Auth: Logged in (any role).';
+    if (typeof schema.description === 'string' && schema.description.startsWith(prefix)) return;
     schema.security = [{ bearerAuth: [] }];
     schema.response = { 401: errorRef, ...(level === 'admin' ? { 403: errorRef } : {}), ...schema.response };
-    const description = level === 'admin' ? 'Auth: Admin.' : 'Auth: Logged in (any role).';
-    schema.description = schema.description ? `${description} ${String(schema.description)}` : description;
+    schema.description = typeof schema.description === 'string' ? `${prefix} ${schema.description}` : prefix;
   });
 
   app.addHook('onRequest', async (request) => {

@@ -41,6 +41,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'not_found' });
+    reply
+      .status(404)
+      .send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'not_found' });
   });
 }

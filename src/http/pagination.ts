@@ -21,7 +21,7 @@ export interface Page<T> {
  * with `page`, one page plus the total. `query` must already carry its deterministic order;
  * `count` is the same query's filters with a count.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- accepts any table's query
+
 export async function paginate<DB, TB extends keyof DB, Row, Out>(
   query: SelectQueryBuilder<DB, TB, Row>,
   count: () => Promise<number>,

@@ -24,8 +24,22 @@ for (const dialect of DIALECTS) {
       await db
         .insertInto('refresh_tokens')
         .values([
-          { user_id: userId, family_id: 'f1', token_hash: 'expired-refresh', expires_at: past, rotated_at: null, created_at: now },
-          { user_id: userId, family_id: 'f2', token_hash: 'live-refresh', expires_at: future, rotated_at: null, created_at: now },
+          {
+            user_id: userId,
+            family_id: 'f1',
+            token_hash: 'expired-refresh',
+            expires_at: past,
+            rotated_at: null,
+            created_at: now,
+          },
+          {
+            user_id: userId,
+            family_id: 'f2',
+            token_hash: 'live-refresh',
+            expires_at: future,
+            rotated_at: null,
+            created_at: now,
+          },
         ])
         .execute();
       await db
@@ -53,13 +67,36 @@ for (const dialect of DIALECTS) {
 
       await purgeExpired(db);
 
-      assert.deepEqual((await db.selectFrom('refresh_tokens').select('token_hash').where('family_id', 'in', ['f1', 'f2']).execute()).map((r) => r.token_hash), ['live-refresh']);
       assert.deepEqual(
-        (await db.selectFrom('password_reset_tokens').select('token_hash').where('token_hash', 'in', ['expired-reset', 'live-reset']).execute()).map((r) => r.token_hash),
+        (
+          await db.selectFrom('refresh_tokens').select('token_hash').where('family_id', 'in', ['f1', 'f2']).execute()
+        ).map((r) => r.token_hash),
+        ['live-refresh'],
+      );
+      assert.deepEqual(
+        (
+          await db
+            .selectFrom('password_reset_tokens')
+            .select('token_hash')
+            .where('token_hash', 'in', ['expired-reset', 'live-reset'])
+            .execute()
+        ).map((r) => r.token_hash),
         ['live-reset'],
       );
-      assert.deepEqual((await db.selectFrom('rate_limits').select('key').where('key', 'in', ['stale', 'live']).execute()).map((r) => r.key), ['live']);
-      const jobs = (await db.selectFrom('jobs').select('id').where('id', 'in', [oldDone, recentDone, oldDead]).orderBy('id').execute()).map((r) => r.id);
+      assert.deepEqual(
+        (await db.selectFrom('rate_limits').select('key').where('key', 'in', ['stale', 'live']).execute()).map(
+          (r) => r.key,
+        ),
+        ['live'],
+      );
+      const jobs = (
+        await db
+          .selectFrom('jobs')
+          .select('id')
+          .where('id', 'in', [oldDone, recentDone, oldDead])
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.id);
       assert.deepEqual(jobs, [recentDone, oldDead]);
     });
   });

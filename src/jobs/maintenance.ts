@@ -15,9 +15,5 @@ export async function purgeExpired(db: Kysely<DB>, now: Date = new Date()): Prom
   await db.deleteFrom('refresh_tokens').where('expires_at', '<=', nowIso).execute();
   await db.deleteFrom('password_reset_tokens').where('expires_at', '<=', nowIso).execute();
   await db.deleteFrom('rate_limits').where('reset_at', '<=', nowIso).execute();
-  await db
-    .deleteFrom('jobs')
-    .where('status', '=', 'done')
-    .where('finished_at', '<', jobCutoff)
-    .execute();
+  await db.deleteFrom('jobs').where('status', '=', 'done').where('finished_at', '<', jobCutoff).execute();
 }

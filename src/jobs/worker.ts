@@ -97,13 +97,17 @@ export class Worker {
   private async run(job: Job): Promise<void> {
     const { db, handlers, leaseMs } = this.options;
     const log = this.options.log.child({ job: job.id, jobName: job.name, attempt: job.attempts });
-    const heartbeat = setInterval(() => {
-      extendLease(db, job.id, this.id, leaseMs).catch((error: unknown) =>
-        log.warn({ err: error }, 'could not extend job lease'),
-      );
-    }, Math.max(250, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        extendLease(db, job.id, this.id, leaseMs).catch((error: unknown) =>
+          log.warn({ err: error }, 'could not extend job lease'),
+        );
+      },
+      Math.max(250, Math.floor(leaseMs / 3)),
+    );
     try {
-      const handler = handlers[job.name as JobName] as ((payload: unknown, context: JobContext) => Promise<void>) | undefined;
+      const handler = handlers[job.name as JobName] as
+        ((payload: unknown, context: JobContext) => Promise<void>) | undefined;
       if (!handler) throw new Error(`no handler for job "${job.name}"`);
       await handler(JSON.parse(job.payload), {
         jobId: job.id,

@@ -4,9 +4,7 @@ import type { Role } from '../db/types.js';
 export const ACCESS_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 export const CLIENT_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-export type TokenClaims =
-  | { typ: 'access'; sub: number; role: Role }
-  | { typ: 'client'; sub: number };
+export type TokenClaims = { typ: 'access'; sub: number; role: Role } | { typ: 'client'; sub: number };
 
 /** Signs and verifies the service's JWTs (HS256). No JWT code is written by hand. */
 export class TokenSigner {

@@ -5,7 +5,7 @@ let compiler: Promise<Mjml2Html> | null = null;
 
 /** mjml takes ~400 ms to load: load it once, on first use, not at start-up. */
 function loadMjml(): Promise<Mjml2Html> {
-  compiler ??= import('mjml').then((module) => (module.default ?? module) as unknown as Mjml2Html);
+  compiler ??= import('mjml').then((module) => module.default ?? module);
   return compiler;
 }
 

@@ -18,10 +18,19 @@ export function sendEmailJob(db: Kysely<DB>, config: Config): JobHandler<'mail.s
     if (!transport) {
       await db
         .updateTable('emails')
-        .set({ status: 'unsent', error: 'no mail server configured (SMTP_URL or settings smtp_host)' })
+        // A secret (temporary password, reset link) is not kept at rest for a send that will
+        // never happen; the user can ask for a new reset link once mail is configured.
+        .set({
+          status: 'unsent',
+          error: 'no mail server configured (SMTP_URL or settings smtp_host)',
+          data: email.sensitive ? null : email.data,
+        })
         .where('id', '=', emailId)
         .execute();
-      context.log.warn({ emailId, template: email.template, to: email.recipient }, 'no mail server configured; email kept as unsent');
+      context.log.warn(
+        { emailId, template: email.template, to: email.recipient },
+        'no mail server configured; email kept as unsent',
+      );
       return;
     }
     if (!isTemplateName(email.template) || email.data === null) {
@@ -56,7 +65,11 @@ export function sendEmailJob(db: Kysely<DB>, config: Config): JobHandler<'mail.s
       const givingUp = context.isLastAttempt;
       await db
         .updateTable('emails')
-        .set({ error: message.slice(0, 1000), status: givingUp ? 'failed' : 'queued', data: givingUp && email.sensitive ? null : email.data })
+        .set({
+          error: message.slice(0, 1000),
+          status: givingUp ? 'failed' : 'queued',
+          data: givingUp && email.sensitive ? null : email.data,
+        })
         .where('id', '=', emailId)
         .execute();
       throw error;

@@ -25,7 +25,9 @@ export interface TestApp {
   worker: Worker;
   /** Runs every due job (and the jobs those enqueue) to completion. */
   drain(): Promise<number>;
-  request(options: InjectOptions & { token?: string }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  request(
+    options: InjectOptions & { token?: string },
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
@@ -120,7 +122,12 @@ export async function setupSalon(t: TestApp): Promise<{ token: string; email: st
   const response = await t.request({
     method: 'POST',
     url: '/api/auth/setup',
-    payload: { admin_name: 'Olivia Owner', admin_email: email, admin_password: ADMIN_PASSWORD, salon_name: 'Studio Test' },
+    payload: {
+      admin_name: 'Olivia Owner',
+      admin_email: email,
+      admin_password: ADMIN_PASSWORD,
+      salon_name: 'Studio Test',
+    },
   });
   if (response.status !== 201) throw new Error(`setup failed: ${response.status} ${JSON.stringify(response.body)}`);
   return { token: response.body.token, email, id: response.body.user.id };
@@ -134,7 +141,12 @@ export async function createStaff(
   password = 'staff-password-1',
 ): Promise<{ id: number; email: string; token: string; password: string }> {
   const email = uniqueEmail(role);
-  const created = await t.request({ method: 'POST', url: '/api/auth/register', token: adminToken, payload: { email, name: `Test ${role}`, role } });
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/auth/register',
+    token: adminToken,
+    payload: { email, name: `Test ${role}`, role },
+  });
   if (created.status !== 200) throw new Error(`register failed: ${created.status} ${JSON.stringify(created.body)}`);
   await t.drain();
   const welcome = t.mail.to(email).at(-1);

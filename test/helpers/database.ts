@@ -59,7 +59,9 @@ async function ensureTemplate(client: pg.Client): Promise<string> {
   const name = templateName();
   const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
   if (exists.rowCount) return name;
-  const stale = await client.query<{ datname: string }>("select datname from pg_database where datname like 'salon_tpl_%'");
+  const stale = await client.query<{ datname: string }>(
+    "select datname from pg_database where datname like 'salon_tpl_%'",
+  );
   for (const { datname } of stale.rows) await client.query(`drop database if exists "${datname}" with (force)`);
   // Built under a temporary name and renamed when complete, so a crash never leaves a
   // half-migrated template behind.

@@ -16,7 +16,9 @@ export const welcome = {
       [
         paragraph(`Hello ${e(data.name)},`),
         paragraph(`An account has been created for you at ${e(brand.salonName)}.`),
-        paragraph(`Email: <strong>${e(data.email)}</strong><br/>Temporary password: <strong>${e(data.temporaryPassword)}</strong>`),
+        paragraph(
+          `Email: <strong>${e(data.email)}</strong><br/>Temporary password: <strong>${e(data.temporaryPassword)}</strong>`,
+        ),
         paragraph('You will be asked to choose your own password when you first sign in.'),
         button('Sign in', data.loginUrl),
       ].join('\n'),

@@ -22,7 +22,7 @@ export function isTemplateName(name: string): name is TemplateName {
 }
 
 export function template<N extends TemplateName>(name: N): Template<TemplateData<N>> {
-  return templates[name] as unknown as Template<TemplateData<N>>;
+  return templates[name];
 }
 
 export type { Brand };

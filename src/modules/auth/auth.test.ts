@@ -40,9 +40,13 @@ for (const dialect of DIALECTS) {
       it('setup-status is true while zero user accounts exist and false after setup', async () => {
         const fresh = await createTestApp(dialect);
         try {
-          assert.deepEqual((await fresh.request({ method: 'GET', url: '/api/auth/setup-status' })).body, { needsSetup: true });
+          assert.deepEqual((await fresh.request({ method: 'GET', url: '/api/auth/setup-status' })).body, {
+            needsSetup: true,
+          });
           await setupSalon(fresh);
-          assert.deepEqual((await fresh.request({ method: 'GET', url: '/api/auth/setup-status' })).body, { needsSetup: false });
+          assert.deepEqual((await fresh.request({ method: 'GET', url: '/api/auth/setup-status' })).body, {
+            needsSetup: false,
+          });
         } finally {
           await fresh.close();
         }
@@ -142,7 +146,9 @@ for (const dialect of DIALECTS) {
             assert.equal(response.status, 400, JSON.stringify(body));
             assert.equal(typeof response.body.error, 'string');
           }
-          assert.deepEqual((await fresh.request({ method: 'GET', url: '/api/auth/setup-status' })).body, { needsSetup: true });
+          assert.deepEqual((await fresh.request({ method: 'GET', url: '/api/auth/setup-status' })).body, {
+            needsSetup: true,
+          });
         } finally {
           await fresh.close();
         }
@@ -184,7 +190,11 @@ for (const dialect of DIALECTS) {
           .executeTakeFirstOrThrow();
         const lifetimeDays = (Date.parse(stored.expires_at) - Date.parse(stored.created_at)) / 86_400_000;
         assert.equal(lifetimeDays, 30);
-        const raw = await t.ctx.db.selectFrom('refresh_tokens').select('id').where('token_hash', '=', response.body.refresh_token).execute();
+        const raw = await t.ctx.db
+          .selectFrom('refresh_tokens')
+          .select('id')
+          .where('token_hash', '=', response.body.refresh_token)
+          .execute();
         assert.equal(raw.length, 0, 'the token itself is never stored');
       });
 
@@ -294,9 +304,17 @@ for (const dialect of DIALECTS) {
       it('revokes the given refresh token and removes the given device token', async () => {
         const session = await login(t, admin.email, ADMIN_PASSWORD, { mobile: true });
         const device = `device-${uniqueEmail()}`;
-        assert.equal((await post(t, '/api/auth/device', { token: device, platform: 'ios' }, session.body.token)).status, 200);
+        assert.equal(
+          (await post(t, '/api/auth/device', { token: device, platform: 'ios' }, session.body.token)).status,
+          200,
+        );
 
-        const response = await post(t, '/api/auth/logout', { refresh_token: session.body.refresh_token, device_token: device }, session.body.token);
+        const response = await post(
+          t,
+          '/api/auth/logout',
+          { refresh_token: session.body.refresh_token, device_token: device },
+          session.body.token,
+        );
         assert.equal(response.status, 200);
         assert.deepEqual(response.body, { ok: true });
         assert.equal((await post(t, '/api/auth/refresh', { refresh_token: session.body.refresh_token })).status, 401);
@@ -304,11 +322,21 @@ for (const dialect of DIALECTS) {
         assert.equal(devices.length, 0);
       });
 
+      it('logout with no body at all is accepted', async () => {
+        const session = await login(t, admin.email, ADMIN_PASSWORD);
+        const response = await t.request({ method: 'POST', url: '/api/auth/logout', token: session.body.token });
+        assert.equal(response.status, 200);
+        assert.deepEqual(response.body, { ok: true });
+      });
+
       it("cannot revoke another user's refresh token", async () => {
         const staff = await createStaff(t, admin.token);
         const staffSession = await login(t, staff.email, staff.password, { mobile: true });
         await post(t, '/api/auth/logout', { refresh_token: staffSession.body.refresh_token }, admin.token);
-        assert.equal((await post(t, '/api/auth/refresh', { refresh_token: staffSession.body.refresh_token })).status, 200);
+        assert.equal(
+          (await post(t, '/api/auth/refresh', { refresh_token: staffSession.body.refresh_token })).status,
+          200,
+        );
       });
     });
 
@@ -342,7 +370,12 @@ for (const dialect of DIALECTS) {
       });
 
       it('creates an admin when role admin is given', async () => {
-        const response = await post(t, '/api/auth/register', { email: uniqueEmail(), name: 'Second Admin', role: 'admin' }, admin.token);
+        const response = await post(
+          t,
+          '/api/auth/register',
+          { email: uniqueEmail(), name: 'Second Admin', role: 'admin' },
+          admin.token,
+        );
         assert.equal(response.status, 200);
         assert.equal(response.body.role, 'admin');
       });
@@ -364,12 +397,22 @@ for (const dialect of DIALECTS) {
       });
 
       it('rejects an unknown role and ignores fields the client may not set', async () => {
-        assert.equal((await post(t, '/api/auth/register', { email: uniqueEmail(), name: 'X', role: 'owner' }, admin.token)).status, 400);
+        assert.equal(
+          (await post(t, '/api/auth/register', { email: uniqueEmail(), name: 'X', role: 'owner' }, admin.token)).status,
+          400,
+        );
         const email = uniqueEmail('mass');
         const response = await post(
           t,
           '/api/auth/register',
-          { email, name: 'Mass', id: 999_999, require_password_change: false, password_hash: 'x', created_at: '2000-01-01' },
+          {
+            email,
+            name: 'Mass',
+            id: 999_999,
+            require_password_change: false,
+            password_hash: 'x',
+            created_at: '2000-01-01',
+          },
           admin.token,
         );
         assert.equal(response.status, 200);
@@ -391,7 +434,10 @@ for (const dialect of DIALECTS) {
         assert.ok(Array.isArray(list.body));
         for (const user of list.body) assert.deepEqual(Object.keys(user).sort(), ['email', 'id', 'name', 'role']);
         const ids = list.body.map((u: { id: number }) => u.id);
-        assert.deepEqual(ids, [...ids].sort((a, b) => b - a));
+        assert.deepEqual(
+          ids,
+          [...ids].sort((a, b) => b - a),
+        );
 
         const page = await t.request({ method: 'GET', url: '/api/auth/users?page=1&limit=1', token: admin.token });
         assert.equal(page.body.data.length, 1);
@@ -406,13 +452,21 @@ for (const dialect of DIALECTS) {
     describe('POST /auth/forgot-password and POST /auth/reset-password', () => {
       it('forgot-password always answers 200 with the same body and does the same work, so emails cannot be enumerated', async () => {
         const staff = await createStaff(t, admin.token);
-        const jobsBefore = await t.ctx.db.selectFrom('jobs').select('id').where('name', '=', 'auth.forgot_password').execute();
+        const jobsBefore = await t.ctx.db
+          .selectFrom('jobs')
+          .select('id')
+          .where('name', '=', 'auth.forgot_password')
+          .execute();
         const known = await post(t, '/api/auth/forgot-password', { email: staff.email });
         const unknown = await post(t, '/api/auth/forgot-password', { email: uniqueEmail('ghost') });
         assert.equal(known.status, 200);
         assert.equal(unknown.status, 200);
         assert.deepEqual(known.body, unknown.body);
-        const jobsAfter = await t.ctx.db.selectFrom('jobs').select('id').where('name', '=', 'auth.forgot_password').execute();
+        const jobsAfter = await t.ctx.db
+          .selectFrom('jobs')
+          .select('id')
+          .where('name', '=', 'auth.forgot_password')
+          .execute();
         assert.equal(jobsAfter.length - jobsBefore.length, 2, 'one job each, whether or not the account exists');
         await t.drain();
         assert.equal(t.mail.to(staff.email).filter((m) => /Reset/.test(m.subject)).length, 1);
@@ -427,8 +481,16 @@ for (const dialect of DIALECTS) {
         assert.equal(link.searchParams.get('email'), staff.email);
         const token = link.searchParams.get('token')!;
         assert.ok(token.length >= 43);
-        const stored = await t.ctx.db.selectFrom('password_reset_tokens').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
-        assert.equal(Date.parse(stored.expires_at) - Date.parse(stored.created_at), 60 * 60 * 1000, 'reset links expire after 1 hour');
+        const stored = await t.ctx.db
+          .selectFrom('password_reset_tokens')
+          .selectAll()
+          .where('token_hash', '=', hashToken(token))
+          .executeTakeFirstOrThrow();
+        assert.equal(
+          Date.parse(stored.expires_at) - Date.parse(stored.created_at),
+          60 * 60 * 1000,
+          'reset links expire after 1 hour',
+        );
       });
 
       it('a 60-second throttle: a second request within 60 seconds sends no second email', async () => {
@@ -465,14 +527,26 @@ for (const dialect of DIALECTS) {
         await t.drain();
         const newer = resetLinkFrom(t.mail.to(staff.email).at(-1)!.text).searchParams.get('token')!;
 
-        const reset = await post(t, '/api/auth/reset-password', { email: staff.email, token: newer, password: 'brand-new-pass' });
+        const reset = await post(t, '/api/auth/reset-password', {
+          email: staff.email,
+          token: newer,
+          password: 'brand-new-pass',
+        });
         assert.equal(reset.status, 200);
         assert.equal((await login(t, staff.email, 'brand-new-pass')).status, 200);
         assert.equal((await login(t, staff.email, staff.password)).status, 401);
 
-        const pending = await t.ctx.db.selectFrom('password_reset_tokens').select('id').where('user_id', '=', staff.id).execute();
+        const pending = await t.ctx.db
+          .selectFrom('password_reset_tokens')
+          .select('id')
+          .where('user_id', '=', staff.id)
+          .execute();
         assert.equal(pending.length, 0);
-        const withOlder = await post(t, '/api/auth/reset-password', { email: staff.email, token: older, password: 'another-pass-1' });
+        const withOlder = await post(t, '/api/auth/reset-password', {
+          email: staff.email,
+          token: older,
+          password: 'another-pass-1',
+        });
         assert.equal(withOlder.status, 400, 'every pending token of that email is gone');
         assert.equal((await post(t, '/api/auth/refresh', { refresh_token: session.body.refresh_token })).status, 401);
 
@@ -485,8 +559,13 @@ for (const dialect of DIALECTS) {
         await post(t, '/api/auth/register', { email, name: 'Fresh' }, admin.token);
         await post(t, '/api/auth/forgot-password', { email });
         await t.drain();
-        const token = resetLinkFrom(t.mail.to(email).find((m) => /Reset/.test(m.subject))!.text).searchParams.get('token')!;
-        assert.equal((await post(t, '/api/auth/reset-password', { email, token, password: 'chosen-pass-1' })).status, 200);
+        const token = resetLinkFrom(t.mail.to(email).find((m) => /Reset/.test(m.subject))!.text).searchParams.get(
+          'token',
+        )!;
+        assert.equal(
+          (await post(t, '/api/auth/reset-password', { email, token, password: 'chosen-pass-1' })).status,
+          200,
+        );
         assert.equal((await login(t, email, 'chosen-pass-1')).body.user.require_password_change, false);
       });
 
@@ -497,10 +576,18 @@ for (const dialect of DIALECTS) {
         await t.drain();
         const token = resetLinkFrom(t.mail.to(staff.email).at(-1)!.text).searchParams.get('token')!;
 
-        const invalid = await post(t, '/api/auth/reset-password', { email: staff.email, token: 'nope', password: 'whatever-123' });
+        const invalid = await post(t, '/api/auth/reset-password', {
+          email: staff.email,
+          token: 'nope',
+          password: 'whatever-123',
+        });
         assert.equal(invalid.status, 400);
         assert.equal(invalid.body.code, 'invalid_token');
-        const wrongAccount = await post(t, '/api/auth/reset-password', { email: other.email, token, password: 'whatever-123' });
+        const wrongAccount = await post(t, '/api/auth/reset-password', {
+          email: other.email,
+          token,
+          password: 'whatever-123',
+        });
         assert.equal(wrongAccount.status, 400);
 
         await t.ctx.db
@@ -508,7 +595,10 @@ for (const dialect of DIALECTS) {
           .set({ expires_at: new Date(Date.now() - 1).toISOString() })
           .where('token_hash', '=', hashToken(token))
           .execute();
-        assert.equal((await post(t, '/api/auth/reset-password', { email: staff.email, token, password: 'whatever-123' })).status, 400);
+        assert.equal(
+          (await post(t, '/api/auth/reset-password', { email: staff.email, token, password: 'whatever-123' })).status,
+          400,
+        );
         assert.equal((await login(t, staff.email, staff.password)).status, 200, 'password unchanged');
       });
 
@@ -517,13 +607,24 @@ for (const dialect of DIALECTS) {
         await post(t, '/api/auth/forgot-password', { email: staff.email });
         await t.drain();
         const token = resetLinkFrom(t.mail.to(staff.email).at(-1)!.text).searchParams.get('token')!;
-        assert.equal((await post(t, '/api/auth/reset-password', { email: staff.email, token, password: 'first-new-pass' })).status, 200);
-        assert.equal((await post(t, '/api/auth/reset-password', { email: staff.email, token, password: 'second-new-pass' })).status, 400);
+        assert.equal(
+          (await post(t, '/api/auth/reset-password', { email: staff.email, token, password: 'first-new-pass' })).status,
+          200,
+        );
+        assert.equal(
+          (await post(t, '/api/auth/reset-password', { email: staff.email, token, password: 'second-new-pass' }))
+            .status,
+          400,
+        );
         assert.equal((await login(t, staff.email, 'first-new-pass')).status, 200);
       });
 
       it('reset-password enforces the minimum password length of 8', async () => {
-        const response = await post(t, '/api/auth/reset-password', { email: admin.email, token: 'x', password: 'short' });
+        const response = await post(t, '/api/auth/reset-password', {
+          email: admin.email,
+          token: 'x',
+          password: 'short',
+        });
         assert.equal(response.status, 400);
         assert.equal(response.body.code, 'validation_failed');
         assert.equal(response.body.details[0].field, 'password');
@@ -553,7 +654,12 @@ for (const dialect of DIALECTS) {
         const response = await post(
           t,
           '/api/auth/change-password',
-          { email: staff.email, currentPassword: staff.password, newPassword: 'new-password-1', confirmPassword: 'new-password-2' },
+          {
+            email: staff.email,
+            currentPassword: staff.password,
+            newPassword: 'new-password-1',
+            confirmPassword: 'new-password-2',
+          },
           staff.token,
         );
         assert.equal(response.status, 400);
@@ -565,14 +671,24 @@ for (const dialect of DIALECTS) {
         const wrong = await post(
           t,
           '/api/auth/change-password',
-          { email: staff.email, currentPassword: 'not-it-at-all', newPassword: 'new-password-1', confirmPassword: 'new-password-1' },
+          {
+            email: staff.email,
+            currentPassword: 'not-it-at-all',
+            newPassword: 'new-password-1',
+            confirmPassword: 'new-password-1',
+          },
           staff.token,
         );
         assert.equal(wrong.status, 401);
         const otherAccount = await post(
           t,
           '/api/auth/change-password',
-          { email: admin.email, currentPassword: ADMIN_PASSWORD, newPassword: 'new-password-1', confirmPassword: 'new-password-1' },
+          {
+            email: admin.email,
+            currentPassword: ADMIN_PASSWORD,
+            newPassword: 'new-password-1',
+            confirmPassword: 'new-password-1',
+          },
           staff.token,
         );
         assert.equal(otherAccount.status, 401);
@@ -596,7 +712,12 @@ for (const dialect of DIALECTS) {
         const response = await post(
           t,
           '/api/auth/change-password',
-          { email: staff.email, currentPassword: staff.password, newPassword: 'changed-pass-1', confirmPassword: 'changed-pass-1' },
+          {
+            email: staff.email,
+            currentPassword: staff.password,
+            newPassword: 'changed-pass-1',
+            confirmPassword: 'changed-pass-1',
+          },
           staff.token,
         );
         assert.equal(response.status, 200);
@@ -636,7 +757,10 @@ for (const dialect of DIALECTS) {
       });
 
       it('a device token is at most 512 characters', async () => {
-        assert.equal((await post(t, '/api/auth/device', { token: 'a'.repeat(512), platform: 'web' }, admin.token)).status, 200);
+        assert.equal(
+          (await post(t, '/api/auth/device', { token: 'a'.repeat(512), platform: 'web' }, admin.token)).status,
+          200,
+        );
         const tooLong = await post(t, '/api/auth/device', { token: 'a'.repeat(513), platform: 'web' }, admin.token);
         assert.equal(tooLong.status, 400);
         assert.equal(tooLong.body.details[0].field, 'token');
@@ -659,11 +783,32 @@ for (const dialect of DIALECTS) {
         const theirs = `theirs-${uniqueEmail()}`;
         await post(t, '/api/auth/device', { token: mine, platform: 'web' }, admin.token);
         await post(t, '/api/auth/device', { token: theirs, platform: 'web' }, staff.token);
-        assert.equal((await t.request({ method: 'DELETE', url: '/api/auth/device', token: admin.token, payload: { token: mine } })).status, 200);
-        assert.equal((await t.request({ method: 'DELETE', url: '/api/auth/device', token: admin.token, payload: { token: theirs } })).status, 200);
-        const left = await t.ctx.db.selectFrom('device_tokens').select('token').where('token', 'in', [mine, theirs]).execute();
+        assert.equal(
+          (await t.request({ method: 'DELETE', url: '/api/auth/device', token: admin.token, payload: { token: mine } }))
+            .status,
+          200,
+        );
+        assert.equal(
+          (
+            await t.request({
+              method: 'DELETE',
+              url: '/api/auth/device',
+              token: admin.token,
+              payload: { token: theirs },
+            })
+          ).status,
+          200,
+        );
+        const left = await t.ctx.db
+          .selectFrom('device_tokens')
+          .select('token')
+          .where('token', 'in', [mine, theirs])
+          .execute();
         assert.deepEqual(left, [{ token: theirs }]);
-        assert.equal((await t.request({ method: 'DELETE', url: '/api/auth/device', payload: { token: theirs } })).status, 401);
+        assert.equal(
+          (await t.request({ method: 'DELETE', url: '/api/auth/device', payload: { token: theirs } })).status,
+          401,
+        );
       });
     });
 
@@ -693,20 +838,31 @@ for (const dialect of DIALECTS) {
         for (const [method, url, authed] of endpoints) {
           for (const body of bodies) {
             // Logout's fields are all optional and unknown fields are ignored: `{ email }` is valid there.
-            if (url === '/api/auth/logout' && body !== null && typeof body === 'object' && 'email' in body && !('token' in body)) continue;
+            if (
+              url === '/api/auth/logout' &&
+              body !== null &&
+              typeof body === 'object' &&
+              'email' in body &&
+              !('token' in body)
+            )
+              continue;
             const response = await t.request({
-              method: method as 'POST',
+              method: method,
               url,
               headers: { 'content-type': 'application/json' },
               payload: JSON.stringify(body),
               ...(authed ? { token: admin.token } : {}),
             });
-            assert.equal(response.status, 400, `${method} ${url} ${JSON.stringify(body).slice(0, 60)} → ${response.status}`);
+            assert.equal(
+              response.status,
+              400,
+              `${method} ${url} ${JSON.stringify(body).slice(0, 60)} → ${response.status}`,
+            );
             assert.equal(typeof response.body.error, 'string');
             assert.equal(typeof response.body.code, 'string');
           }
           const broken = await t.request({
-            method: method as 'POST',
+            method: method,
             url,
             headers: { 'content-type': 'application/json' },
             payload: '{"email": ',

@@ -16,7 +16,12 @@ function bodyEmail(request: FastifyRequest): string | null {
 export const LOGIN_LIMITS: LimitRule[] = [
   { max: 30, windowMs: MINUTE, key: (r) => `login:ip:${r.ip}` },
   // Failed attempts only: ten wrong passwords lock that account's sign-in for 15 minutes.
-  { max: 10, windowMs: 15 * MINUTE, failuresOnly: true, key: (r) => (bodyEmail(r) ? `login:email:${bodyEmail(r)}` : null) },
+  {
+    max: 10,
+    windowMs: 15 * MINUTE,
+    failuresOnly: true,
+    key: (r) => (bodyEmail(r) ? `login:email:${bodyEmail(r)}` : null),
+  },
 ];
 
 export const FORGOT_PASSWORD_LIMITS: LimitRule[] = [

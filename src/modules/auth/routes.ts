@@ -37,7 +37,8 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
     schema: {
       tags,
       summary: 'Sign in with email and password',
-      description: 'With `mobile: true` a 30-day refresh token is returned too. Rate limited per IP and per email (429).',
+      description:
+        'With `mobile: true` a 30-day refresh token is returned too. Rate limited per IP and per email (429).',
       body: LoginBody,
       response: { 200: LoginResponse, 400: errorRef, 401: errorRef, 429: errorRef },
     },
@@ -46,14 +47,18 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
 
   app.post('/api/auth/logout', {
     config: { auth: 'user' },
+    // Every field is optional, so no body at all is a valid logout too.
+    preValidation: async (request) => {
+      if (request.body === undefined) request.body = {};
+    },
     schema: {
       tags,
       summary: 'Revoke a refresh token and/or remove a push device token of the caller',
-      body: Type.Optional(LogoutBody),
+      body: LogoutBody,
       response: { 200: Ok, 400: errorRef },
     },
     handler: async (request) => {
-      await auth.logout(ctx, currentUser(request), request.body ?? {});
+      await auth.logout(ctx, currentUser(request), request.body);
       return { ok: true as const };
     },
   });
@@ -64,7 +69,8 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
     schema: {
       tags,
       summary: 'Exchange a refresh token for a new access token and a new refresh token',
-      description: 'The presented token stops working. Presenting an already-exchanged token revokes every token of that sign-in.',
+      description:
+        'The presented token stops working. Presenting an already-exchanged token revokes every token of that sign-in.',
       body: RefreshBody,
       response: { 200: RefreshResponse, 400: errorRef, 401: errorRef, 429: errorRef },
     },
@@ -88,7 +94,8 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
     schema: {
       tags,
       summary: 'Email a password reset link (valid 1 hour)',
-      description: 'Always answers 200 with the same body, whether or not the email has an account. At most one email per account per 60 seconds.',
+      description:
+        'Always answers 200 with the same body, whether or not the email has an account. At most one email per account per 60 seconds.',
       body: ForgotPasswordBody,
       response: { 200: ForgotPasswordResponse, 400: errorRef, 429: errorRef },
     },

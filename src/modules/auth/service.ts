@@ -83,7 +83,12 @@ export async function createUser(executor: Executor, input: NewUserInput): Promi
 export async function listUsers(db: Kysely<DB>, page: PageRequest) {
   const query = db.selectFrom('users').select(['id', 'name', 'email', 'role']).orderBy('id', 'desc');
   const count = async () =>
-    (await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    (
+      await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
   return paginate(query, count, page, (row) => row);
 }
 
@@ -142,7 +147,10 @@ export async function setup(ctx: AppContext, input: SetupInput) {
     }
     return admin;
   });
-  return { token: await ctx.signer.signAccess(user.id, user.role), user: { id: user.id, name: user.name, role: user.role } };
+  return {
+    token: await ctx.signer.signAccess(user.id, user.role),
+    user: { id: user.id, name: user.name, role: user.role },
+  };
 }
 
 function validateOpeningHours(entries: NonNullable<SetupInput['opening_hours']>) {
@@ -163,7 +171,12 @@ function validateOpeningHours(entries: NonNullable<SetupInput['opening_hours']>)
         { field: `${field}.close_time`, message: 'must be after open_time' },
       ]);
     }
-    return { day_of_week: entry.day_of_week, open_time: isClosed ? null : open, close_time: isClosed ? null : close, is_closed: isClosed };
+    return {
+      day_of_week: entry.day_of_week,
+      open_time: isClosed ? null : open,
+      close_time: isClosed ? null : close,
+      is_closed: isClosed,
+    };
   });
 }
 
@@ -186,8 +199,14 @@ async function issueRefreshToken(executor: Executor, userId: number, familyId: s
 }
 
 export async function login(ctx: AppContext, input: LoginInput) {
-  const user = await ctx.db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(input.email)).executeTakeFirst();
-  const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password);
+  const user = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', normalizeEmail(input.email))
+    .executeTakeFirst();
+  const valid = user
+    ? await verifyPassword(user.password_hash, input.password)
+    : await verifyAgainstNothing(input.password);
   if (!user || !valid) throw invalidCredentials();
   const token = await ctx.signer.signAccess(user.id, user.role);
   const mobile = input.mobile === true || input.mobile === 1;
@@ -204,7 +223,11 @@ export async function refresh(ctx: AppContext, presented: string) {
   const invalid = () => unauthorized('invalid_refresh_token', 'Refresh token is invalid or expired');
   const now = nowIso();
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hashToken(presented)).executeTakeFirst();
+    const row = await trx
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', hashToken(presented))
+      .executeTakeFirst();
     if (!row) return null;
     if (row.expires_at <= now) {
       await trx.deleteFrom('refresh_tokens').where('id', '=', row.id).execute();
@@ -233,7 +256,11 @@ export async function refresh(ctx: AppContext, presented: string) {
   };
 }
 
-export async function logout(ctx: AppContext, user: AuthUser, input: { refresh_token?: string | undefined; device_token?: string | undefined }) {
+export async function logout(
+  ctx: AppContext,
+  user: AuthUser,
+  input: { refresh_token?: string | undefined; device_token?: string | undefined },
+) {
   await ctx.db.transaction().execute(async (trx) => {
     if (input.refresh_token) {
       const row = await trx
@@ -245,7 +272,11 @@ export async function logout(ctx: AppContext, user: AuthUser, input: { refresh_t
       if (row) await trx.deleteFrom('refresh_tokens').where('family_id', '=', row.family_id).execute();
     }
     if (input.device_token) {
-      await trx.deleteFrom('device_tokens').where('token', '=', input.device_token).where('user_id', '=', user.id).execute();
+      await trx
+        .deleteFrom('device_tokens')
+        .where('token', '=', input.device_token)
+        .where('user_id', '=', user.id)
+        .execute();
     }
   });
 }
@@ -265,7 +296,12 @@ export async function register(ctx: AppContext, input: RegisterInput) {
     await queueEmail(trx, {
       to: created.email,
       template: 'auth.welcome',
-      data: { name: created.name, email: created.email, temporaryPassword: password, loginUrl: `${ctx.config.publicBaseUrl}/login` },
+      data: {
+        name: created.name,
+        email: created.email,
+        temporaryPassword: password,
+        loginUrl: `${ctx.config.publicBaseUrl}/login`,
+      },
       sensitive: true,
     });
     return created;
@@ -301,7 +337,12 @@ export async function sendResetLink(ctx: AppContext, email: string): Promise<'se
     const token = randomToken();
     await trx
       .insertInto('password_reset_tokens')
-      .values({ user_id: user.id, token_hash: hashToken(token), expires_at: isoAfter(RESET_TOKEN_TTL_MS), created_at: nowIso() })
+      .values({
+        user_id: user.id,
+        token_hash: hashToken(token),
+        expires_at: isoAfter(RESET_TOKEN_TTL_MS),
+        created_at: nowIso(),
+      })
       .execute();
     const query = new URLSearchParams({ token, email: user.email });
     await queueEmail(trx, {
@@ -317,7 +358,11 @@ export async function sendResetLink(ctx: AppContext, email: string): Promise<'se
 export async function resetPassword(ctx: AppContext, input: ResetPasswordInput): Promise<void> {
   const invalid = () => badRequest('invalid_token', 'Reset link is invalid or has expired');
   await ctx.db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').selectAll().where('email', '=', normalizeEmail(input.email)).executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', normalizeEmail(input.email))
+      .executeTakeFirst();
     if (!user) throw invalid();
     const token = await trx
       .selectFrom('password_reset_tokens')
@@ -340,7 +385,9 @@ export async function changePassword(ctx: AppContext, current: AuthUser, input: 
   }
   const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
   const sameAccount = normalizeEmail(input.email) === user.email;
-  const valid = sameAccount ? await verifyPassword(user.password_hash, input.currentPassword) : await verifyAgainstNothing(input.currentPassword);
+  const valid = sameAccount
+    ? await verifyPassword(user.password_hash, input.currentPassword)
+    : await verifyAgainstNothing(input.currentPassword);
   if (!valid) throw new AppError(401, 'invalid_credentials', 'Current password is incorrect');
   await ctx.db.transaction().execute((trx) => replacePassword(trx, user, input.newPassword));
 }

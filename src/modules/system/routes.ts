@@ -34,7 +34,8 @@ export async function systemRoutes(instance: FastifyInstance, ctx: AppContext): 
     schema: {
       tags,
       summary: 'The mail outbox, newest first',
-      description: 'Statuses: `queued` (waiting to be sent or retried), `sent`, `failed` (gave up), `unsent` (no mail server configured).',
+      description:
+        'Statuses: `queued` (waiting to be sent or retried), `sent`, `failed` (gave up), `unsent` (no mail server configured).',
       querystring: EmailsQuery,
       response: { 200: Listing(EmailOut), 400: errorRef },
     },

@@ -4,7 +4,10 @@ import { paginate, type PageRequest } from '../../http/pagination.js';
 import { formatInstant } from '../../lib/time.js';
 import { readTimezone } from '../settings/service.js';
 
-export async function listJobs(db: Kysely<DB>, filter: { name?: string | undefined; status?: JobStatus | undefined } & PageRequest) {
+export async function listJobs(
+  db: Kysely<DB>,
+  filter: { name?: string | undefined; status?: JobStatus | undefined } & PageRequest,
+) {
   const timezone = await readTimezone(db);
   let base = db.selectFrom('jobs');
   if (filter.name) base = base.where('name', '=', filter.name);
