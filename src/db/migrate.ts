@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './connection.js';
 import * as m0001 from './migrations/0001_foundation.js';
+import * as m0002 from './migrations/0002_configuration.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -14,6 +15,7 @@ interface MigrationModule {
  */
 const migrations: Record<string, MigrationModule> = {
   '0001_foundation': m0001,
+  '0002_configuration': m0002,
 };
 
 class DialectAwareProvider implements MigrationProvider {

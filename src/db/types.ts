@@ -18,6 +18,7 @@ export interface UsersTable {
   password_hash: string;
   role: Role;
   require_password_change: number;
+  active: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -50,21 +51,153 @@ export interface DeviceTokensTable {
   updated_at: string;
 }
 
+/** The single settings record. Money in cents; noshow_fee_value in hundredths. */
 export interface SettingsTable {
   id: number;
   salon_name: string;
   salon_email: string;
   salon_phone: string;
   salon_address: string;
+  salon_postcode: string;
+  salon_city: string;
+  btw_number: string;
+  social_facebook: string;
+  social_instagram: string;
+  currency: string;
   timezone: string;
+  language: string;
+  first_day_of_week: number;
+  time_format: string;
+  new_client_extra_min: number;
+  calendar_slot_min: number;
+  calendar_buffer_min: number;
+  calendar_color_mode: string;
+  hide_unscheduled_staff: number;
+  dark_mode: string;
+  booking_mode: 'direct' | 'request';
+  booking_clients: 'all' | 'existing';
+  booking_show_prices: number;
+  booking_show_duration: number;
+  booking_allow_staff_choice: number;
+  booking_min_lead_hours: number;
+  booking_max_future_days: number;
+  swipe_actions_enabled: number;
+  haptic_feedback_enabled: number;
+  longpress_contact_enabled: number;
+  offline_mode_enabled: number;
+  staff_personal_agenda_enabled: number;
+  purchase_orders_enabled: number;
+  internal_consumption_enabled: number;
+  daily_revenue_goal_enabled: number;
+  daily_revenue_goal: number;
+  revenue_forecast_enabled: number;
+  visit_frequency_alerts_enabled: number;
+  visit_frequency_days: number;
+  followup_sequences_enabled: number;
+  product_recommendations_enabled: number;
+  giftcard_qr_enabled: number;
+  seasonal_promotions_enabled: number;
+  bulk_campaigns_enabled: number;
+  waitlist_position_enabled: number;
+  notify_salon_waitlist_join: number;
+  notify_salon_slot_available: number;
+  noshow_email_enabled: number;
+  low_stock_email_enabled: number;
+  booking_request_notify_email: number;
+  booking_request_notify_push: number;
+  noshow_enabled: number;
+  noshow_fee_type: 'percentage' | 'fixed';
+  noshow_fee_value: number;
+  noshow_min_amount: number;
+  cardpay_api_key: string;
+  cardpay_merchant_code: string;
+  cardpay_reader_id: string;
+  onlinepay_api_key: string;
+  onlinepay_terminal_id: string;
+  checkout_secret_key: string;
+  checkout_webhook_secret: string;
   smtp_host: string;
   smtp_port: number | null;
   smtp_user: string;
   smtp_pass: string;
   smtp_secure: number;
   smtp_from: string;
+  logo_key: string;
+  logo_content_type: string;
   setup_completed_at: string | null;
   updated_at: string;
+}
+
+export interface LocationsTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  is_default: number;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface HolidaysTable {
+  id: Generated<number>;
+  name: string;
+  /** YYYY-MM-DD, unique */
+  date: string;
+  created_at: string;
+}
+
+export interface VatRatesTable {
+  id: Generated<number>;
+  name: string;
+  /** Hundredths of a percent: 21 % is 2100. */
+  percentage: number;
+  is_default: number;
+  is_disabled: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LoyaltySettingsTable {
+  id: number;
+  loyalty_enabled: number;
+  /** Hundredths of a point earned per currency unit spent. */
+  points_per_euro: number;
+  /** JSON array of thresholds. */
+  reward_thresholds: string;
+  updated_at: string;
+}
+
+/** Local wall-clock values: date `YYYY-MM-DD`, times `HH:MM`. */
+export interface ShiftsTable {
+  id: Generated<number>;
+  staff_id: number;
+  date: string;
+  start_time: string;
+  end_time: string;
+  location_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DefaultShiftsTable {
+  id: Generated<number>;
+  staff_id: number;
+  /** 0 = Sunday … 6 = Saturday */
+  day_of_week: number;
+  start_time: string;
+  end_time: string;
+  created_at: string;
+}
+
+export interface TimeOffTable {
+  id: Generated<number>;
+  staff_id: number;
+  start_date: string;
+  end_date: string;
+  reason: string;
+  created_at: string;
 }
 
 export interface OpeningHoursTable {
@@ -125,6 +258,13 @@ export interface DB {
   jobs: JobsTable;
   emails: EmailsTable;
   rate_limits: RateLimitsTable;
+  locations: LocationsTable;
+  holidays: HolidaysTable;
+  vat_rates: VatRatesTable;
+  loyalty_settings: LoyaltySettingsTable;
+  shifts: ShiftsTable;
+  default_shifts: DefaultShiftsTable;
+  time_off: TimeOffTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -35,8 +35,8 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * One guard for every route. The token is checked, then the user is read (a primary-key
- * lookup) so that a deleted user's tokens stop working at once and a changed role applies
- * at once, without waiting for the token to expire.
+ * lookup) so that a deleted or deactivated user's tokens stop working at once and a changed
+ * role applies at once, without waiting for the token to expire.
  */
 export function registerAuthGuard(app: FastifyInstance, db: Kysely<DB>, signer: TokenSigner): void {
   app.decorateRequest('user', null);
@@ -69,6 +69,7 @@ export function registerAuthGuard(app: FastifyInstance, db: Kysely<DB>, signer: 
       .selectFrom('users')
       .select(['id', 'name', 'email', 'role'])
       .where('id', '=', claims.sub)
+      .where('active', '=', 1)
       .executeTakeFirst();
     if (!user) throw new AppError(401, 'invalid_token', 'Access token is no longer valid');
     if (level === 'admin' && user.role !== 'admin') {

@@ -207,7 +207,8 @@ export async function login(ctx: AppContext, input: LoginInput) {
   const valid = user
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstNothing(input.password);
-  if (!user || !valid) throw invalidCredentials();
+  // A deactivated account answers exactly like a wrong password.
+  if (!user || !valid || user.active !== 1) throw invalidCredentials();
   const token = await ctx.signer.signAccess(user.id, user.role);
   const mobile = input.mobile === true || input.mobile === 1;
   const refreshToken = mobile ? await issueRefreshToken(ctx.db, user.id, randomUUID()) : undefined;
@@ -245,6 +246,7 @@ export async function refresh(ctx: AppContext, presented: string) {
       return 'reused' as const;
     }
     const user = await trx.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirstOrThrow();
+    if (user.active !== 1) return null;
     return { user, refreshToken: await issueRefreshToken(trx, user.id, row.family_id) };
   });
   if (result === 'reused') ctx.log.warn('refresh token reused; token family revoked');
