@@ -5,6 +5,8 @@ import type { AppContext } from './context.js';
 import { connect, type Database } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { TokenSigner } from './lib/jwt.js';
+import { SecretBox } from './lib/secrets.js';
+import { LocalDiskStorage } from './storage/storage.js';
 
 /** Connects to the configured database and migrates it: the common start of server and worker. */
 export async function openContext(config: Config, log: Logger): Promise<{ ctx: AppContext; database: Database }> {
@@ -21,6 +23,8 @@ export async function openContext(config: Config, log: Logger): Promise<{ ctx: A
     db: database.db,
     dialect: database.dialect,
     signer: new TokenSigner(config.jwtSecret),
+    secrets: new SecretBox(config.secretsKey),
+    storage: new LocalDiskStorage(join(config.dataDir, 'uploads')),
     log,
   };
   return { ctx, database };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseSecretsKey } from './lib/secrets.js';
 
 export type WorkerMode = 'on' | 'off';
 
@@ -11,6 +12,8 @@ export interface Config {
   /** undefined → embedded SQLite in dataDir; postgres://… → PostgreSQL. */
   databaseUrl: string | undefined;
   jwtSecret: string;
+  /** 32-byte key that encrypts stored secrets (settings API keys, SMTP password); null: stored as given. */
+  secretsKey: Buffer | null;
   publicBaseUrl: string;
   smtpUrl: string | undefined;
   worker: WorkerMode;
@@ -71,6 +74,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const jwtSecret = optional(env, 'JWT_SECRET') ?? loadOrCreateSecret(dataDir);
   if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
 
+  const secretsKeyText = optional(env, 'SECRETS_KEY');
+  const secretsKey = secretsKeyText ? parseSecretsKey(secretsKeyText) : null;
+  if (secretsKeyText && !secretsKey) {
+    throw new ConfigError('SECRETS_KEY must be 32 bytes: 64 hex characters or base64 (openssl rand -hex 32)');
+  }
+
   const publicBaseUrl = (optional(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(publicBaseUrl);
@@ -92,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl,
     jwtSecret,
+    secretsKey,
     publicBaseUrl,
     smtpUrl,
     worker,

@@ -9,6 +9,11 @@ const FRAMEWORK_CODES: Record<string, [number, string, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'Request body is empty'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json', 'Request body is not valid JSON'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'Content-Length does not match the body'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'payload_too_large', 'The file is too large'],
+  FST_FILES_LIMIT_REACHED: [413, 'payload_too_large', 'Too many files in one request'],
+  FST_PARTS_LIMIT_REACHED: [413, 'payload_too_large', 'Too many parts in one request'],
+  FST_FIELDS_LIMIT_REACHED: [413, 'payload_too_large', 'Too many fields in one request'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupported_media_type', 'Send the file as multipart/form-data'],
 };
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -7,7 +7,7 @@ import { Worker } from './worker.js';
 /** Every job name mapped to its handler; the type makes a missing handler a compile error. */
 export function createJobHandlers(ctx: AppContext): JobHandlers {
   return {
-    'mail.send': sendEmailJob(ctx.db, ctx.config),
+    'mail.send': sendEmailJob(ctx),
     'auth.forgot_password': forgotPasswordJob(ctx),
   };
 }

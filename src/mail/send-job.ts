@@ -1,19 +1,18 @@
-import type { Kysely } from 'kysely';
-import type { Config } from '../config.js';
-import type { DB } from '../db/types.js';
+import type { AppContext } from '../context.js';
 import type { JobHandler } from '../jobs/types.js';
-import { readSettings } from '../modules/settings/service.js';
+import { readSettingsWithSecrets } from '../modules/settings/service.js';
 import { renderMjml } from './render.js';
 import { isTemplateName, template } from './templates/index.js';
 import { mailTransport } from './transport.js';
 
-export function sendEmailJob(db: Kysely<DB>, config: Config): JobHandler<'mail.send'> {
+export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
+  const { db, config } = ctx;
   return async ({ emailId }, context) => {
     const email = await db.selectFrom('emails').selectAll().where('id', '=', emailId).executeTakeFirst();
     // Already sent (a retried job after a crash past the send) or removed: nothing to do.
     if (!email || email.status !== 'queued') return;
 
-    const settings = await readSettings(db);
+    const settings = await readSettingsWithSecrets(ctx);
     const transport = mailTransport(settings, config.smtpUrl);
     if (!transport) {
       await db

@@ -11,6 +11,8 @@ import { buildApp } from '../../src/app.js';
 import { createWorker } from '../../src/jobs/handlers.js';
 import type { Worker } from '../../src/jobs/worker.js';
 import { TokenSigner } from '../../src/lib/jwt.js';
+import { SecretBox } from '../../src/lib/secrets.js';
+import { LocalDiskStorage } from '../../src/storage/storage.js';
 import { createLogger } from '../../src/logger.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { SmtpSink } from './smtp-sink.js';
@@ -46,6 +48,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: mkdtempSync(join(tmpdir(), 'salon-test-')),
     databaseUrl: undefined,
     jwtSecret: randomBytes(32).toString('hex'),
+    secretsKey: randomBytes(32),
     publicBaseUrl: PUBLIC_BASE_URL,
     smtpUrl: undefined,
     worker: 'off',
@@ -74,6 +77,8 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     db: testDb.database.db,
     dialect,
     signer: new TokenSigner(config.jwtSecret),
+    secrets: new SecretBox(config.secretsKey),
+    storage: new LocalDiskStorage(join(config.dataDir, 'uploads')),
     log,
   };
   const app = await buildApp(ctx);

@@ -16,11 +16,19 @@ export class SmtpSink {
   private server: SMTPServer;
   port = 0;
 
-  constructor(options: { rejectWith?: string } = {}) {
+  /** `auth`: the server demands these credentials and refuses any other. */
+  constructor(options: { rejectWith?: string; auth?: { user: string; pass: string } } = {}) {
     this.server = new SMTPServer({
-      authOptional: true,
+      authOptional: !options.auth,
+      allowInsecureAuth: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onAuth: (auth, _session, callback) => {
+        if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) {
+          return callback(null, { user: auth.username });
+        }
+        return callback(new Error('Invalid username or password'));
+      },
       onData: (stream, session, callback) => {
         if (options.rejectWith) {
           stream.resume();

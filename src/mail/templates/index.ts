@@ -1,4 +1,5 @@
 import * as auth from './auth.js';
+import * as settings from './settings.js';
 import type { Brand } from './layout.js';
 
 interface Template<D> {
@@ -12,6 +13,7 @@ export const templates = {
   'auth.welcome': auth.welcome,
   'auth.password_reset': auth.passwordReset,
   'auth.password_changed': auth.passwordChanged,
+  'settings.test_email': settings.testEmail,
 } satisfies Record<string, Template<never>>;
 
 export type TemplateName = keyof typeof templates;

@@ -1,8 +1,13 @@
-import type { Executor } from '../../jobs/queue.js';
+import type { AppContext } from '../../context.js';
 import type { Settings } from '../../db/types.js';
-import { DEFAULT_TIMEZONE } from '../../lib/time.js';
+import type { Executor } from '../../jobs/queue.js';
+import { toFlag } from '../../http/schemas.js';
+import { badRequest } from '../../lib/errors.js';
+import { fromCents, toCents } from '../../lib/money.js';
+import { DEFAULT_TIMEZONE, formatInstant, isValidTimezone, nowIso } from '../../lib/time.js';
+import { MASK, SECRET_FIELDS, TOGGLES, type SettingsUpdateInput } from './schemas.js';
 
-/** The single settings record (id = 1), created by the first migration. */
+/** The single settings record (id = 1), created by the first migration. Secrets as stored. */
 export async function readSettings(db: Executor): Promise<Settings> {
   return db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
 }
@@ -15,4 +20,122 @@ export async function readTimezone(db: Executor): Promise<string> {
 export async function readSalonName(db: Executor): Promise<string> {
   const row = await db.selectFrom('settings').select('salon_name').where('id', '=', 1).executeTakeFirst();
   return row?.salon_name || 'Salon';
+}
+
+/** The settings with their secrets decrypted, for the code that talks to mail and payment servers. */
+export async function readSettingsWithSecrets(ctx: Pick<AppContext, 'db' | 'secrets'>): Promise<Settings> {
+  const settings = await readSettings(ctx.db);
+  for (const field of SECRET_FIELDS) settings[field] = ctx.secrets.open(settings[field]);
+  return settings;
+}
+
+export function logoUrl(ctx: Pick<AppContext, 'config'>, settings: Pick<Settings, 'logo_key'>): string | null {
+  if (!settings.logo_key) return null;
+  // The version changes with every upload, so caches never serve an old logo.
+  const version = /\/([a-f0-9]{8})/.exec(settings.logo_key)?.[1] ?? '0';
+  return `${ctx.config.publicBaseUrl}/api/settings/logo?v=${version}`;
+}
+
+async function present(ctx: AppContext, settings: Settings) {
+  const openingHours = await ctx.db.selectFrom('opening_hours').selectAll().orderBy('day_of_week').execute();
+  const toggles = Object.fromEntries(TOGGLES.map((name) => [name, settings[name] === 1 ? 1 : 0]));
+  const masked = Object.fromEntries(
+    SECRET_FIELDS.flatMap((name) => [
+      [name, MASK],
+      [`${name}_set`, settings[name] ? 1 : 0],
+    ]),
+  );
+  return {
+    ...settings,
+    ...toggles,
+    ...masked,
+    id: 1 as const,
+    daily_revenue_goal: fromCents(settings.daily_revenue_goal),
+    noshow_fee_value: fromCents(settings.noshow_fee_value),
+    noshow_min_amount: fromCents(settings.noshow_min_amount),
+    logo_url: logoUrl(ctx, settings),
+    opening_hours: openingHours.map((entry) => ({
+      ...entry,
+      is_closed: entry.is_closed === 1 ? (1 as const) : (0 as const),
+    })),
+    updated_at: formatInstant(settings.updated_at, settings.timezone || DEFAULT_TIMEZONE),
+  };
+}
+
+export async function getSettings(ctx: AppContext) {
+  return present(ctx, await readSettings(ctx.db));
+}
+
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/**
+ * Applies the fields present in `patch` (spec 4.7). Rules across fields are checked on the
+ * merged result, inside one transaction holding the settings row, so two concurrent updates
+ * cannot together produce a state that neither alone may.
+ */
+export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput) {
+  if (patch.timezone !== undefined && !isValidTimezone(patch.timezone)) {
+    throw badRequest('validation_failed', `Unknown time zone "${patch.timezone}"`, [
+      { field: 'timezone', message: 'must be an IANA time zone such as Europe/Amsterdam' },
+    ]);
+  }
+  if (patch.currency !== undefined && !CURRENCIES.has(patch.currency)) {
+    throw badRequest('validation_failed', `Unknown currency "${patch.currency}"`, [
+      { field: 'currency', message: 'must be an ISO 4217 code such as EUR' },
+    ]);
+  }
+
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    let current = trx.selectFrom('settings').selectAll().where('id', '=', 1);
+    if (ctx.dialect === 'postgres') current = current.forUpdate();
+    const before = await current.executeTakeFirstOrThrow();
+
+    const changes: Partial<Settings> = {};
+    for (const [field, value] of Object.entries(patch) as Array<[keyof SettingsUpdateInput, unknown]>) {
+      if (value === undefined) continue;
+      if ((TOGGLES as readonly string[]).includes(field)) {
+        (changes as Record<string, unknown>)[field] = toFlag(value as boolean | 0 | 1);
+      } else if ((SECRET_FIELDS as readonly string[]).includes(field)) {
+        // The mask sent back unchanged means "keep what is stored".
+        if (value !== MASK) (changes as Record<string, unknown>)[field] = ctx.secrets.seal(value as string);
+      } else if (field === 'daily_revenue_goal' || field === 'noshow_fee_value' || field === 'noshow_min_amount') {
+        changes[field] = toCents(value as number);
+      } else if (typeof value === 'string' && field !== 'smtp_pass') {
+        (changes as Record<string, unknown>)[field] =
+          field.endsWith('email') || field === 'smtp_from' ? value.trim().toLowerCase() : value.trim();
+      } else {
+        (changes as Record<string, unknown>)[field] = value;
+      }
+    }
+
+    const merged = { ...before, ...changes };
+    if (
+      patch.internal_consumption_enabled !== undefined &&
+      toFlag(patch.internal_consumption_enabled) === 1 &&
+      merged.purchase_orders_enabled === 0
+    ) {
+      throw badRequest(
+        'internal_consumption_requires_purchase_orders',
+        'internal_consumption_enabled can be 1 only while purchase_orders_enabled is 1',
+        [{ field: 'internal_consumption_enabled', message: 'requires purchase_orders_enabled = 1' }],
+      );
+    }
+    // Turning purchase orders off turns internal consumption off with it (spec 4.7).
+    if (changes.purchase_orders_enabled === 0) changes.internal_consumption_enabled = 0;
+    if (merged.noshow_fee_type === 'percentage' && merged.noshow_fee_value > 10_000) {
+      throw badRequest('validation_failed', 'A percentage no-show fee is at most 100', [
+        { field: 'noshow_fee_value', message: 'must be between 0 and 100 for a percentage fee' },
+      ]);
+    }
+
+    if (Object.keys(changes).length > 0) {
+      await trx
+        .updateTable('settings')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('id', '=', 1)
+        .execute();
+    }
+    return readSettings(trx);
+  });
+  return present(ctx, updated);
 }

@@ -1,0 +1,95 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { badRequest } from '../../lib/errors.js';
+import { errorRef, Ok } from '../../http/schemas.js';
+import { LOGO_MAX_BYTES, readLogo, uploadLogo } from './logo.js';
+import { LogoUploaded, SettingsOut, SettingsUpdate, TestEmailBody } from './schemas.js';
+import { getSettings, updateSettings } from './service.js';
+import { sendTestEmail } from './test-email.js';
+
+const tags = ['settings'];
+
+// Served as an image and never as a document that can run script: an SVG opened directly
+// gets no script, no plugins, no outside resources (sandbox), whatever it contains.
+const LOGO_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
+
+export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/api/settings', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'The salon settings (single record, id = 1)',
+      description:
+        'Secrets (smtp_pass, cardpay_api_key, onlinepay_api_key, checkout_secret_key) always come back as `********`; `<field>_set` tells whether one is stored.',
+      response: { 200: SettingsOut },
+    },
+    handler: () => getSettings(ctx),
+  });
+
+  app.put('/api/settings', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Update the settings: only the fields present change',
+      description:
+        'Sending `********` for a secret keeps the stored one. `purchase_orders_enabled = 0` also sets `internal_consumption_enabled = 0`; ' +
+        '`internal_consumption_enabled = 1` while purchase orders are off is 400. Opening hours cannot be changed here (setup only).',
+      body: SettingsUpdate,
+      response: { 200: SettingsOut, 400: errorRef },
+    },
+    handler: (request) => updateSettings(ctx, request.body),
+  });
+
+  app.post('/api/settings/upload-logo', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Upload the salon logo (multipart field `logo`)',
+      description:
+        'JPEG, PNG, GIF, SVG or WebP, decided by the file content; at most 5 MB (413); another type is 415. Answers the URL that serves it.',
+      consumes: ['multipart/form-data'],
+      response: { 200: LogoUploaded, 400: errorRef, 413: errorRef, 415: errorRef },
+    },
+    handler: async (request) => {
+      if (!request.isMultipart())
+        throw badRequest('logo_required', 'Send the logo as multipart/form-data in the field "logo"');
+      const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
+      if (!file || file.fieldname !== 'logo')
+        throw badRequest('logo_required', 'The multipart field "logo" with a file is required');
+      return uploadLogo(ctx, await file.toBuffer());
+    },
+  });
+
+  app.get('/api/settings/logo', {
+    config: { auth: 'none' },
+    schema: { tags, summary: 'The salon logo (public: the booking page shows it)', response: { 404: errorRef } },
+    handler: async (_request, reply) => {
+      const logo = await readLogo(ctx);
+      if (!logo) return reply.status(404).send({ error: 'No logo has been uploaded', code: 'not_found' });
+      return reply
+        .header('content-type', logo.contentType)
+        .header('content-security-policy', LOGO_CSP)
+        .header('cache-control', 'public, max-age=300')
+        .send(logo.data);
+    },
+  });
+
+  app.post('/api/settings/test-email', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Send one test email through the configured mail server',
+      description:
+        "400 with the mail server's error message when it cannot be reached, refuses, or none is configured.",
+      body: TestEmailBody,
+      response: { 200: Ok, 400: errorRef },
+    },
+    handler: async (request) => {
+      await sendTestEmail(ctx, request.body.to);
+      return { ok: true as const };
+    },
+  });
+}

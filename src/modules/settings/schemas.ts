@@ -1,0 +1,181 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { Email, Flag } from '../../http/schemas.js';
+
+/*
+ * The settings record (spec part 2, Settings). Every field is optional on PUT: only the
+ * fields present change.
+ */
+
+const Text = (max = 255) => Type.String({ maxLength: max });
+const OptionalEmail = Type.Union([Email, Type.Literal('')]);
+const Url = Type.Union([Type.String({ format: 'uri', maxLength: 500 }), Type.Literal('')]);
+const Minutes = (max: number, min = 0) => Type.Integer({ minimum: min, maximum: max });
+const Money = Type.Number({ minimum: 0, maximum: 100_000_000 });
+const Enum = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+
+export const TIME_FORMATS = ['24h', '12h'] as const;
+export const CALENDAR_COLOR_MODES = ['category', 'staff', 'status'] as const;
+export const DARK_MODES = ['system', 'light', 'dark'] as const;
+
+/** The 0/1 feature toggles and booking switches, with their defaults (spec part 2). */
+export const TOGGLES = [
+  'hide_unscheduled_staff',
+  'booking_show_prices',
+  'booking_show_duration',
+  'booking_allow_staff_choice',
+  'swipe_actions_enabled',
+  'haptic_feedback_enabled',
+  'longpress_contact_enabled',
+  'offline_mode_enabled',
+  'staff_personal_agenda_enabled',
+  'purchase_orders_enabled',
+  'internal_consumption_enabled',
+  'daily_revenue_goal_enabled',
+  'revenue_forecast_enabled',
+  'visit_frequency_alerts_enabled',
+  'followup_sequences_enabled',
+  'product_recommendations_enabled',
+  'giftcard_qr_enabled',
+  'seasonal_promotions_enabled',
+  'bulk_campaigns_enabled',
+  'waitlist_position_enabled',
+  'notify_salon_waitlist_join',
+  'notify_salon_slot_available',
+  'noshow_email_enabled',
+  'low_stock_email_enabled',
+  'booking_request_notify_email',
+  'booking_request_notify_push',
+  'noshow_enabled',
+  'smtp_secure',
+] as const;
+
+/** Fields never returned: they come back as `********`. */
+export const SECRET_FIELDS = ['smtp_pass', 'cardpay_api_key', 'onlinepay_api_key', 'checkout_secret_key'] as const;
+export const MASK = '********';
+
+const togglesIn = Object.fromEntries(TOGGLES.map((name) => [name, Type.Optional(Flag)])) as Record<
+  (typeof TOGGLES)[number],
+  ReturnType<typeof Type.Optional<typeof Flag>>
+>;
+
+export const SettingsUpdate = Type.Object({
+  salon_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
+  salon_email: Type.Optional(OptionalEmail),
+  salon_phone: Type.Optional(Text(50)),
+  salon_address: Type.Optional(Text(500)),
+  salon_postcode: Type.Optional(Text(20)),
+  salon_city: Type.Optional(Text(100)),
+  btw_number: Type.Optional(Text(50)),
+  social_facebook: Type.Optional(Url),
+  social_instagram: Type.Optional(Url),
+  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, e.g. EUR' })),
+  timezone: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone, e.g. Europe/Amsterdam' }),
+  ),
+  language: Type.Optional(Type.String({ pattern: '^[a-z]{2}(-[A-Z]{2})?$', description: 'e.g. nl, en, en-GB' })),
+  first_day_of_week: Type.Optional(Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday' })),
+  time_format: Type.Optional(Enum(TIME_FORMATS)),
+  new_client_extra_min: Type.Optional(Minutes(480)),
+  calendar_slot_min: Type.Optional(Minutes(240, 5)),
+  calendar_buffer_min: Type.Optional(Minutes(240)),
+  calendar_color_mode: Type.Optional(Enum(CALENDAR_COLOR_MODES)),
+  dark_mode: Type.Optional(Enum(DARK_MODES)),
+  booking_mode: Type.Optional(Enum(['direct', 'request'] as const)),
+  booking_clients: Type.Optional(Enum(['all', 'existing'] as const)),
+  booking_min_lead_hours: Type.Optional(Type.Integer({ minimum: 0, maximum: 8760 })),
+  booking_max_future_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 1095 })),
+  ...togglesIn,
+  daily_revenue_goal: Type.Optional(Money),
+  visit_frequency_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
+  noshow_fee_type: Type.Optional(Enum(['percentage', 'fixed'] as const)),
+  noshow_fee_value: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 100_000, description: 'percentage 0-100, or a fixed amount' }),
+  ),
+  noshow_min_amount: Type.Optional(Money),
+  cardpay_api_key: Type.Optional(Text(500)),
+  cardpay_merchant_code: Type.Optional(Text(200)),
+  cardpay_reader_id: Type.Optional(Text(200)),
+  onlinepay_api_key: Type.Optional(Text(500)),
+  onlinepay_terminal_id: Type.Optional(Text(200)),
+  checkout_secret_key: Type.Optional(Text(500)),
+  checkout_webhook_secret: Type.Optional(Text(500)),
+  smtp_host: Type.Optional(Type.String({ maxLength: 255, pattern: '^[A-Za-z0-9.:\\[\\]-]*$' })),
+  smtp_port: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 65535 }), Type.Null()])),
+  smtp_user: Type.Optional(Text(255)),
+  smtp_pass: Type.Optional(Text(500)),
+  smtp_from: Type.Optional(OptionalEmail),
+});
+
+export type SettingsUpdateInput = Static<typeof SettingsUpdate>;
+
+const Bit = Type.Union([Type.Literal(0), Type.Literal(1)]);
+const togglesOut = Object.fromEntries(TOGGLES.map((name) => [name, Bit])) as Record<
+  (typeof TOGGLES)[number],
+  typeof Bit
+>;
+const secretsSet = Object.fromEntries(
+  SECRET_FIELDS.map((name) => [
+    `${name}_set`,
+    Type.Union([Type.Literal(0), Type.Literal(1)], { description: `1 when ${name} holds a value` }),
+  ]),
+) as unknown as Record<`${(typeof SECRET_FIELDS)[number]}_set`, TSchema>;
+
+export const OpeningHours = Type.Object({
+  day_of_week: Type.Integer(),
+  open_time: Type.Union([Type.String(), Type.Null()]),
+  close_time: Type.Union([Type.String(), Type.Null()]),
+  is_closed: Bit,
+});
+
+export const SettingsOut = Type.Object({
+  id: Type.Literal(1),
+  salon_name: Type.String(),
+  salon_email: Type.String(),
+  salon_phone: Type.String(),
+  salon_address: Type.String(),
+  salon_postcode: Type.String(),
+  salon_city: Type.String(),
+  btw_number: Type.String(),
+  social_facebook: Type.String(),
+  social_instagram: Type.String(),
+  currency: Type.String(),
+  timezone: Type.String(),
+  language: Type.String(),
+  first_day_of_week: Type.Integer(),
+  time_format: Type.String(),
+  new_client_extra_min: Type.Integer(),
+  calendar_slot_min: Type.Integer(),
+  calendar_buffer_min: Type.Integer(),
+  calendar_color_mode: Type.String(),
+  dark_mode: Type.String(),
+  booking_mode: Type.String(),
+  booking_clients: Type.String(),
+  booking_min_lead_hours: Type.Integer(),
+  booking_max_future_days: Type.Integer(),
+  ...togglesOut,
+  daily_revenue_goal: Type.Number(),
+  visit_frequency_days: Type.Integer(),
+  noshow_fee_type: Type.String(),
+  noshow_fee_value: Type.Number(),
+  noshow_min_amount: Type.Number(),
+  cardpay_api_key: Type.Literal(MASK),
+  cardpay_merchant_code: Type.String(),
+  cardpay_reader_id: Type.String(),
+  onlinepay_api_key: Type.Literal(MASK),
+  onlinepay_terminal_id: Type.String(),
+  checkout_secret_key: Type.Literal(MASK),
+  checkout_webhook_secret: Type.String(),
+  smtp_host: Type.String(),
+  smtp_port: Type.Union([Type.Integer(), Type.Null()]),
+  smtp_user: Type.String(),
+  smtp_pass: Type.Literal(MASK),
+  smtp_from: Type.String(),
+  ...secretsSet,
+  logo_url: Type.Union([Type.String(), Type.Null()]),
+  opening_hours: Type.Array(OpeningHours, { description: 'Set during setup only (read-only here)' }),
+  updated_at: Type.String({ description: 'YYYY-MM-DD HH:MM:SS' }),
+});
+
+export const TestEmailBody = Type.Object({ to: Email });
+
+export const LogoUploaded = Type.Object({ url: Type.String() });

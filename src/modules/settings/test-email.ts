@@ -1,0 +1,56 @@
+import type { AppContext } from '../../context.js';
+import { badRequest } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { renderMjml } from '../../mail/render.js';
+import { template } from '../../mail/templates/index.js';
+import { mailTransport } from '../../mail/transport.js';
+import { readSettingsWithSecrets } from './service.js';
+
+/**
+ * Sends one email at once, in the request, through the configured mail server: the point is
+ * to tell the admin now whether the server settings work (spec 4.7). The attempt is kept in
+ * the outbox like every other email.
+ */
+export async function sendTestEmail(ctx: AppContext, to: string): Promise<void> {
+  const settings = await readSettingsWithSecrets(ctx);
+  const transport = mailTransport(settings, ctx.config.smtpUrl);
+  if (!transport) {
+    throw badRequest('mail_not_configured', 'No mail server is configured: set smtp_host in the settings or SMTP_URL');
+  }
+  const brand = { salonName: settings.salon_name || 'Salon' };
+  const chosen = template('settings.test_email');
+  const data = { salonName: brand.salonName };
+  const subject = chosen.subject(data, brand);
+  let error: string | null = null;
+  let messageId: string | null = null;
+  try {
+    const info = (await transport.transporter.sendMail({
+      from: transport.from,
+      to,
+      subject,
+      html: await renderMjml(chosen.mjml(data, brand)),
+      text: chosen.text(data, brand),
+    })) as { messageId?: string };
+    messageId = info.messageId ?? null;
+  } catch (cause) {
+    error = cause instanceof Error ? cause.message : String(cause);
+  } finally {
+    transport.transporter.close();
+  }
+  await ctx.db
+    .insertInto('emails')
+    .values({
+      recipient: to,
+      subject,
+      template: 'settings.test_email',
+      data: JSON.stringify(data),
+      sensitive: 0,
+      status: error ? 'failed' : 'sent',
+      error,
+      message_id: messageId,
+      created_at: nowIso(),
+      sent_at: error ? null : nowIso(),
+    })
+    .execute();
+  if (error) throw badRequest('mail_failed', `The mail server refused or could not be reached: ${error}`);
+}
