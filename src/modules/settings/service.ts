@@ -40,7 +40,7 @@ async function present(ctx: AppContext, settings: Settings) {
   const openingHours = await ctx.db.selectFrom('opening_hours').selectAll().orderBy('day_of_week').execute();
   const toggles = Object.fromEntries(TOGGLES.map((name) => [name, settings[name] === 1 ? 1 : 0]));
   const masked = Object.fromEntries(
-    SECRET_FIELDS.flatMap((name) => [
+    SECRET_FIELDS.flatMap((name): Array<[string, string | number]> => [
       [name, MASK],
       [`${name}_set`, settings[name] ? 1 : 0],
     ]),
