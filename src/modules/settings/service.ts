@@ -7,6 +7,8 @@ import { fromCents, toCents } from '../../lib/money.js';
 import { DEFAULT_TIMEZONE, formatInstant, isValidTimezone, nowIso } from '../../lib/time.js';
 import { MASK, SECRET_FIELDS, TOGGLES, type SettingsUpdateInput } from './schemas.js';
 
+type SecretField = (typeof SECRET_FIELDS)[number];
+
 /** The single settings record (id = 1), created by the first migration. Secrets as stored. */
 export async function readSettings(db: Executor): Promise<Settings> {
   return db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
@@ -44,7 +46,7 @@ async function present(ctx: AppContext, settings: Settings) {
       [name, MASK],
       [`${name}_set`, settings[name] ? 1 : 0],
     ]),
-  );
+  ) as { [K in SecretField]: typeof MASK } & { [K in `${SecretField}_set`]: 0 | 1 };
   return {
     ...settings,
     ...toggles,
