@@ -40,7 +40,9 @@ export function logoUrl(ctx: Pick<AppContext, 'config'>, settings: Pick<Settings
 
 async function present(ctx: AppContext, settings: Settings) {
   const openingHours = await ctx.db.selectFrom('opening_hours').selectAll().orderBy('day_of_week').execute();
-  const toggles = Object.fromEntries(TOGGLES.map((name) => [name, settings[name] === 1 ? 1 : 0]));
+  const toggles = Object.fromEntries(TOGGLES.map((name) => [name, settings[name] === 1 ? 1 : 0])) as {
+    [K in (typeof TOGGLES)[number]]: 0 | 1;
+  };
   const masked = Object.fromEntries(
     SECRET_FIELDS.flatMap((name): Array<[string, string | number]> => [
       [name, MASK],
