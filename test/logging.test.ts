@@ -5,7 +5,7 @@ import { DIALECTS } from './helpers/database.js';
 
 for (const dialect of DIALECTS) {
   describe(`logs [${dialect}]`, () => {
-    it('secrets are never logged: passwords, tokens, temporary passwords, reset links', async () => {
+    it('secrets are never logged: passwords, tokens, temporary passwords, reset links, settings secrets', async () => {
       const lines: string[] = [];
       const t = await createTestApp(dialect, {
         config: { logLevel: 'trace' },
@@ -33,6 +33,13 @@ for (const dialect of DIALECTS) {
           payload: { email: staffEmail, name: 'Staff' },
         });
         await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+        await t.request({
+          method: 'PUT',
+          url: '/api/settings',
+          token,
+          payload: { smtp_pass: 'smtp-secret-xyz', cardpay_api_key: 'card-secret-xyz', checkout_secret_key: 'checkout-secret-xyz' },
+        });
+        await t.request({ method: 'GET', url: '/api/settings', token });
         await t.drain();
 
         const temporary = /Temporary password: (\S+)/.exec(t.mail.to(staffEmail)[0]!.text)![1]!;
@@ -47,6 +54,9 @@ for (const dialect of DIALECTS) {
           session.body.refresh_token,
           temporary,
           decodeURIComponent(resetToken),
+          'smtp-secret-xyz',
+          'card-secret-xyz',
+          'checkout-secret-xyz',
         ]) {
           assert.ok(!log.includes(secret), `a secret appears in the logs: ${secret.slice(0, 6)}…`);
         }
