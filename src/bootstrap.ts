@@ -10,7 +10,11 @@ import { LocalDiskStorage } from './storage/storage.js';
 
 /** Connects to the configured database and migrates it: the common start of server and worker. */
 export async function openContext(config: Config, log: Logger): Promise<{ ctx: AppContext; database: Database }> {
-  const database = connect({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'salon.db') });
+  const database = connect({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: join(config.dataDir, 'salon.db'),
+    onPoolError: (error) => log.warn({ err: error }, 'idle database connection lost'),
+  });
   try {
     await migrateToLatest(database.db, database.dialect);
   } catch (error) {

@@ -18,6 +18,8 @@ export interface ConnectOptions {
   sqliteFile?: string;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** Told about errors of idle pooled connections (server restart, failover, admin kill). */
+  onPoolError?: (error: Error) => void;
 }
 
 /**
@@ -65,6 +67,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export function connect(options: ConnectOptions): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection that the server drops emits 'error' on the pool; unheard, that
+    // event would crash the process. The pool replaces the connection on next use.
+    pool.on('error', options.onPoolError ?? (() => undefined));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

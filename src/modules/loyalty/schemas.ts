@@ -1,0 +1,39 @@
+import { Type, type Static } from 'typebox';
+import { DateTimeText, Flag } from '../../http/schemas.js';
+
+export const MAX_REWARD_THRESHOLDS = 20;
+
+export const RewardThresholdOut = Type.Object({
+  points: Type.Integer(),
+  discount: Type.Number({ description: 'Money off, in currency units' }),
+  description: Type.String({ description: 'Empty when none was given' }),
+});
+
+export const LoyaltySettingsOut = Type.Object({
+  loyalty_enabled: Type.Integer({ minimum: 0, maximum: 1, description: '0 or 1' }),
+  points_per_euro: Type.Number({ description: 'Points earned per currency unit spent' }),
+  reward_thresholds: Type.Array(RewardThresholdOut, { description: 'By points ascending' }),
+  updated_at: DateTimeText,
+});
+
+export const RewardThresholdBody = Type.Object({
+  points: Type.Integer({ minimum: 1, maximum: 10_000_000, description: 'Points needed; unique in the list' }),
+  discount: Type.Number({ minimum: 0, maximum: 1_000_000, description: 'Money off, in currency units' }),
+  description: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+export const LoyaltySettingsBody = Type.Object({
+  loyalty_enabled: Type.Optional(Flag),
+  points_per_euro: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 10_000, description: 'Points per currency unit; kept to 2 decimals' }),
+  ),
+  reward_thresholds: Type.Optional(
+    Type.Array(RewardThresholdBody, {
+      maxItems: MAX_REWARD_THRESHOLDS,
+      description: 'Replaces the whole list; any order, returned by points ascending',
+    }),
+  ),
+});
+
+export type LoyaltySettingsOutput = Static<typeof LoyaltySettingsOut>;
+export type LoyaltySettingsInput = Static<typeof LoyaltySettingsBody>;
