@@ -13,6 +13,8 @@ function makeAjv(coerceTypes: boolean | 'array'): Ajv {
     useDefaults: true,
     coerceTypes,
     allErrors: true,
+    // parentSchema on each error: lets a failed union of literals say which values it takes.
+    verbose: true,
     strict: false,
   });
   addFormats(ajv);
@@ -29,18 +31,24 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
 
 /** Ajv's errors as `{ field, message }`, one per field. */
 export function fieldErrors(errors: ErrorObject[], context: string | undefined): FieldError[] {
-  const seen = new Set<string>();
-  const details: FieldError[] = [];
-  for (const error of errors) {
+  const fieldOf = (error: ErrorObject) => {
     let field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (error.keyword === 'required') {
       const missing = (error.params as { missingProperty: string }).missingProperty;
       field = field ? `${field}.${missing}` : missing;
     }
-    if (!field) field = context ?? 'body';
+    return field || (context ?? 'body');
+  };
+  // A union reports each failed branch and then itself; the union's own error says more
+  // ("must be one of: a, b") than its first branch's ("must be equal to constant").
+  const unions = new Map(errors.filter((e) => e.keyword === 'anyOf').map((e) => [fieldOf(e), e]));
+  const seen = new Set<string>();
+  const details: FieldError[] = [];
+  for (const error of errors) {
+    const field = fieldOf(error);
     if (seen.has(field)) continue;
     seen.add(field);
-    details.push({ field, message: describe(error) });
+    details.push({ field, message: describe(unions.get(field) ?? error) });
   }
   return details;
 }
@@ -57,8 +65,13 @@ function describe(error: ErrorObject): string {
       return `must be a valid ${(error.params as { format: string }).format}`;
     case 'enum':
       return `must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
-    case 'anyOf':
-      return 'has an invalid value';
+    case 'anyOf': {
+      const branches = (error.parentSchema as { anyOf?: Array<{ const?: unknown }> } | undefined)?.anyOf ?? [];
+      const values = branches.map((branch) => branch.const);
+      return values.length > 0 && values.every((v) => v !== undefined)
+        ? `must be one of: ${values.map(String).join(', ')}`
+        : 'has an invalid value';
+    }
     default:
       return error.message ?? 'is invalid';
   }

@@ -9,8 +9,16 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, it, type TestContext } from 'node:test';
-import type { Kysely } from 'kysely';
-import { createStaff, createTestApp, setupSalon, testConfig, uniqueEmail, type TestApp, type TestAppOptions } from '../../test/helpers/app.js';
+import { sql, type Kysely } from 'kysely';
+import {
+  createStaff,
+  createTestApp,
+  setupSalon,
+  testConfig,
+  uniqueEmail,
+  type TestApp,
+  type TestAppOptions,
+} from '../../test/helpers/app.js';
 import { createTestDatabase, DIALECTS } from '../../test/helpers/database.js';
 import { SmtpSink } from '../../test/helpers/smtp-sink.js';
 import type { Config } from '../config.js';
@@ -18,6 +26,8 @@ import type { AppContext } from '../context.js';
 import { connect, type Database, type Dialect } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { DB, Email, Job } from '../db/types.js';
+import { SecretBox } from '../lib/secrets.js';
+import { LocalDiskStorage } from '../storage/storage.js';
 import { TokenSigner } from '../lib/jwt.js';
 import { createLogger } from '../logger.js';
 import { queueEmail } from '../mail/outbox.js';
@@ -34,10 +44,36 @@ const EMAIL_FIELDS = ['created_at', 'error', 'id', 'sent_at', 'status', 'subject
 
 // ---------------------------------------------------------------- helpers
 
+const cleanups = new WeakMap<TestContext, Array<() => unknown>>();
+
+/** Runs `cleanup` when the test ends, last registered first (t.after runs in registration order). */
+function defer(t: TestContext, cleanup: () => unknown): void {
+  let stack = cleanups.get(t);
+  if (!stack) {
+    const list: Array<() => unknown> = [];
+    stack = list;
+    cleanups.set(t, list);
+    t.after(async () => {
+      const errors: unknown[] = [];
+      for (const run of list.reverse()) {
+        try {
+          await run();
+        } catch (error) {
+          errors.push(error);
+        }
+      }
+      if (errors.length > 0) throw errors[0];
+    });
+  }
+  stack.push(cleanup);
+}
+
 /** A fresh service on a fresh database for one test, closed when the test ends. */
 async function freshApp(t: TestContext, dialect: Dialect, options?: TestAppOptions): Promise<TestApp> {
   const app = await createTestApp(dialect, options);
-  t.after(() => app.close());
+  defer(t, async () => {
+    await app.close();
+  });
   return app;
 }
 
@@ -74,7 +110,10 @@ interface Call {
 }
 
 /** Handlers that record every call; `fail` decides per call whether to throw. */
-function recordingHandlers(fail: (call: Call, index: number) => string | null = () => null): { handlers: JobHandlers; calls: Call[] } {
+function recordingHandlers(fail: (call: Call, index: number) => string | null = () => null): {
+  handlers: JobHandlers;
+  calls: Call[];
+} {
   const calls: Call[] = [];
   const record =
     (name: JobName) =>
@@ -85,11 +124,22 @@ function recordingHandlers(fail: (call: Call, index: number) => string | null = 
       const error = fail(call, calls.length);
       if (error !== null) throw new Error(error);
     };
-  return { handlers: { 'mail.send': record('mail.send'), 'auth.forgot_password': record('auth.forgot_password') }, calls };
+  return {
+    handlers: { 'mail.send': record('mail.send'), 'auth.forgot_password': record('auth.forgot_password') },
+    calls,
+  };
 }
 
 function contextOn(config: Config, db: Kysely<DB>, dialect: Dialect): AppContext {
-  return { config, db, dialect, signer: new TokenSigner(config.jwtSecret), log: createLogger(config.logLevel) };
+  return {
+    config,
+    db,
+    dialect,
+    signer: new TokenSigner(config.jwtSecret),
+    secrets: new SecretBox(config.secretsKey),
+    storage: new LocalDiskStorage(join(config.dataDir, 'uploads')),
+    log: createLogger(config.logLevel),
+  };
 }
 
 /** `iso` as the salon's default zone writes it, computed apart from the service's own code. */
@@ -135,7 +185,12 @@ async function silentSmtpServer(): Promise<{ url: string; connections: () => num
 }
 
 /** Polls `check` every 50 ms until it returns a value; fails after `timeoutMs`. */
-async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 20_000, detail = () => ''): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 20_000,
+  detail = () => '',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -149,7 +204,9 @@ async function waitFor<T>(what: string, check: () => Promise<T | null | undefine
  * A migrated database that another process can open too: a SQLite file in the config's
  * data dir (where openContext looks for it), or a fresh PostgreSQL database.
  */
-async function sharedDatabase(dialect: Dialect): Promise<{ database: Database; url: string | undefined; config: Config; drop(): Promise<void> }> {
+async function sharedDatabase(
+  dialect: Dialect,
+): Promise<{ database: Database; url: string | undefined; config: Config; drop(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const config = testConfig();
     const database = connect({ sqliteFile: join(config.dataDir, 'salon.db') });
@@ -189,7 +246,11 @@ for (const dialect of DIALECTS) {
       await assert.rejects(
         db.transaction().execute(async (trx) => {
           await enqueue(trx, 'auth.forgot_password', { email: 'rolled-back@example.com' });
-          await queueEmail(trx, { to: 'rolled-back@example.com', template: 'auth.password_changed', data: { name: 'Nobody' } });
+          await queueEmail(trx, {
+            to: 'rolled-back@example.com',
+            template: 'auth.password_changed',
+            data: { name: 'Nobody' },
+          });
           throw rollback;
         }),
         (error) => error === rollback,
@@ -204,7 +265,9 @@ for (const dialect of DIALECTS) {
       assert.equal(app.mail.messages.length, 0);
 
       // The same work committed: the job exists and runs.
-      const id = await db.transaction().execute((trx) => enqueue(trx, 'auth.forgot_password', { email: 'committed@example.com' }));
+      const id = await db
+        .transaction()
+        .execute((trx) => enqueue(trx, 'auth.forgot_password', { email: 'committed@example.com' }));
       assert.equal(await worker.drain(), 1);
       assert.deepEqual(
         calls.map((c) => [c.name, c.payload]),
@@ -226,7 +289,10 @@ for (const dialect of DIALECTS) {
       assert.equal(queued.status, 'queued');
       assert.equal(queued.attempts, 0);
       const runAt = Date.parse(queued.run_at);
-      assert.ok(runAt >= before + 60_000 && runAt <= after + 60_000, `run_at ${queued.run_at} is not 60 s after enqueue`);
+      assert.ok(
+        runAt >= before + 60_000 && runAt <= after + 60_000,
+        `run_at ${queued.run_at} is not 60 s after enqueue`,
+      );
 
       assert.deepEqual(await claimJobs(db, dialect, 'early-worker', 10, 30_000), []);
       assert.equal(await worker.drain(), 0);
@@ -263,7 +329,10 @@ for (const dialect of DIALECTS) {
         assert.equal(job.finished_at, null);
         const runAt = Date.parse(job.run_at);
         const delay = retryDelayMs(attempt);
-        assert.ok(runAt >= before + delay && runAt <= after + delay, `attempt ${attempt}: run_at ${job.run_at} is not ${delay} ms later`);
+        assert.ok(
+          runAt >= before + delay && runAt <= after + delay,
+          `attempt ${attempt}: run_at ${job.run_at} is not ${delay} ms later`,
+        );
         // Waiting for its retry: not run again before run_at.
         assert.equal(await worker.drain(), 0);
         await makeDue(db, id);
@@ -364,115 +433,135 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await claimJobs(db, dialect, 'worker-c', 10, 30_000), []);
     });
 
-    it('a worker process killed in the middle of a job: the job is run again by another worker and the email is delivered once', { timeout: 90_000 }, async (t) => {
-      const shared = await sharedDatabase(dialect);
-      t.after(() => shared.drop());
-      const hanging = await silentSmtpServer();
-      t.after(() => hanging.stop());
-      const sink = await new SmtpSink().start();
-      t.after(() => sink.stop());
-      const { db } = shared.database;
+    it(
+      'a worker process killed in the middle of a job: the job is run again by another worker and the email is delivered once',
+      { timeout: 90_000 },
+      async (t) => {
+        const shared = await sharedDatabase(dialect);
+        defer(t, () => shared.drop());
+        const hanging = await silentSmtpServer();
+        defer(t, () => hanging.stop());
+        const sink = await new SmtpSink().start();
+        defer(t, () => sink.stop());
+        const { db } = shared.database;
 
-      const to = uniqueEmail('crash');
-      const emailId = await db.transaction().execute((trx) => queueEmail(trx, { to, template: 'auth.password_changed', data: { name: 'Casey Crash' } }));
-      const jobId = (await jobOfEmail(db, emailId)).id;
+        const to = uniqueEmail('crash');
+        const emailId = await db
+          .transaction()
+          .execute((trx) => queueEmail(trx, { to, template: 'auth.password_changed', data: { name: 'Casey Crash' } }));
+        const jobId = (await jobOfEmail(db, emailId)).id;
 
-      let output = '';
-      const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', crashWorkerScript], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          DATA_DIR: shared.config.dataDir,
-          DATABASE_URL: shared.url ?? '',
-          SMTP_URL: hanging.url,
-          JWT_SECRET: randomBytes(32).toString('hex'),
-          JOB_LEASE_SECONDS: '1',
-          JOB_POLL_MS: '50',
-          WORKER: 'on',
-          LOG_LEVEL: 'warn',
-        },
-      });
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const exited = once(child, 'exit');
-      t.after(() => {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      });
-      const childOutput = () => `\nchild exit ${String(child.exitCode ?? child.signalCode)}, output:\n${output}`;
+        let output = '';
+        const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', crashWorkerScript], {
+          cwd: repoRoot,
+          env: {
+            ...process.env,
+            DATA_DIR: shared.config.dataDir,
+            DATABASE_URL: shared.url ?? '',
+            SMTP_URL: hanging.url,
+            JWT_SECRET: randomBytes(32).toString('hex'),
+            JOB_LEASE_SECONDS: '1',
+            JOB_POLL_MS: '50',
+            WORKER: 'on',
+            LOG_LEVEL: 'warn',
+          },
+        });
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        const exited = once(child, 'exit');
+        defer(t, () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        });
+        const childOutput = () => `\nchild exit ${String(child.exitCode ?? child.signalCode)}, output:\n${output}`;
 
-      // The child claimed the job and hangs in the SMTP conversation, heartbeating its lease.
-      const running = await waitFor(
-        'the child to claim the job',
-        async () => {
+        // The child claimed the job and hangs in the SMTP conversation, heartbeating its lease.
+        const running = await waitFor(
+          'the child to claim the job',
+          async () => {
+            const job = await jobRow(db, jobId);
+            return job.status === 'running' ? job : null;
+          },
+          30_000,
+          childOutput,
+        );
+        assert.equal(running.attempts, 1);
+        await waitFor(
+          'the child to connect to the mail server',
+          async () => hanging.connections() > 0,
+          30_000,
+          childOutput,
+        );
+        await waitFor(
+          'the child to extend its lease',
+          async () => ((await jobRow(db, jobId)).locked_until ?? '') > (running.locked_until ?? ''),
+          30_000,
+          childOutput,
+        );
+
+        child.kill('SIGKILL');
+        const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null];
+        assert.equal(signal, 'SIGKILL', `child ended by itself (code ${String(code)}) before the kill${childOutput()}`);
+        const orphaned = await jobRow(db, jobId);
+        assert.equal(orphaned.status, 'running');
+        assert.equal(orphaned.attempts, 1);
+        assert.equal((await emailRow(db, emailId)).status, 'queued');
+        assert.equal(sink.messages.length, 0);
+
+        // A worker in this process, with a mail server that works, picks the job up once the
+        // dead worker's lease has run out.
+        const ctx = contextOn({ ...shared.config, smtpUrl: sink.url }, db, dialect);
+        const worker = createWorker(ctx, createJobHandlers(ctx));
+        const done = await waitFor('the job to be run again', async () => {
+          await worker.drain();
           const job = await jobRow(db, jobId);
-          return job.status === 'running' ? job : null;
-        },
-        30_000,
-        childOutput,
-      );
-      assert.equal(running.attempts, 1);
-      await waitFor('the child to connect to the mail server', async () => hanging.connections() > 0, 30_000, childOutput);
-      await waitFor(
-        'the child to extend its lease',
-        async () => ((await jobRow(db, jobId)).locked_until ?? '') > (running.locked_until ?? ''),
-        30_000,
-        childOutput,
-      );
+          return job.status === 'done' ? job : null;
+        });
+        assert.equal(done.attempts, 2);
+        assert.equal(done.locked_by, null);
 
-      child.kill('SIGKILL');
-      const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null];
-      assert.equal(signal, 'SIGKILL', `child ended by itself (code ${String(code)}) before the kill${childOutput()}`);
-      const orphaned = await jobRow(db, jobId);
-      assert.equal(orphaned.status, 'running');
-      assert.equal(orphaned.attempts, 1);
-      assert.equal((await emailRow(db, emailId)).status, 'queued');
-      assert.equal(sink.messages.length, 0);
-
-      // A worker in this process, with a mail server that works, picks the job up once the
-      // dead worker's lease has run out.
-      const ctx = contextOn({ ...shared.config, smtpUrl: sink.url }, db, dialect);
-      const worker = createWorker(ctx, createJobHandlers(ctx));
-      const done = await waitFor('the job to be run again', async () => {
-        await worker.drain();
-        const job = await jobRow(db, jobId);
-        return job.status === 'done' ? job : null;
-      });
-      assert.equal(done.attempts, 2);
-      assert.equal(done.locked_by, null);
-
-      const email = await emailRow(db, emailId);
-      assert.equal(email.status, 'sent');
-      assert.notEqual(email.sent_at, null);
-      const received = sink.to(to);
-      assert.equal(received.length, 1);
-      assert.match(received[0]!.text, /Casey Crash/);
-      assert.equal(sink.messages.length, 1);
-    });
+        const email = await emailRow(db, emailId);
+        assert.equal(email.status, 'sent');
+        assert.notEqual(email.sent_at, null);
+        const received = sink.to(to);
+        assert.equal(received.length, 1);
+        assert.match(received[0]!.text, /Casey Crash/);
+        assert.equal(sink.messages.length, 1);
+      },
+    );
 
     if (dialect === 'postgres') {
       it('two workers with separate connection pools never run one job twice', { timeout: 120_000 }, async (t) => {
         const shared = await sharedDatabase('postgres');
-        t.after(() => shared.drop());
+        defer(t, () => shared.drop());
         const sink = await new SmtpSink().start();
-        t.after(() => sink.stop());
+        defer(t, () => sink.stop());
         const config = { ...shared.config, smtpUrl: sink.url, jobConcurrency: 8 };
         const pools = [connect({ databaseUrl: shared.url }), connect({ databaseUrl: shared.url })];
-        t.after(() => Promise.all(pools.map((pool) => pool.destroy())));
+        defer(t, () => Promise.all(pools.map((pool) => pool.destroy())));
 
         const recipients: string[] = [];
         const emailIds: number[] = [];
         for (let i = 0; i < 100; i += 1) {
           const to = uniqueEmail(`race${i}`);
           recipients.push(to);
-          emailIds.push(await queueEmail(shared.database.db, { to, template: 'auth.password_changed', data: { name: `Racer ${i}` } }));
+          emailIds.push(
+            await queueEmail(shared.database.db, {
+              to,
+              template: 'auth.password_changed',
+              data: { name: `Racer ${i}` },
+            }),
+          );
         }
 
         const workers = pools.map((pool) => {
           const ctx = contextOn(config, pool.db, 'postgres');
           return createWorker(ctx, createJobHandlers(ctx));
         });
+        // Both pools connected beforehand, so that the two workers' first claims coincide.
+        await Promise.all(
+          pools.map((pool) => Promise.all(Array.from({ length: 4 }, () => sql`select 1`.execute(pool.db)))),
+        );
         const ran = await Promise.all(workers.map((worker) => worker.drain()));
-        assert.equal(ran[0]! + ran[1]!, 100, `each job claimed once (worker runs: ${ran.join(', ')})`);
 
         const { db } = shared.database;
         const jobs = await db.selectFrom('jobs').selectAll().where('name', '=', 'mail.send').execute();
@@ -486,8 +575,9 @@ for (const dialect of DIALECTS) {
           emails.filter((e) => e.status !== 'sent'),
           [],
         );
-        assert.equal(sink.messages.length, 100);
         for (const to of recipients) assert.equal(sink.to(to).length, 1, `emails received by ${to}`);
+        assert.equal(sink.messages.length, 100);
+        assert.equal(ran[0]! + ran[1]!, 100, `each job claimed once (runs per worker: ${ran.join(', ')})`);
       });
     }
 
@@ -514,7 +604,8 @@ for (const dialect of DIALECTS) {
         const admin = await setupSalon(app);
         const { db } = app.ctx;
         const forgot = [];
-        for (let i = 0; i < 3; i += 1) forgot.push(await enqueue(db, 'auth.forgot_password', { email: `nobody${i}@example.com` }));
+        for (let i = 0; i < 3; i += 1)
+          forgot.push(await enqueue(db, 'auth.forgot_password', { email: `nobody${i}@example.com` }));
         await queueEmail(db, { to: uniqueEmail(), template: 'auth.password_changed', data: { name: 'Mia' } });
         const { handlers } = recordingHandlers((call) => (call.name === 'mail.send' ? 'smtp down' : null));
         await createWorker(app.ctx, handlers).drain();
@@ -526,7 +617,11 @@ for (const dialect of DIALECTS) {
         assert.ok(Array.isArray(list), 'without page: a plain array');
         assert.equal(list.length, 5);
         const ids = list.map((job) => job.id as number);
-        assert.deepEqual(ids, [...ids].sort((a, b) => b - a), 'newest first');
+        assert.deepEqual(
+          ids,
+          [...ids].sort((a, b) => b - a),
+          'newest first',
+        );
         assert.equal(ids[0], later);
         for (const job of list) {
           assert.deepEqual(Object.keys(job).sort(), JOB_FIELDS);
@@ -545,19 +640,27 @@ for (const dialect of DIALECTS) {
           (byName.body as Array<{ id: number; name: string }>).map((job) => [job.id, job.name]),
           [later, ...[...forgot].reverse()].map((id) => [id, 'auth.forgot_password']),
         );
-        assert.deepEqual((byName.body as Array<{ payload: unknown }>).at(-1)?.payload, { email: 'nobody0@example.com' });
+        assert.deepEqual((byName.body as Array<{ payload: unknown }>).at(-1)?.payload, {
+          email: 'nobody0@example.com',
+        });
 
         const failed = await app.request({ url: '/api/system/jobs?status=failed', token: admin.token });
-        const failedList = failed.body as Array<{ name: string; status: string; attempts: number; last_error: string | null }>;
+        const failedList = failed.body as Array<{
+          name: string;
+          status: string;
+          attempts: number;
+          last_error: string | null;
+        }>;
         assert.equal(failedList.length, 1);
-        assert.deepEqual(failedList[0] && [failedList[0].name, failedList[0].status, failedList[0].attempts, failedList[0].last_error], [
-          'mail.send',
-          'failed',
-          1,
-          'smtp down',
-        ]);
+        assert.deepEqual(
+          failedList[0] && [failedList[0].name, failedList[0].status, failedList[0].attempts, failedList[0].last_error],
+          ['mail.send', 'failed', 1, 'smtp down'],
+        );
 
-        const queued = await app.request({ url: '/api/system/jobs?status=queued&name=auth.forgot_password', token: admin.token });
+        const queued = await app.request({
+          url: '/api/system/jobs?status=queued&name=auth.forgot_password',
+          token: admin.token,
+        });
         assert.deepEqual(
           (queued.body as Array<{ id: number }>).map((job) => job.id),
           [later],
@@ -575,21 +678,34 @@ for (const dialect of DIALECTS) {
         const app = await freshApp(t, dialect);
         const admin = await setupSalon(app);
         const ids = [];
-        for (let i = 0; i < 5; i += 1) ids.push(await enqueue(app.ctx.db, 'auth.forgot_password', { email: `page${i}@example.com` }));
+        for (let i = 0; i < 5; i += 1)
+          ids.push(await enqueue(app.ctx.db, 'auth.forgot_password', { email: `page${i}@example.com` }));
         const newestFirst = [...ids].reverse();
 
         const pages = [];
         for (const page of [1, 2, 3]) {
-          const response = await app.request({ url: `/api/system/jobs?name=auth.forgot_password&page=${page}&limit=2`, token: admin.token });
+          const response = await app.request({
+            url: `/api/system/jobs?name=auth.forgot_password&page=${page}&limit=2`,
+            token: admin.token,
+          });
           assert.equal(response.status, 200);
-          const body = response.body as { data: Array<{ id: number }>; page: number; limit: number; total: number; total_pages: number };
+          const body = response.body as {
+            data: Array<{ id: number }>;
+            page: number;
+            limit: number;
+            total: number;
+            total_pages: number;
+          };
           assert.deepEqual(Object.keys(body).sort(), ['data', 'limit', 'page', 'total', 'total_pages']);
           assert.deepEqual([body.page, body.limit, body.total, body.total_pages], [page, 2, 5, 3]);
           pages.push(...body.data.map((job) => job.id));
         }
         assert.deepEqual(pages, newestFirst);
 
-        const beyond = await app.request({ url: '/api/system/jobs?name=auth.forgot_password&page=4&limit=2', token: admin.token });
+        const beyond = await app.request({
+          url: '/api/system/jobs?name=auth.forgot_password&page=4&limit=2',
+          token: admin.token,
+        });
         assert.deepEqual(beyond.body, { data: [], page: 4, limit: 2, total: 5, total_pages: 3 });
         const defaults = await app.request({ url: '/api/system/jobs?page=1', token: admin.token });
         assert.equal(defaults.body.limit, 50);
@@ -598,8 +714,14 @@ for (const dialect of DIALECTS) {
 
         const to = uniqueEmail('paged');
         const emailIds = [];
-        for (let i = 0; i < 3; i += 1) emailIds.push(await queueEmail(app.ctx.db, { to, template: 'auth.password_changed', data: { name: `P${i}` } }));
-        const emailPage = await app.request({ url: `/api/system/emails?to=${encodeURIComponent(to)}&page=2&limit=2`, token: admin.token });
+        for (let i = 0; i < 3; i += 1)
+          emailIds.push(
+            await queueEmail(app.ctx.db, { to, template: 'auth.password_changed', data: { name: `P${i}` } }),
+          );
+        const emailPage = await app.request({
+          url: `/api/system/emails?to=${encodeURIComponent(to)}&page=2&limit=2`,
+          token: admin.token,
+        });
         assert.deepEqual(
           { ...emailPage.body, data: (emailPage.body.data as Array<{ id: number }>).map((e) => e.id) },
           { data: [emailIds[0]], page: 2, limit: 2, total: 3, total_pages: 2 },
@@ -615,7 +737,12 @@ for (const dialect of DIALECTS) {
         const first = await queueEmail(db, { to: alice, template: 'auth.password_changed', data: { name: 'Alice' } });
         const second = await queueEmail(db, { to: bob, template: 'auth.password_changed', data: { name: 'Bob' } });
         await app.drain();
-        const third = await queueEmail(db, { to: alice, template: 'auth.password_reset', data: { name: 'Alice', resetUrl: 'http://salon.test/r' }, sensitive: true });
+        const third = await queueEmail(db, {
+          to: alice,
+          template: 'auth.password_reset',
+          data: { name: 'Alice', resetUrl: 'http://salon.test/r' },
+          sensitive: true,
+        });
 
         const all = await app.request({ url: '/api/system/emails', token: admin.token });
         assert.equal(all.status, 200);
@@ -643,7 +770,10 @@ for (const dialect of DIALECTS) {
         assert.equal(waiting.sent_at, null);
         assert.equal(waiting.template, 'auth.password_reset');
 
-        const forAlice = await app.request({ url: `/api/system/emails?to=${encodeURIComponent(alice)}`, token: admin.token });
+        const forAlice = await app.request({
+          url: `/api/system/emails?to=${encodeURIComponent(alice)}`,
+          token: admin.token,
+        });
         assert.deepEqual(
           (forAlice.body as Array<{ id: number; to: string }>).map((e) => [e.id, e.to]),
           [
@@ -651,7 +781,10 @@ for (const dialect of DIALECTS) {
             [first, alice],
           ],
         );
-        const nobody = await app.request({ url: `/api/system/emails?to=${encodeURIComponent(uniqueEmail('nobody'))}`, token: admin.token });
+        const nobody = await app.request({
+          url: `/api/system/emails?to=${encodeURIComponent(uniqueEmail('nobody'))}`,
+          token: admin.token,
+        });
         assert.deepEqual(nobody.body, []);
       });
     });
@@ -661,7 +794,11 @@ for (const dialect of DIALECTS) {
         const app = await freshApp(t, dialect, { smtp: false });
         const admin = await setupSalon(app);
         const to = uniqueEmail('offline');
-        const emailId = await queueEmail(app.ctx.db, { to, template: 'auth.password_changed', data: { name: 'Olga Offline' } });
+        const emailId = await queueEmail(app.ctx.db, {
+          to,
+          template: 'auth.password_changed',
+          data: { name: 'Olga Offline' },
+        });
         await app.drain();
 
         const email = await emailRow(app.ctx.db, emailId);
@@ -673,7 +810,10 @@ for (const dialect of DIALECTS) {
         assert.equal(job.status, 'done');
         assert.equal(job.attempts, 1);
 
-        const listed = await app.request({ url: `/api/system/emails?to=${encodeURIComponent(to)}`, token: admin.token });
+        const listed = await app.request({
+          url: `/api/system/emails?to=${encodeURIComponent(to)}`,
+          token: admin.token,
+        });
         assert.deepEqual(
           (listed.body as Array<{ id: number; status: string }>).map((e) => [e.id, e.status]),
           [[emailId, 'unsent']],
@@ -682,11 +822,16 @@ for (const dialect of DIALECTS) {
 
       it('with a mail server that rejects, the email stays queued with its error and the job is retried until dead, then the email is failed', async (t) => {
         const rejecting = await new SmtpSink({ rejectWith: 'mailbox unavailable' }).start();
-        t.after(() => rejecting.stop());
+        defer(t, () => rejecting.stop());
         const app = await freshApp(t, dialect, { config: { smtpUrl: rejecting.url } });
         const { db } = app.ctx;
         const to = uniqueEmail('rejected');
-        const emailId = await queueEmail(db, { to, template: 'auth.password_reset', data: { name: 'Rita', resetUrl: 'http://salon.test/reset?token=secret' }, sensitive: true });
+        const emailId = await queueEmail(db, {
+          to,
+          template: 'auth.password_reset',
+          data: { name: 'Rita', resetUrl: 'http://salon.test/reset?token=secret' },
+          sensitive: true,
+        });
         const jobId = (await jobOfEmail(db, emailId)).id;
         const maxAttempts = MAX_ATTEMPTS['mail.send'];
         assert.equal((await jobRow(db, jobId)).max_attempts, maxAttempts);
@@ -718,7 +863,12 @@ for (const dialect of DIALECTS) {
         const app = await freshApp(t, dialect);
         const admin = await setupSalon(app);
         const to = uniqueEmail('welcome');
-        const registered = await app.request({ method: 'POST', url: '/api/auth/register', token: admin.token, payload: { email: to, name: 'Wendy Welcome' } });
+        const registered = await app.request({
+          method: 'POST',
+          url: '/api/auth/register',
+          token: admin.token,
+          payload: { email: to, name: 'Wendy Welcome' },
+        });
         assert.equal(registered.status, 200);
         const { db } = app.ctx;
 
@@ -734,7 +884,10 @@ for (const dialect of DIALECTS) {
         const sent = await emailRow(db, queued.id);
         assert.equal(sent.status, 'sent');
         assert.equal(sent.data, null);
-        assert.ok(app.mail.to(to).some((m) => m.text.includes(temporaryPassword)), 'the password reached the user before being erased');
+        assert.ok(
+          app.mail.to(to).some((m) => m.text.includes(temporaryPassword)),
+          'the password reached the user before being erased',
+        );
         const kept = await emailRow(db, plain);
         assert.equal(kept.status, 'sent');
         assert.equal(kept.data, JSON.stringify({ name: 'Wendy Welcome' }));

@@ -18,12 +18,13 @@ export interface WorkerOptions {
   concurrency: number;
 }
 
+const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+
 /**
  * Runs jobs from the database queue. Any number of workers may run against one PostgreSQL
  * database; each claims its own jobs (queue.ts). A job is run at least once: a worker that
  * dies mid-job leaves a lease that expires, and another worker runs the job again.
  */
-const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 
 export class Worker {
   private lastMaintenance = 0;
