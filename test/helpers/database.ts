@@ -28,12 +28,16 @@ export interface TestDatabase {
 
 const migrationsDir = fileURLToPath(new URL('../../src/db/migrations/', import.meta.url));
 
-/** Templates are named after the migrations' content: a changed migration gets a new one. */
+/**
+ * Templates are named after the migrations' content and their registry (migrate.ts, which
+ * decides which files run): any change there gets a new template.
+ */
 function templateName(): string {
   const hash = createHash('sha256');
   for (const file of readdirSync(migrationsDir).sort()) {
     hash.update(file).update(readFileSync(migrationsDir + file));
   }
+  hash.update(readFileSync(new URL('../../src/db/migrate.ts', import.meta.url)));
   return `salon_tpl_${hash.digest('hex').slice(0, 12)}`;
 }
 

@@ -140,10 +140,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('reward_thresholds', 'text', (c) => c.notNull().defaultTo('[]')) // JSON
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db
-    .insertInto('loyalty_settings')
-    .values({ id: 1, updated_at: new Date().toISOString() })
-    .execute();
+  await db.insertInto('loyalty_settings').values({ id: 1, updated_at: new Date().toISOString() }).execute();
 
   await db.schema
     .createTable('shifts')
