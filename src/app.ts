@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,9 +9,15 @@ import type { AppContext } from './context.js';
 import { registerAuthGuard } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerRateLimiting } from './http/rate-limit.js';
+import { registerTextGuard } from './http/text-guard.js';
 import { ErrorBody } from './http/schemas.js';
 import { validatorCompiler } from './http/validation.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { locationRoutes } from './modules/locations/routes.js';
+import { loyaltyRoutes } from './modules/loyalty/routes.js';
+import { settingsConfigRoutes } from './modules/settings/config-routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { staffRoutes } from './modules/staff/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -39,6 +46,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerTextGuard(app);
   await app.register(helmet, { global: true });
   await app.register(cors, {
     origin: ctx.config.corsOrigin === '*' ? '*' : ctx.config.corsOrigin.split(',').map((o) => o.trim()),
@@ -62,6 +70,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Upload limits are set per route (logo 5 MB, packing slip 10 MB); these are the ceilings.
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, parts: 11 } });
   await registerRateLimiting(app, ctx.db);
   registerAuthGuard(app, ctx.db, ctx.signer);
 
@@ -69,5 +79,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await authRoutes(app, ctx);
   await systemRoutes(app, ctx);
+  await staffRoutes(app, ctx);
+  await locationRoutes(app, ctx);
+  await settingsConfigRoutes(app, ctx);
+  await loyaltyRoutes(app, ctx);
+  await settingsRoutes(app, ctx);
   return app;
 }

@@ -189,6 +189,39 @@ for (const dialect of DIALECTS) {
       ]);
     });
 
+    it('an id beyond the integer range is a 400 on every engine, never a database error', async () => {
+      for (const url of [
+        '/api/locations/99999999999',
+        '/api/settings/vat-rates/99999999999',
+        '/api/staff/shifts/99999999999',
+      ]) {
+        const response = await t.request({ method: 'DELETE', url, token: admin.token });
+        assert.equal(response.status, 400, url);
+        assert.equal(response.body.details[0].field, 'id');
+      }
+    });
+
+    it('a NUL character in any text is a 400 naming the field, on every engine', async () => {
+      const body = await t.request({
+        method: 'POST',
+        url: '/api/auth/register',
+        token: admin.token,
+        payload: { email: uniqueEmail(), name: 'nul\u0000name' },
+      });
+      assert.equal(body.status, 400);
+      assert.deepEqual(body.body.details, [{ field: 'name', message: 'must not contain NUL characters' }]);
+      const nested = await t.request({
+        method: 'PUT',
+        url: '/api/loyalty/settings',
+        token: admin.token,
+        payload: { reward_thresholds: [{ points: 10, discount: 1, description: 'a\u0000b' }] },
+      });
+      assert.equal(nested.status, 400);
+      assert.equal(nested.body.details[0].field, 'reward_thresholds.0.description');
+      const query = await t.request({ method: 'GET', url: '/api/system/jobs?name=a%00b', token: admin.token });
+      assert.equal(query.status, 400);
+    });
+
     it('unknown body fields are ignored and never stored (no mass assignment)', async () => {
       const email = uniqueEmail('massassign');
       const response = await t.request({

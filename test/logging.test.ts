@@ -37,7 +37,11 @@ for (const dialect of DIALECTS) {
           method: 'PUT',
           url: '/api/settings',
           token,
-          payload: { smtp_pass: 'smtp-secret-xyz', cardpay_api_key: 'card-secret-xyz', checkout_secret_key: 'checkout-secret-xyz' },
+          payload: {
+            smtp_pass: 'smtp-secret-xyz',
+            cardpay_api_key: 'card-secret-xyz',
+            checkout_secret_key: 'checkout-secret-xyz',
+          },
         });
         await t.request({ method: 'GET', url: '/api/settings', token });
         await t.drain();

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Dialect } from './connection.js';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_configuration.js';
+import * as m0003 from './migrations/0003_catalogue.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -16,6 +17,7 @@ interface MigrationModule {
 const migrations: Record<string, MigrationModule> = {
   '0001_foundation': m0001,
   '0002_configuration': m0002,
+  '0003_catalogue': m0003,
 };
 
 class DialectAwareProvider implements MigrationProvider {

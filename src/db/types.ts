@@ -248,6 +248,130 @@ export interface RateLimitsTable {
   reset_at: string;
 }
 
+export interface SequencesTable {
+  name: string;
+  /** '' for sequences that never restart; the two-digit year for yearly ones. */
+  period: string;
+  value: number;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  color: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServicesTable {
+  id: Generated<number>;
+  name: string;
+  duration_min: number;
+  /** cents, VAT included */
+  price: number;
+  category_id: number | null;
+  vat_rate_id: number | null;
+  position: number;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SuppliersTable {
+  id: Generated<number>;
+  name: string;
+  contact_person: string;
+  email: string;
+  phone: string;
+  address: string;
+  notes: string;
+  website: string;
+  active: number;
+  creditor_number: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  sku: string;
+  /** cents, VAT included */
+  price: number;
+  /** cents */
+  purchase_price: number;
+  quantity_on_hand: number;
+  low_stock_threshold: number;
+  category_id: number | null;
+  supplier_id: number | null;
+  vat_rate_id: number | null;
+  ean_code: string;
+  article_number: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PurchaseOrderStatus = 'created' | 'ordered' | 'received' | 'cancelled';
+
+export interface PurchaseOrdersTable {
+  id: Generated<number>;
+  order_number: string;
+  supplier_id: number;
+  staff_id: number | null;
+  notes: string;
+  order_date: string;
+  expected_date: string | null;
+  received_date: string | null;
+  packing_slip_number: string;
+  packing_slip_key: string | null;
+  packing_slip_name: string | null;
+  status: PurchaseOrderStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PurchaseOrderItemsTable {
+  id: Generated<number>;
+  purchase_order_id: number;
+  product_id: number;
+  quantity: number;
+  /** cents */
+  unit_cost: number;
+}
+
+export interface StockTransactionsTable {
+  id: Generated<number>;
+  product_id: number;
+  delta: number;
+  reason: string;
+  quantity_after: number;
+  note: string;
+  purchase_order_id: number | null;
+  user_id: number | null;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  title: string;
+  message: string;
+  link: string | null;
+  is_read: number;
+  created_at: string;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: number;
+  type: string;
+  email: number;
+  push: number;
+  in_app: number;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -265,6 +389,17 @@ export interface DB {
   shifts: ShiftsTable;
   default_shifts: DefaultShiftsTable;
   time_off: TimeOffTable;
+  sequences: SequencesTable;
+  service_categories: CategoriesTable;
+  product_categories: CategoriesTable;
+  services: ServicesTable;
+  suppliers: SuppliersTable;
+  products: ProductsTable;
+  purchase_orders: PurchaseOrdersTable;
+  purchase_order_items: PurchaseOrderItemsTable;
+  stock_transactions: StockTransactionsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -16,6 +16,9 @@ const FRAMEWORK_CODES: Record<string, [number, string, string]> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupported_media_type', 'Send the file as multipart/form-data'],
 };
 
+/** PostgreSQL SQLSTATEs that mean "this input cannot be stored": numeric out of range, string too long, bad text, bad number. */
+const DATABASE_INPUT_ERRORS = new Set(['22003', '22001', '22021', '22P02', '22008', '22007']);
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -40,6 +43,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code = error instanceof SyntaxError ? 'invalid_json' : 'bad_request';
       const message = error instanceof SyntaxError ? 'Request body is not valid JSON' : error.message;
       return reply.status(error.statusCode).send({ error: message, code });
+    }
+    // Defence in depth: input that only the database found invalid (a value out of range for
+    // its column, text it cannot store) is the client's error, not the server's.
+    const databaseCode = (error as { code?: unknown }).code;
+    if (typeof databaseCode === 'string' && DATABASE_INPUT_ERRORS.has(databaseCode)) {
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply
+        .status(400)
+        .send({ error: 'Invalid input: a value is out of range or not storable', code: 'invalid_input' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'Internal server error', code: 'internal_error' });

@@ -21,7 +21,23 @@ export const Password = Type.String({ minLength: 8, maxLength: 1024 });
 export const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)]);
 export const NonEmpty = (max = 255) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** Ids are PostgreSQL `integer`s: a larger number is a 400, not a database error. */
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+export const IdParams = Type.Object({ id: Id });
+
+/** A calendar date; services check it names a real day (a pattern cannot reject 2026-02-30). */
+export const DateText = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  description: 'YYYY-MM-DD',
+  examples: ['2026-11-23'],
+});
+
+export const TimeText = Type.String({
+  pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
+  description: 'HH:MM, 24-hour, 00:00 to 23:59',
+  examples: ['09:00'],
+});
 
 export const Ok = Type.Object({ ok: Type.Literal(true) });
 

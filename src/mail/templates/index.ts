@@ -1,4 +1,5 @@
 import * as auth from './auth.js';
+import * as inventory from './inventory.js';
 import * as settings from './settings.js';
 import type { Brand } from './layout.js';
 
@@ -14,6 +15,7 @@ export const templates = {
   'auth.password_reset': auth.passwordReset,
   'auth.password_changed': auth.passwordChanged,
   'settings.test_email': settings.testEmail,
+  'inventory.low_stock': inventory.lowStock,
 } satisfies Record<string, Template<never>>;
 
 export type TemplateName = keyof typeof templates;

@@ -1,0 +1,58 @@
+import type { Executor } from '../../jobs/queue.js';
+import { nowIso } from '../../lib/time.js';
+import { queueEmail } from '../../mail/outbox.js';
+import type { TemplateData, TemplateName } from '../../mail/templates/index.js';
+import { defaultPreference } from './types.js';
+
+export interface AdminEvent<N extends TemplateName> {
+  type: string;
+  title: string;
+  message: string;
+  link?: string | null;
+  /** The email to send to admins whose preferences allow email for this type; omit for none. */
+  email?: { template: N; data: TemplateData<N> };
+}
+
+/**
+ * Tells every active admin about an event, each through the channels their preferences
+ * for its type allow (CONTRACT.md: admin emails go to every admin per their preferences).
+ * Runs in the caller's transaction: the notification exists exactly when the event does.
+ * Two queries whatever the number of admins, plus one insert per notification and email.
+ */
+export async function notifyAdmins<N extends TemplateName>(trx: Executor, event: AdminEvent<N>): Promise<void> {
+  const admins = await trx
+    .selectFrom('users')
+    .leftJoin('notification_preferences as p', (join) =>
+      join.onRef('p.user_id', '=', 'users.id').on('p.type', '=', event.type),
+    )
+    .select(['users.id', 'users.email', 'p.email as pref_email', 'p.in_app as pref_in_app'])
+    .where('users.role', '=', 'admin')
+    .where('users.active', '=', 1)
+    .orderBy('users.id')
+    .execute();
+  const fallback = defaultPreference(event.type);
+  const now = nowIso();
+  const inApp = admins.filter((admin) => (admin.pref_in_app ?? (fallback.in_app ? 1 : 0)) === 1);
+  if (inApp.length > 0) {
+    await trx
+      .insertInto('notifications')
+      .values(
+        inApp.map((admin) => ({
+          user_id: admin.id,
+          type: event.type,
+          title: event.title,
+          message: event.message,
+          link: event.link ?? null,
+          is_read: 0,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+  if (event.email) {
+    for (const admin of admins) {
+      if ((admin.pref_email ?? (fallback.email ? 1 : 0)) !== 1) continue;
+      await queueEmail(trx, { to: admin.email, template: event.email.template, data: event.email.data });
+    }
+  }
+}

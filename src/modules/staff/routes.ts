@@ -1,0 +1,262 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { currentUser } from '../../http/auth.js';
+import { errorRef, Ok } from '../../http/schemas.js';
+import {
+  ApplyBody,
+  ApplyResult,
+  DefaultShift,
+  DefaultShiftsQuery,
+  DeletedCount,
+  SaveWeekBody,
+  Shift,
+  ShiftBody,
+  ShiftsQuery,
+  ShiftUpdateBody,
+  StaffCreateBody,
+  RecordIdParams,
+  StaffIdPathParams,
+  StaffListItem,
+  StaffListQuery,
+  StaffMember,
+  StaffMemberWithStatus,
+  StaffUpdateBody,
+  TimeOff,
+  TimeOffBody,
+  TimeOffQuery,
+} from './schemas.js';
+import * as staff from './service.js';
+
+const tags = ['staff'];
+
+/*
+ * Auth levels of the endpoints the spec leaves "unlisted": reads need a signed-in user,
+ * roster writes an admin; time off is self-service (staff for themselves, admins for all).
+ */
+export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  // ---------------------------------------------------------------- staff members
+
+  app.get('/api/staff/staff', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'List the active staff members by name',
+      description:
+        'Ordered by name (case-insensitive), then id. `include_inactive=true` (admins only, else 403) adds the deactivated members, and every item then carries `active` (0/1).',
+      querystring: StaffListQuery,
+      response: { 200: Type.Array(StaffListItem), 400: errorRef, 403: errorRef },
+    },
+    handler: (request) => staff.listStaff(ctx.db, currentUser(request), request.query),
+  });
+
+  app.post('/api/staff/staff', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Create a staff member with a password chosen by the admin',
+      description:
+        'The member can sign in at once with that password (no forced change, no email). 409 `email_taken` when the email is in use (compared case-insensitively).',
+      body: StaffCreateBody,
+      response: { 201: StaffMember, 400: errorRef, 409: errorRef },
+    },
+    handler: async (request, reply) => {
+      const created = await staff.createStaffMember(ctx, request.body);
+      return reply.status(201).send(created);
+    },
+  });
+
+  app.put('/api/staff/staff/:id', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Change a staff member',
+      description:
+        'Only the fields given change. A new `password` signs the member out of every device (refresh tokens revoked). `active: false` deactivates: the member cannot sign in, their tokens stop working and they leave the staff list. 409 `email_taken`; 409 `last_admin` when this would demote or deactivate the last active admin.',
+      params: RecordIdParams,
+      body: StaffUpdateBody,
+      response: { 200: StaffMemberWithStatus, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: (request) => staff.updateStaffMember(ctx, request.params.id, request.body),
+  });
+
+  app.delete('/api/staff/staff/:id', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Delete a staff member with their shifts, default shifts, time off and devices',
+      description:
+        'A member still referenced by records that must be kept (bookings, POS orders …) is not deleted: 409 `staff_in_use`; deactivate them instead (PUT with `active: false`). 409 `last_admin` for the last active admin.',
+      params: RecordIdParams,
+      response: { 200: Ok, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: async (request) => {
+      await staff.deleteStaffMember(ctx, request.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  // ---------------------------------------------------------------- shifts
+
+  app.get('/api/staff/shifts', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'List shifts by date, start time and staff member',
+      description: '`from` and `to` bound the date, both inclusive; `staff_id` picks one member.',
+      querystring: ShiftsQuery,
+      response: { 200: Type.Array(Shift), 400: errorRef },
+    },
+    handler: (request) => staff.listShifts(ctx.db, request.query),
+  });
+
+  app.post('/api/staff/shifts', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Create a shift',
+      description:
+        '`start_time` before `end_time` (a shift cannot cross midnight). 400 `unknown_staff` unless the member exists and is active, 400 `unknown_location` for an unknown location. 409 `shift_overlap` when it overlaps another shift of that member on that date (touching is fine).',
+      body: ShiftBody,
+      response: { 201: Shift, 400: errorRef, 409: errorRef },
+    },
+    handler: async (request, reply) => {
+      const created = await staff.createShift(ctx, request.body);
+      return reply.status(201).send(created);
+    },
+  });
+
+  app.put('/api/staff/shifts/:id', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Change a shift',
+      description:
+        'Only the fields given change; `location_id: null` removes the location. The result is checked as on create (409 `shift_overlap` against the other shifts).',
+      params: RecordIdParams,
+      body: ShiftUpdateBody,
+      response: { 200: Shift, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: (request) => staff.updateShift(ctx, request.params.id, request.body),
+  });
+
+  app.delete('/api/staff/shifts/:id', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Delete a shift',
+      description: '404 for an unknown shift.',
+      params: RecordIdParams,
+      response: { 200: Ok, 400: errorRef, 404: errorRef },
+    },
+    handler: async (request) => {
+      await staff.deleteShift(ctx.db, request.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  // ---------------------------------------------------------------- default shifts
+
+  app.get('/api/staff/default-shifts', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'List default (template) shifts by staff member, weekday and start time',
+      description: '`day_of_week`: 0 = Sunday … 6 = Saturday.',
+      querystring: DefaultShiftsQuery,
+      response: { 200: Type.Array(DefaultShift), 400: errorRef },
+    },
+    handler: (request) => staff.listDefaultShifts(ctx.db, request.query),
+  });
+
+  app.post('/api/staff/default-shifts/save-week', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: "Replace a staff member's whole default week",
+      description:
+        'Atomically replaces every default shift of the member with the given list (up to 21; several per day when they do not overlap; `[]` clears the week). Answers the saved week. 400 `unknown_staff` unless the member exists and is active.',
+      body: SaveWeekBody,
+      response: { 200: Type.Array(DefaultShift), 400: errorRef },
+    },
+    handler: (request) => staff.saveWeek(ctx, request.body),
+  });
+
+  app.post('/api/staff/default-shifts/apply', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Create shifts from the default shifts for a date range',
+      description:
+        'For every date from `start_date` to `end_date` (inclusive, at most 366 days) and every active member (or only `staff_id`), creates that weekday’s default shifts, without location, unless the member already has any shift that date: applying twice creates nothing new. `skipped` counts the default shifts left out for that reason.',
+      body: ApplyBody,
+      response: { 200: ApplyResult, 400: errorRef },
+    },
+    handler: (request) => staff.applyDefaults(ctx, request.body),
+  });
+
+  app.delete('/api/staff/default-shifts/:staffId', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Remove every default shift of a staff member',
+      description: 'Shifts already created from them stay. 404 for an unknown member.',
+      params: StaffIdPathParams,
+      response: { 200: DeletedCount, 400: errorRef, 404: errorRef },
+    },
+    handler: async (request) => ({
+      ok: true as const,
+      deleted: await staff.deleteDefaultShifts(ctx, request.params.staffId),
+    }),
+  });
+
+  // ---------------------------------------------------------------- time off
+
+  app.get('/api/staff/time-off', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'List time-off entries by start date',
+      description:
+        'Self-service: a staff member sees only their own entries, an admin everyone’s. `from`/`to` select the entries overlapping that range (inclusive).',
+      querystring: TimeOffQuery,
+      response: { 200: Type.Array(TimeOff), 400: errorRef },
+    },
+    handler: (request) => staff.listTimeOff(ctx.db, currentUser(request), request.query),
+  });
+
+  app.post('/api/staff/time-off', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Record time off',
+      description:
+        'Self-service: a staff member may record time off only for themselves (another `staff_id`: 403); an admin for any active member (else 400 `unknown_staff`). `end_date` not before `start_date`; both inclusive.',
+      body: TimeOffBody,
+      response: { 201: TimeOff, 400: errorRef, 403: errorRef },
+    },
+    handler: async (request, reply) => {
+      const created = await staff.createTimeOff(ctx, currentUser(request), request.body);
+      return reply.status(201).send(created);
+    },
+  });
+
+  app.delete('/api/staff/time-off/:id', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Delete a time-off entry',
+      description:
+        'Self-service: a staff member may delete only their own entries (another’s answers 404, as if absent); an admin any.',
+      params: RecordIdParams,
+      response: { 200: Ok, 400: errorRef, 404: errorRef },
+    },
+    handler: async (request) => {
+      await staff.deleteTimeOff(ctx.db, currentUser(request), request.params.id);
+      return { ok: true as const };
+    },
+  });
+}

@@ -1,0 +1,172 @@
+import { Type, type Static } from 'typebox';
+import { DateText, DateTimeText, Email, Flag, Id, NonEmpty, Password, TimeText } from '../../http/schemas.js';
+
+export { DateText, TimeText };
+
+// NUL characters in any text are refused for every route by the hook in app.ts.
+const Name = NonEmpty(200);
+const Reason = Type.String({ maxLength: 500 });
+
+const DayOfWeek = Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday … 6 = Saturday' });
+
+export const StaffRole = Type.Union([Type.Literal('admin'), Type.Literal('staff')]);
+
+const ActiveOut = Type.Integer({ minimum: 0, maximum: 1, description: '1 active, 0 deactivated (cannot sign in)' });
+
+// ---------------------------------------------------------------- staff members
+
+export const StaffMember = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  role: StaffRole,
+});
+
+export const StaffMemberWithStatus = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  role: StaffRole,
+  active: ActiveOut,
+});
+
+export const StaffListItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  role: StaffRole,
+  active: Type.Optional(ActiveOut),
+});
+
+export const StaffListQuery = Type.Object({
+  include_inactive: Type.Optional(
+    Type.Boolean({
+      description: 'Admins only: also list deactivated members; every item then carries `active`',
+    }),
+  ),
+});
+
+export const RecordIdParams = Type.Object({ id: Id });
+
+export const StaffCreateBody = Type.Object({
+  name: Name,
+  email: Email,
+  password: Password,
+  role: Type.Optional(StaffRole),
+});
+
+export const StaffUpdateBody = Type.Object({
+  name: Type.Optional(Name),
+  email: Type.Optional(Email),
+  role: Type.Optional(StaffRole),
+  password: Type.Optional(Password),
+  active: Type.Optional(Flag),
+});
+
+// ---------------------------------------------------------------- shifts
+
+export const Shift = Type.Object({
+  id: Type.Integer(),
+  staff_id: Type.Integer(),
+  staff_name: Type.String(),
+  date: DateText,
+  start_time: TimeText,
+  end_time: TimeText,
+  location_id: Type.Union([Type.Integer(), Type.Null()]),
+  location_name: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const ShiftsQuery = Type.Object({
+  staff_id: Type.Optional(Id),
+  from: Type.Optional(DateText),
+  to: Type.Optional(DateText),
+});
+
+export const ShiftBody = Type.Object({
+  staff_id: Id,
+  date: DateText,
+  start_time: TimeText,
+  end_time: TimeText,
+  location_id: Type.Optional(Type.Union([Id, Type.Null()])),
+});
+
+export const ShiftUpdateBody = Type.Object({
+  staff_id: Type.Optional(Id),
+  date: Type.Optional(DateText),
+  start_time: Type.Optional(TimeText),
+  end_time: Type.Optional(TimeText),
+  location_id: Type.Optional(Type.Union([Id, Type.Null()])),
+});
+
+// ---------------------------------------------------------------- default shifts
+
+export const DefaultShift = Type.Object({
+  id: Type.Integer(),
+  staff_id: Type.Integer(),
+  staff_name: Type.String(),
+  day_of_week: DayOfWeek,
+  start_time: TimeText,
+  end_time: TimeText,
+});
+
+export const DefaultShiftsQuery = Type.Object({ staff_id: Type.Optional(Id) });
+
+export const SaveWeekBody = Type.Object({
+  staff_id: Id,
+  shifts: Type.Array(Type.Object({ day_of_week: DayOfWeek, start_time: TimeText, end_time: TimeText }), {
+    maxItems: 21,
+    description: 'The whole week; several entries per day when they do not overlap; [] clears the week',
+  }),
+});
+
+export const ApplyBody = Type.Object({
+  start_date: DateText,
+  end_date: DateText,
+  staff_id: Type.Optional(Id),
+});
+
+export const ApplyResult = Type.Object({
+  created: Type.Integer({ description: 'Shifts created' }),
+  skipped: Type.Integer({
+    description: 'Default shifts not applied because that member already had a shift on that date',
+  }),
+});
+
+export const StaffIdPathParams = Type.Object({ staffId: Id });
+
+export const DeletedCount = Type.Object({ ok: Type.Literal(true), deleted: Type.Integer() });
+
+// ---------------------------------------------------------------- time off
+
+export const TimeOff = Type.Object({
+  id: Type.Integer(),
+  staff_id: Type.Integer(),
+  staff_name: Type.String(),
+  start_date: DateText,
+  end_date: DateText,
+  reason: Type.String({ description: 'Empty when none was given' }),
+  created_at: DateTimeText,
+});
+
+export const TimeOffQuery = Type.Object({
+  staff_id: Type.Optional(Id),
+  from: Type.Optional(DateText),
+  to: Type.Optional(DateText),
+});
+
+export const TimeOffBody = Type.Object({
+  staff_id: Id,
+  start_date: DateText,
+  end_date: DateText,
+  reason: Type.Optional(Reason),
+});
+
+export type StaffCreateInput = Static<typeof StaffCreateBody>;
+export type StaffUpdateInput = Static<typeof StaffUpdateBody>;
+export type ShiftInput = Static<typeof ShiftBody>;
+export type ShiftUpdateInput = Static<typeof ShiftUpdateBody>;
+export type ShiftsFilter = Static<typeof ShiftsQuery>;
+export type SaveWeekInput = Static<typeof SaveWeekBody>;
+export type ApplyInput = Static<typeof ApplyBody>;
+export type TimeOffInput = Static<typeof TimeOffBody>;
+export type TimeOffFilter = Static<typeof TimeOffQuery>;
