@@ -3,6 +3,7 @@ import type { Dialect } from './connection.js';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_configuration.js';
 import * as m0003 from './migrations/0003_catalogue.js';
+import * as m0004 from './migrations/0004_clients.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -18,6 +19,7 @@ const migrations: Record<string, MigrationModule> = {
   '0001_foundation': m0001,
   '0002_configuration': m0002,
   '0003_catalogue': m0003,
+  '0004_clients': m0004,
 };
 
 class DialectAwareProvider implements MigrationProvider {

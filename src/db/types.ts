@@ -372,6 +372,37 @@ export interface NotificationPreferencesTable {
   in_app: number;
 }
 
+export interface ClientsTable {
+  id: Generated<number>;
+  name: string;
+  /** lower-cased; null when none; unique when present */
+  email: string | null;
+  phone: string;
+  /** YYYY-MM-DD */
+  birthday: string | null;
+  gender: string;
+  notes: string;
+  marketing_consent: number;
+  password_hash: string | null;
+  erased_at: string | null;
+  merged_into_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ClientLabelsTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  color: string;
+  created_at: string;
+}
+
+export interface ClientLabelAssignmentsTable {
+  client_id: number;
+  label_id: number;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -400,6 +431,9 @@ export interface DB {
   stock_transactions: StockTransactionsTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
+  clients: ClientsTable;
+  client_labels: ClientLabelsTable;
+  client_label_assignments: ClientLabelAssignmentsTable;
 }
 
 export type User = Selectable<UsersTable>;
