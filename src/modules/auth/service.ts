@@ -8,6 +8,7 @@ import { paginate, type PageRequest } from '../../http/pagination.js';
 import type { AuthUser } from '../../http/auth.js';
 import { toFlag } from '../../http/schemas.js';
 import { queueEmail } from '../../mail/outbox.js';
+import { lockSettingsRow } from '../settings/service.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
@@ -114,11 +115,9 @@ export async function needsSetup(db: Kysely<DB>): Promise<boolean> {
 export async function setup(ctx: AppContext, input: SetupInput) {
   const hours = validateOpeningHours(input.opening_hours ?? []);
   const user = await ctx.db.transaction().execute(async (trx) => {
-    // Serialise concurrent set-ups on the settings row (SQLite: BEGIN IMMEDIATE already
-    // does), then look for users with a fresh snapshot: only the first set-up wins.
-    if (ctx.dialect === 'postgres') {
-      await trx.selectFrom('settings').select('id').where('id', '=', 1).forUpdate().execute();
-    }
+    // Serialise concurrent set-ups on the settings row, then look for users with a fresh
+    // snapshot: only the first set-up wins.
+    await lockSettingsRow(trx, ctx.dialect);
     const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (existing) throw badRequest('setup_done', 'Setup has already been completed');
     const admin = await createUser(trx, {

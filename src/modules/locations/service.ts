@@ -6,7 +6,7 @@ import { toFlag } from '../../http/schemas.js';
 import type { Executor } from '../../jobs/queue.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
-import { readTimezone } from '../settings/service.js';
+import { lockSettingsRow, readTimezone } from '../settings/service.js';
 import type { LocationCreateInput, LocationOutput, LocationUpdateInput } from './schemas.js';
 
 type LocationRow = Selectable<LocationsTable>;
@@ -38,9 +38,7 @@ const defaultConflict = () =>
 async function writeLocked<T>(ctx: AppContext, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      if (ctx.dialect === 'postgres') {
-        await trx.selectFrom('settings').select('id').where('id', '=', 1).forUpdate().execute();
-      }
+      await lockSettingsRow(trx, ctx.dialect);
       return work(trx);
     });
   } catch (error) {

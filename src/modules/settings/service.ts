@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import type { Dialect } from '../../db/connection.js';
 import type { Settings } from '../../db/types.js';
 import type { Executor } from '../../jobs/queue.js';
 import { toFlag } from '../../http/schemas.js';
@@ -22,6 +23,17 @@ export async function readTimezone(db: Executor): Promise<string> {
 export async function readSalonName(db: Executor): Promise<string> {
   const row = await db.selectFrom('settings').select('salon_name').where('id', '=', 1).executeTakeFirst();
   return row?.salon_name || 'Salon';
+}
+
+/**
+ * Serialises salon-wide configuration writes (setup, default location, default VAT rate,
+ * settings) on the settings row until the caller's transaction ends. PostgreSQL needs the
+ * row lock; on SQLite every write transaction is already exclusive (BEGIN IMMEDIATE).
+ */
+export async function lockSettingsRow(trx: Executor, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') {
+    await trx.selectFrom('settings').select('id').where('id', '=', 1).forUpdate().execute();
+  }
 }
 
 /** The settings with their secrets decrypted, for the code that talks to mail and payment servers. */

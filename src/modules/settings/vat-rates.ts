@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import type { VatRateCreateInput, VatRateOutput, VatRateUpdateInput } from './config-schemas.js';
-import { readTimezone } from './service.js';
+import { lockSettingsRow, readTimezone } from './service.js';
 
 type VatRateRow = Selectable<VatRatesTable>;
 
@@ -44,9 +44,7 @@ const defaultDisabled = () =>
 async function writeLocked<T>(ctx: AppContext, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      if (ctx.dialect === 'postgres') {
-        await trx.selectFrom('settings').select('id').where('id', '=', 1).forUpdate().execute();
-      }
+      await lockSettingsRow(trx, ctx.dialect);
       return work(trx);
     });
   } catch (error) {
