@@ -4,20 +4,7 @@ import { formatInstant } from '../../lib/time.js';
 import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { readLoyaltyRules } from './service.js';
-
-function assertError(response: { status: number; body: any }, status: number, code: string): void {
-  assert.equal(response.status, status, `status (body: ${JSON.stringify(response.body)})`);
-  assert.equal(typeof response.body.error, 'string');
-  assert.ok(response.body.error.length > 0);
-  assert.equal(response.body.code, code);
-}
-
-function assertInvalid(response: { status: number; body: any }, field: string): void {
-  assertError(response, 400, 'validation_failed');
-  assert.ok(Array.isArray(response.body.details), 'details is an array');
-  const fields = response.body.details.map((d: { field: string }) => d.field);
-  assert.ok(fields.includes(field), `details name ${field}: ${JSON.stringify(response.body.details)}`);
-}
+import { assertError, assertInvalid } from '../../../test/helpers/assertions.js';
 
 for (const dialect of DIALECTS) {
   describe(`loyalty settings [${dialect}]`, () => {

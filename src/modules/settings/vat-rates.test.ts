@@ -4,22 +4,9 @@ import { sql } from 'kysely';
 import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { defaultVatRateId } from './vat-rates.js';
+import { assertError, assertInvalid } from '../../../test/helpers/assertions.js';
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-
-function assertError(response: { status: number; body: any }, status: number, code: string): void {
-  assert.equal(response.status, status, `status (body: ${JSON.stringify(response.body)})`);
-  assert.equal(typeof response.body.error, 'string');
-  assert.ok(response.body.error.length > 0);
-  assert.equal(response.body.code, code);
-}
-
-function assertInvalid(response: { status: number; body: any }, field: string): void {
-  assertError(response, 400, 'validation_failed');
-  assert.ok(Array.isArray(response.body.details), 'details is an array');
-  const fields = response.body.details.map((d: { field: string }) => d.field);
-  assert.ok(fields.includes(field), `details name ${field}: ${JSON.stringify(response.body.details)}`);
-}
 
 type Rate = { id: number; name: string; percentage: number; is_default: number; is_disabled: number };
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestApp, setupSalon, uniqueEmail, type TestApp } from '../../../test/helpers/app.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
+import { assertError, assertInvalid } from '../../../test/helpers/assertions.js';
 
 const post = (t: TestApp, url: string, payload: unknown, token?: string) =>
   t.request({ method: 'POST', url, payload: payload as object, ...(token ? { token } : {}) });
@@ -35,20 +36,6 @@ async function addLocation(t: TestApp, name: string): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-function assertError(response: { status: number; body: any }, status: number, code: string): void {
-  assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.equal(typeof response.body.error, 'string');
-  assert.equal(response.body.code, code);
-}
-
-function assertValidation(response: { status: number; body: any }, field: string): void {
-  assertError(response, 400, 'validation_failed');
-  assert.ok(
-    response.body.details?.some((d: { field: string }) => d.field === field),
-    `details name ${field}: ${JSON.stringify(response.body)}`,
-  );
 }
 
 const shiftsOf = async (t: TestApp, token: string, staffId: number, from?: string, to?: string) => {
@@ -143,7 +130,7 @@ for (const dialect of DIALECTS) {
           [{ ...valid, location_id: 'main' }, 'location_id'],
         ];
         for (const [body, field] of cases) {
-          assertValidation(await post(t, '/api/staff/shifts', body, admin.token), field);
+          assertInvalid(await post(t, '/api/staff/shifts', body, admin.token), field);
         }
         assert.equal((await shiftsOf(t, admin.token, staff.id, '2031-02-10', '2031-02-10')).length, 0);
       });
@@ -262,10 +249,10 @@ for (const dialect of DIALECTS) {
       });
 
       it('GET validates from and to: real dates, to not before from', async () => {
-        assertValidation(await get(t, '/api/staff/shifts?from=2031-02-30', admin.token), 'from');
-        assertValidation(await get(t, '/api/staff/shifts?to=tomorrow', admin.token), 'to');
-        assertValidation(await get(t, '/api/staff/shifts?from=2031-05-02&to=2031-05-01', admin.token), 'to');
-        assertValidation(await get(t, '/api/staff/shifts?staff_id=x', admin.token), 'staff_id');
+        assertInvalid(await get(t, '/api/staff/shifts?from=2031-02-30', admin.token), 'from');
+        assertInvalid(await get(t, '/api/staff/shifts?to=tomorrow', admin.token), 'to');
+        assertInvalid(await get(t, '/api/staff/shifts?from=2031-05-02&to=2031-05-01', admin.token), 'to');
+        assertInvalid(await get(t, '/api/staff/shifts?staff_id=x', admin.token), 'staff_id');
       });
 
       it('PUT changes only the fields given, checks the result as on create, and ignores the shift itself for overlap', async () => {
@@ -290,9 +277,9 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(earlier.body, { ...morning.body, start_time: '08:00' });
 
         assertError(await put(t, url, { end_time: '13:30' }, admin.token), 409, 'shift_overlap');
-        assertValidation(await put(t, url, { start_time: '12:30' }, admin.token), 'start_time');
-        assertValidation(await put(t, url, { end_time: '07:00' }, admin.token), 'end_time');
-        assertValidation(await put(t, url, { date: '2031-04-31' }, admin.token), 'date');
+        assertInvalid(await put(t, url, { start_time: '12:30' }, admin.token), 'start_time');
+        assertInvalid(await put(t, url, { end_time: '07:00' }, admin.token), 'end_time');
+        assertInvalid(await put(t, url, { date: '2031-04-31' }, admin.token), 'date');
         assertError(await put(t, url, { location_id: 765432 }, admin.token), 400, 'unknown_location');
 
         const cleared = await put(t, url, { location_id: null, date: '2031-04-08', end_time: '13:30' }, admin.token);
@@ -398,7 +385,7 @@ for (const dialect of DIALECTS) {
           { day_of_week: 4, start_time: '09:00', end_time: '13:00' },
           { day_of_week: 4, start_time: '12:00', end_time: '17:00' },
         ]);
-        assertValidation(overlapping, 'shifts.1.start_time');
+        assertInvalid(overlapping, 'shifts.1.start_time');
         const stored = await get(t, `/api/staff/default-shifts?staff_id=${member.id}`, admin.token);
         assert.deepEqual(stored.body, split.body);
       });
@@ -415,9 +402,9 @@ for (const dialect of DIALECTS) {
       it('save-week validates: day_of_week 0-6, HH:MM times with start before end, at most 21 entries, an active member', async () => {
         const member = await addMember(t, admin.token);
         const day = { day_of_week: 1, start_time: '09:00', end_time: '10:00' };
-        assertValidation(await saveWeek(member.id, [{ ...day, day_of_week: 7 }]), 'shifts.0.day_of_week');
-        assertValidation(await saveWeek(member.id, [{ ...day, start_time: '25:00' }]), 'shifts.0.start_time');
-        assertValidation(
+        assertInvalid(await saveWeek(member.id, [{ ...day, day_of_week: 7 }]), 'shifts.0.day_of_week');
+        assertInvalid(await saveWeek(member.id, [{ ...day, start_time: '25:00' }]), 'shifts.0.start_time');
+        assertInvalid(
           await saveWeek(member.id, [day, { ...day, day_of_week: 2, end_time: '08:00' }]),
           'shifts.1.end_time',
         );
@@ -426,9 +413,9 @@ for (const dialect of DIALECTS) {
           start_time: `${String(Math.floor(i / 7) * 3 + 6).padStart(2, '0')}:00`,
           end_time: `${String(Math.floor(i / 7) * 3 + 8).padStart(2, '0')}:00`,
         }));
-        assertValidation(await saveWeek(member.id, tooMany), 'shifts');
+        assertInvalid(await saveWeek(member.id, tooMany), 'shifts');
         assert.equal((await saveWeek(member.id, tooMany.slice(0, 21))).status, 200, '21 entries are fine');
-        assertValidation(
+        assertInvalid(
           await post(t, '/api/staff/default-shifts/save-week', { staff_id: member.id }, admin.token),
           'shifts',
         );
@@ -580,11 +567,11 @@ for (const dialect of DIALECTS) {
 
       it('apply validates the range: real dates, end not before start, at most 366 days; the member must be active', async () => {
         const member = await addMember(t, admin.token);
-        assertValidation(await apply({ start_date: '2033-02-29', end_date: '2033-03-01' }), 'start_date');
-        assertValidation(await apply({ start_date: '2033-03-01', end_date: '2033-13-01' }), 'end_date');
-        assertValidation(await apply({ start_date: '2033-03-02', end_date: '2033-03-01' }), 'end_date');
-        assertValidation(await apply({ start_date: '2032-01-01', end_date: '2033-01-01' }), 'end_date');
-        assertValidation(await apply({ end_date: '2033-01-01' }), 'start_date');
+        assertInvalid(await apply({ start_date: '2033-02-29', end_date: '2033-03-01' }), 'start_date');
+        assertInvalid(await apply({ start_date: '2033-03-01', end_date: '2033-13-01' }), 'end_date');
+        assertInvalid(await apply({ start_date: '2033-03-02', end_date: '2033-03-01' }), 'end_date');
+        assertInvalid(await apply({ start_date: '2032-01-01', end_date: '2033-01-01' }), 'end_date');
+        assertInvalid(await apply({ end_date: '2033-01-01' }), 'start_date');
         const leapYear = await apply({ start_date: '2032-01-01', end_date: '2032-12-31', staff_id: member.id });
         assert.equal(leapYear.status, 200, '366 days are fine');
         assert.deepEqual(leapYear.body, { created: 0, skipped: 0 });
@@ -612,7 +599,7 @@ for (const dialect of DIALECTS) {
           deleted: 0,
         });
         assertError(await del(t, '/api/staff/default-shifts/765432', admin.token), 404, 'not_found');
-        assertValidation(await del(t, '/api/staff/default-shifts/abc', admin.token), 'staffId');
+        assertInvalid(await del(t, '/api/staff/default-shifts/abc', admin.token), 'staffId');
       });
     });
   });

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { createTestApp, setupSalon, uniqueEmail, type TestApp } from '../../../test/helpers/app.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
+import { assertError, assertInvalid } from '../../../test/helpers/assertions.js';
 
 const post = (t: TestApp, url: string, payload: unknown, token?: string) =>
   t.request({ method: 'POST', url, payload: payload as object, ...(token ? { token } : {}) });
@@ -34,21 +35,6 @@ async function addMember(
   const login = await post(t, '/api/auth/login', { email, password });
   assert.equal(login.status, 200);
   return { id: created.body.id, name, email, password, token: login.body.token };
-}
-
-function assertError(response: { status: number; body: any }, status: number, code: string): void {
-  assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.equal(typeof response.body.error, 'string');
-  assert.equal(response.body.code, code);
-}
-
-function assertValidation(response: { status: number; body: any }, field: string): void {
-  assertError(response, 400, 'validation_failed');
-  assert.ok(Array.isArray(response.body.details), 'details');
-  assert.ok(
-    response.body.details.some((d: { field: string }) => d.field === field),
-    `details name ${field}: ${JSON.stringify(response.body.details)}`,
-  );
 }
 
 for (const dialect of DIALECTS) {
@@ -122,7 +108,7 @@ for (const dialect of DIALECTS) {
         const member = await addMember(t, admin.token);
         assertError(await get(t, '/api/staff/staff?include_inactive=true', member.token), 403, 'forbidden');
         assert.equal((await get(t, '/api/staff/staff?include_inactive=false', member.token)).status, 200);
-        assertValidation(await get(t, '/api/staff/staff?include_inactive=maybe', admin.token), 'include_inactive');
+        assertInvalid(await get(t, '/api/staff/staff?include_inactive=maybe', admin.token), 'include_inactive');
       });
     });
 
@@ -169,14 +155,14 @@ for (const dialect of DIALECTS) {
 
       it('validates: name, email and password required, password at least 8, role admin or staff', async () => {
         const valid = { name: 'Val', email: uniqueEmail(), password: 'long-enough' };
-        assertValidation(await post(t, '/api/staff/staff', { ...valid, password: 'short' }, admin.token), 'password');
-        assertValidation(await post(t, '/api/staff/staff', { ...valid, name: undefined }, admin.token), 'name');
-        assertValidation(await post(t, '/api/staff/staff', { ...valid, name: '   ' }, admin.token), 'name');
-        assertValidation(await post(t, '/api/staff/staff', { ...valid, name: 'nul\u0000name' }, admin.token), 'name');
-        assertValidation(await post(t, '/api/staff/staff', { ...valid, email: undefined }, admin.token), 'email');
-        assertValidation(await post(t, '/api/staff/staff', { ...valid, email: 'not-an-email' }, admin.token), 'email');
-        assertValidation(await post(t, '/api/staff/staff', { ...valid, password: undefined }, admin.token), 'password');
-        assertValidation(await post(t, '/api/staff/staff', { ...valid, role: 'owner' }, admin.token), 'role');
+        assertInvalid(await post(t, '/api/staff/staff', { ...valid, password: 'short' }, admin.token), 'password');
+        assertInvalid(await post(t, '/api/staff/staff', { ...valid, name: undefined }, admin.token), 'name');
+        assertInvalid(await post(t, '/api/staff/staff', { ...valid, name: '   ' }, admin.token), 'name');
+        assertInvalid(await post(t, '/api/staff/staff', { ...valid, name: 'nul\u0000name' }, admin.token), 'name');
+        assertInvalid(await post(t, '/api/staff/staff', { ...valid, email: undefined }, admin.token), 'email');
+        assertInvalid(await post(t, '/api/staff/staff', { ...valid, email: 'not-an-email' }, admin.token), 'email');
+        assertInvalid(await post(t, '/api/staff/staff', { ...valid, password: undefined }, admin.token), 'password');
+        assertInvalid(await post(t, '/api/staff/staff', { ...valid, role: 'owner' }, admin.token), 'role');
       });
 
       it('an email in use gives 409 email_taken, also in another letter case', async () => {
@@ -239,8 +225,8 @@ for (const dialect of DIALECTS) {
 
       it('404 for an unknown id; 400 for an id that is not a positive integer', async () => {
         assertError(await put(t, '/api/staff/staff/987654', { name: 'X' }, admin.token), 404, 'not_found');
-        assertValidation(await put(t, '/api/staff/staff/abc', { name: 'X' }, admin.token), 'id');
-        assertValidation(await put(t, '/api/staff/staff/99999999999', { name: 'X' }, admin.token), 'id');
+        assertInvalid(await put(t, '/api/staff/staff/abc', { name: 'X' }, admin.token), 'id');
+        assertInvalid(await put(t, '/api/staff/staff/99999999999', { name: 'X' }, admin.token), 'id');
       });
 
       it('409 email_taken when the email belongs to another member; its own email in another case is fine', async () => {
@@ -259,11 +245,11 @@ for (const dialect of DIALECTS) {
       it('validates like create: password at least 8, role admin or staff, active 0/1 or boolean', async () => {
         const member = await addMember(t, admin.token);
         const url = `/api/staff/staff/${member.id}`;
-        assertValidation(await put(t, url, { password: 'short' }, admin.token), 'password');
-        assertValidation(await put(t, url, { role: 'boss' }, admin.token), 'role');
-        assertValidation(await put(t, url, { active: 2 }, admin.token), 'active');
-        assertValidation(await put(t, url, { email: 'nope' }, admin.token), 'email');
-        assertValidation(await put(t, url, { name: '' }, admin.token), 'name');
+        assertInvalid(await put(t, url, { password: 'short' }, admin.token), 'password');
+        assertInvalid(await put(t, url, { role: 'boss' }, admin.token), 'role');
+        assertInvalid(await put(t, url, { active: 2 }, admin.token), 'active');
+        assertInvalid(await put(t, url, { email: 'nope' }, admin.token), 'email');
+        assertInvalid(await put(t, url, { name: '' }, admin.token), 'name');
       });
 
       it("a new password works at once, the old one no longer, and the member's refresh tokens are revoked", async () => {

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { formatInstant } from '../../lib/time.js';
 import { createTestApp, setupSalon, uniqueEmail, type TestApp } from '../../../test/helpers/app.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
+import { assertError, assertInvalid } from '../../../test/helpers/assertions.js';
 
 const post = (t: TestApp, url: string, payload: unknown, token?: string) =>
   t.request({ method: 'POST', url, payload: payload as object, ...(token ? { token } : {}) });
@@ -24,20 +25,6 @@ async function addMember(t: TestApp, adminToken: string, name = 'Sam Stylist'): 
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const login = await post(t, '/api/auth/login', { email, password });
   return { id: created.body.id, name, token: login.body.token };
-}
-
-function assertError(response: { status: number; body: any }, status: number, code: string): void {
-  assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.equal(typeof response.body.error, 'string');
-  assert.equal(response.body.code, code);
-}
-
-function assertValidation(response: { status: number; body: any }, field: string): void {
-  assertError(response, 400, 'validation_failed');
-  assert.ok(
-    response.body.details?.some((d: { field: string }) => d.field === field),
-    `details name ${field}: ${JSON.stringify(response.body)}`,
-  );
 }
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -146,8 +133,8 @@ for (const dialect of DIALECTS) {
         [{ ...valid, reason: 42 }, 'reason'],
         [{ ...valid, reason: 'nul\u0000byte' }, 'reason'],
       ];
-      for (const [body, field] of cases) assertValidation(await record(member.token, body), field);
-      assertValidation(await record(admin.token, { ...valid, start_date: '2031-11-04' }), 'end_date');
+      for (const [body, field] of cases) assertInvalid(await record(member.token, body), field);
+      assertInvalid(await record(admin.token, { ...valid, start_date: '2031-11-04' }), 'end_date');
     });
 
     it('an admin recording for an unknown or deactivated member: 400 unknown_staff', async () => {
@@ -212,9 +199,9 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(ids((await query('from=2033-03-12')).body), [c.body.id, b.body.id]);
       assert.deepEqual(ids((await query('to=2033-03-01')).body), [c.body.id, a.body.id]);
       assert.deepEqual(ids((await query('from=2033-03-21&to=2033-04-01')).body), []);
-      assertValidation(await query('from=2033-02-30'), 'from');
-      assertValidation(await query('to=2033-3-1'), 'to');
-      assertValidation(await query('from=2033-03-02&to=2033-03-01'), 'to');
+      assertInvalid(await query('from=2033-02-30'), 'from');
+      assertInvalid(await query('to=2033-3-1'), 'to');
+      assertInvalid(await query('from=2033-03-02&to=2033-03-01'), 'to');
     });
 
     it('DELETE: a staff member deletes their own entry; another’s answers 404 as if absent; an admin deletes any', async () => {
@@ -244,7 +231,7 @@ for (const dialect of DIALECTS) {
 
       assert.equal((await del(t, `/api/staff/time-off/${theirs.body.id}`, admin.token)).status, 200);
       assertError(await del(t, `/api/staff/time-off/${theirs.body.id}`, admin.token), 404, 'not_found');
-      assertValidation(await del(t, '/api/staff/time-off/0', admin.token), 'id');
+      assertInvalid(await del(t, '/api/staff/time-off/0', admin.token), 'id');
     });
   });
 }
