@@ -66,7 +66,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('suppliers_name').on('suppliers').columns(['name', 'id']).execute();
+  // Lists are ordered by lower(name), id: the same on both engines whatever the collation.
+  await db.schema.createIndex('suppliers_name').on('suppliers').expression(sql`lower(name), id`).execute();
 
   await db.schema
     .createTable('products')

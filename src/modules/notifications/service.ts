@@ -2,7 +2,7 @@ import type { Executor } from '../../jobs/queue.js';
 import { nowIso } from '../../lib/time.js';
 import { queueEmail } from '../../mail/outbox.js';
 import type { TemplateData, TemplateName } from '../../mail/templates/index.js';
-import { defaultPreference } from './types.js';
+import { defaultPreference, type NotificationType } from './types.js';
 
 export interface AdminEvent<N extends TemplateName> {
   type: string;
@@ -55,4 +55,46 @@ export async function notifyAdmins<N extends TemplateName>(trx: Executor, event:
       await queueEmail(trx, { to: admin.email, template: event.email.template, data: event.email.data });
     }
   }
+}
+
+export interface UserNotification {
+  type: NotificationType;
+  title: string;
+  message: string;
+  link?: string | null;
+}
+
+/**
+ * Puts a notification in one user's inbox unless their `in_app` preference for its type is
+ * off (the type's default applies when they never chose). Runs in the caller's transaction,
+ * like notifyAdmins. Returns the new notification's id, or null when none was made.
+ * Email and push are the caller's business: this is the in-app channel only.
+ */
+export async function notifyUser(
+  trx: Executor,
+  userId: number,
+  notification: UserNotification,
+): Promise<number | null> {
+  const stored = await trx
+    .selectFrom('notification_preferences')
+    .select('in_app')
+    .where('user_id', '=', userId)
+    .where('type', '=', notification.type)
+    .executeTakeFirst();
+  const inApp = stored ? stored.in_app === 1 : defaultPreference(notification.type).in_app;
+  if (!inApp) return null;
+  const row = await trx
+    .insertInto('notifications')
+    .values({
+      user_id: userId,
+      type: notification.type,
+      title: notification.title,
+      message: notification.message,
+      link: notification.link ?? null,
+      is_read: 0,
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

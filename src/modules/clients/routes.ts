@@ -1,0 +1,206 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { errorRef, IdParams, Listing, Ok } from '../../http/schemas.js';
+import * as clients from './clients.js';
+import * as gdpr from './gdpr.js';
+import * as labels from './labels.js';
+import {
+  ClientCreateBody,
+  ClientExportOut,
+  ClientListQuery,
+  ClientOut,
+  ClientUpdateBody,
+  LabelCreateBody,
+  LabelOut,
+  LabelUpdateBody,
+  MergeBody,
+} from './schemas.js';
+
+const tags = ['clients'];
+
+/*
+ * Desk staff work with clients all day: everything is open to any signed-in user except
+ * what cannot be undone or hands out a whole file (merge, erase, export), which is Admin.
+ * The fixed paths under /api/clients/labels win over /api/clients/:id (the router prefers
+ * static segments), whatever the order of registration.
+ */
+export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  // ------------------------------------------------------------ labels
+
+  app.get('/api/clients/labels', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'List client labels with their client counts, by name (case-insensitive), then id',
+      description: 'A plain array.',
+      response: { 200: Type.Array(LabelOut) },
+    },
+    handler: () => labels.listLabels(ctx.db),
+  });
+
+  app.post('/api/clients/labels', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Create a client label',
+      description:
+        'Names are unique whatever their case (409 `label_exists`). `color` is `#rrggbb`, default `#6e56cf`, returned lower-cased.',
+      body: LabelCreateBody,
+      response: { 201: LabelOut, 400: errorRef, 409: errorRef },
+    },
+    handler: async (request, reply) => {
+      const label = await labels.createLabel(ctx.db, request.body);
+      return reply.status(201).send(label);
+    },
+  });
+
+  app.put('/api/clients/labels/:id', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Rename or recolour a client label; only the fields present change',
+      description: 'Renaming to the name of another label (in any case) is 409 `label_exists`.',
+      params: IdParams,
+      body: LabelUpdateBody,
+      response: { 200: LabelOut, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: (request) => labels.updateLabel(ctx.db, request.params.id, request.body),
+  });
+
+  app.delete('/api/clients/labels/:id', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Delete a client label; it is removed from every client',
+      params: IdParams,
+      response: { 200: Ok, 400: errorRef, 404: errorRef },
+    },
+    handler: async (request) => {
+      await labels.deleteLabel(ctx.db, request.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  // ------------------------------------------------------------ clients
+
+  app.get('/api/clients', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'List clients, by name (case-insensitive), then id',
+      description:
+        '`search`: part of the name, email or phone (spaces and dashes in phone numbers ignored). `label`: only clients with this label. Erased and merged-away clients are left out unless `include_inactive=true`. A plain array; with `page`, the paginated envelope.',
+      querystring: ClientListQuery,
+      response: { 200: Listing(ClientOut), 400: errorRef },
+    },
+    handler: (request) => clients.listClients(ctx.db, request.query),
+  });
+
+  app.get('/api/clients/:id', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'One client',
+      description: 'Erased and merged-away clients are found too (see `erased_at`, `merged_into_id`).',
+      params: IdParams,
+      response: { 200: ClientOut, 400: errorRef, 404: errorRef },
+    },
+    handler: (request) => clients.getClient(ctx.db, request.params.id),
+  });
+
+  app.post('/api/clients', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Create a client',
+      description:
+        'Email is stored lower-cased and unique when present (409 `email_taken`). `birthday` must be a real date, not in the future. Unknown label names are created.',
+      body: ClientCreateBody,
+      response: { 201: ClientOut, 400: errorRef, 409: errorRef },
+    },
+    handler: async (request, reply) => {
+      const client = await clients.createClient(ctx, request.body);
+      return reply.status(201).send(client);
+    },
+  });
+
+  app.put('/api/clients/:id', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Update a client; only the fields present change',
+      description:
+        '`labels` replaces the whole set. An erased client (409 `client_erased`) or one merged into another (409 `client_merged`) cannot be changed.',
+      params: IdParams,
+      body: ClientUpdateBody,
+      response: { 200: ClientOut, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: (request) => clients.updateClient(ctx, request.params.id, request.body),
+  });
+
+  app.delete('/api/clients/:id', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Delete a client without history',
+      description:
+        'A client with bookings or orders cannot be deleted (409 `client_has_history`): erase their personal data instead (`POST /api/clients/:id/erase`).',
+      params: IdParams,
+      response: { 200: Ok, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: async (request) => {
+      await clients.deleteClient(ctx, request.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  app.post('/api/clients/:id/merge', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Merge a duplicate into this client',
+      description:
+        "The client keeps its own values and takes the duplicate's email, phone, birthday and gender where its own are empty; the duplicate's notes are appended and its labels (and history) move over. The duplicate stays as an empty record with `merged_into_id`. Merging a client into itself (409 `merge_same_client`), or an erased (409 `client_erased`) or already merged (409 `client_merged`) one, is refused.",
+      params: IdParams,
+      body: MergeBody,
+      response: { 200: ClientOut, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: (request) => clients.mergeClients(ctx, request.params.id, request.body.duplicate_id),
+  });
+
+  app.get('/api/clients/:id/export', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'GDPR export: everything held about the client, as a JSON download',
+      description:
+        'Sent with `Content-Disposition: attachment; filename="client-<id>.json"`. One key per kind of data; later modules add theirs.',
+      params: IdParams,
+      response: { 200: ClientExportOut, 400: errorRef, 404: errorRef },
+    },
+    handler: async (request, reply) => {
+      const data = await gdpr.exportClient(ctx, request.params.id);
+      return reply.header('content-disposition', `attachment; filename="client-${request.params.id}.json"`).send(data);
+    },
+  });
+
+  app.post('/api/clients/:id/erase', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: "GDPR erasure: anonymise the client's personal data",
+      description:
+        'Name becomes `Erased client #<id>`; email, phone, birthday, gender, notes, consent, password and labels are removed; `erased_at` is set. The row stays so that financial records keep their client. Erasing twice is 409 `already_erased`.',
+      params: IdParams,
+      response: { 200: Ok, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: async (request) => {
+      await gdpr.eraseClient(ctx, request.params.id);
+      return { ok: true as const };
+    },
+  });
+}

@@ -1,0 +1,120 @@
+import { Type, type Static } from 'typebox';
+import { DateText, DateTimeText, Email, Flag, Id, NonEmpty, PageQuery } from '../../http/schemas.js';
+
+const FlagOut = Type.Integer({ minimum: 0, maximum: 1, description: '0 or 1' });
+
+/** The values segment filters compare with (`gender`); `''` means not given. */
+export const GENDERS = ['female', 'male', 'non_binary', 'other', ''] as const;
+
+const Gender = Type.Union(
+  GENDERS.map((g) => Type.Literal(g)),
+  { description: '`female`, `male`, `non_binary`, `other`, or `""` (not given)' },
+);
+
+const LabelName = NonEmpty(50);
+
+export const ClientOut = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()], { description: 'Lower-cased; null when none' }),
+  phone: Type.String(),
+  birthday: Type.Union([DateText, Type.Null()]),
+  gender: Type.String(),
+  notes: Type.String(),
+  marketing_consent: FlagOut,
+  labels: Type.Array(Type.String(), { description: 'Label names, sorted case-insensitively' }),
+  erased_at: Type.Union([DateTimeText, Type.Null()], { description: 'Set once the personal data was erased' }),
+  merged_into_id: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Set on a duplicate that was merged into that client',
+  }),
+  created_at: DateTimeText,
+  updated_at: DateTimeText,
+});
+
+const clientFields = {
+  name: NonEmpty(200),
+  email: Type.Optional(
+    Type.Union([Email, Type.Literal(''), Type.Null()], {
+      description: 'A valid email address; `""` or null for none. Stored lower-cased, unique when present',
+    }),
+  ),
+  phone: Type.Optional(Type.String({ maxLength: 50 })),
+  birthday: Type.Optional(
+    Type.Union([DateText, Type.Null()], { description: 'YYYY-MM-DD, a real date not in the future; null for none' }),
+  ),
+  gender: Type.Optional(Gender),
+  notes: Type.Optional(Type.String({ maxLength: 5000 })),
+  marketing_consent: Type.Optional(Flag),
+  labels: Type.Optional(
+    Type.Array(LabelName, {
+      maxItems: 50,
+      description: 'Label names; unknown names are created. On update, replaces the whole set',
+    }),
+  ),
+};
+
+export const ClientCreateBody = Type.Object(clientFields);
+
+export const ClientUpdateBody = Type.Object({ ...clientFields, name: Type.Optional(clientFields.name) });
+
+export const ClientListQuery = Type.Object({
+  search: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'Case-insensitive part of the name, email or phone; for the phone, spaces and dashes are ignored on both sides',
+    }),
+  ),
+  label: Type.Optional(Type.String({ maxLength: 50, description: 'Only clients with this label (name, any case)' })),
+  include_inactive: Type.Optional(
+    Type.Boolean({ description: '`true`: erased and merged-away clients too (default: left out)' }),
+  ),
+  ...PageQuery,
+});
+
+export const MergeBody = Type.Object({
+  duplicate_id: Id,
+});
+
+export const LabelOut = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  color: Type.String(),
+  client_count: Type.Integer(),
+  created_at: DateTimeText,
+});
+
+const Color = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: '`#rrggbb`', examples: ['#6e56cf'] });
+
+export const LabelCreateBody = Type.Object({
+  name: LabelName,
+  color: Type.Optional(Color),
+});
+
+export const LabelUpdateBody = Type.Object({
+  name: Type.Optional(LabelName),
+  color: Type.Optional(Color),
+});
+
+export const ClientExportOut = Type.Object(
+  {
+    exported_at: DateTimeText,
+    client: Type.Object({
+      ...ClientOut.properties,
+      has_password: FlagOut,
+    }),
+    labels: Type.Array(Type.Object({ name: Type.String(), color: Type.String() })),
+  },
+  {
+    additionalProperties: true,
+    description: 'Everything held about the client; later modules add sections (bookings, orders …)',
+  },
+);
+
+export type ClientCreateInput = Static<typeof ClientCreateBody>;
+export type ClientUpdateInput = Static<typeof ClientUpdateBody>;
+export type ClientListInput = Static<typeof ClientListQuery>;
+export type ClientOutput = Static<typeof ClientOut>;
+export type LabelCreateInput = Static<typeof LabelCreateBody>;
+export type LabelUpdateInput = Static<typeof LabelUpdateBody>;
+export type LabelOutput = Static<typeof LabelOut>;
