@@ -67,7 +67,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   // Lists are ordered by lower(name), id: the same on both engines whatever the collation.
-  await db.schema.createIndex('suppliers_name').on('suppliers').expression(sql`lower(name), id`).execute();
+  await db.schema
+    .createIndex('suppliers_name')
+    .on('suppliers')
+    .expression(sql`lower(name), id`)
+    .execute();
 
   await db.schema
     .createTable('products')
@@ -87,7 +91,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('products_name').on('products').columns(['name', 'id']).execute();
+  // Lists are ordered by lower(name), id: the same on both engines whatever the collation.
+  await db.schema
+    .createIndex('products_name')
+    .on('products')
+    .expression(sql`lower(name), id`)
+    .execute();
   await db.schema.createIndex('products_supplier').on('products').columns(['supplier_id', 'name']).execute();
   await db.schema.createIndex('products_category').on('products').column('category_id').execute();
   await db.schema.createIndex('products_sku').on('products').column('sku').execute();

@@ -34,7 +34,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .where(sql.ref('email'), 'is not', null)
     .execute();
   // Lists are ordered by lower(name), id: the same on both engines whatever the collation.
-  await db.schema.createIndex('clients_name').on('clients').expression(sql`lower(name), id`).execute();
+  await db.schema
+    .createIndex('clients_name')
+    .on('clients')
+    .expression(sql`lower(name), id`)
+    .execute();
   await db.schema.createIndex('clients_phone').on('clients').column('phone').execute();
 
   await db.schema

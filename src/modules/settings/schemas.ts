@@ -10,7 +10,8 @@ const Text = (max = 255) => Type.String({ maxLength: max });
 const OptionalEmail = Type.Union([Email, Type.Literal('')]);
 const Url = Type.Union([Type.String({ format: 'uri', maxLength: 500 }), Type.Literal('')]);
 const Minutes = (max: number, min = 0) => Type.Integer({ minimum: min, maximum: max });
-const Money = Type.Number({ minimum: 0, maximum: 100_000_000 });
+// At most 10 million: stored in cents, that still fits a PostgreSQL integer.
+const Money = Type.Number({ minimum: 0, maximum: 10_000_000 });
 const Enum = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 export const TIME_FORMATS = ['24h', '12h'] as const;

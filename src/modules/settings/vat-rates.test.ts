@@ -325,3 +325,47 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+for (const dialect of DIALECTS) {
+  describe(`VAT rates in use by real records [${dialect}]`, () => {
+    let t: TestApp;
+    let admin: { token: string; id: number };
+    before(async () => {
+      t = await createTestApp(dialect);
+      admin = await setupSalon(t);
+    });
+    after(() => t.close());
+
+    it('a VAT rate used by a service or a product cannot be deleted: 409 vat_rate_in_use, never a 500', async () => {
+      const post = (url: string, payload: object) => t.request({ method: 'POST', url, token: admin.token, payload });
+      const forService = await post('/api/settings/vat-rates', { name: 'Services 21%', percentage: 21 });
+      const forProduct = await post('/api/settings/vat-rates', { name: 'Products 9%', percentage: 9 });
+      assert.equal(
+        (await post('/api/services', { name: 'Cut', duration_min: 30, price: 35, vat_rate_id: forService.body.id }))
+          .status,
+        201,
+      );
+      assert.equal(
+        (
+          await post('/api/inventory/products', {
+            name: 'Shampoo',
+            sku: 'SH-1',
+            price: 12.5,
+            purchase_price: 5,
+            quantity_on_hand: 0,
+            vat_rate_id: forProduct.body.id,
+          })
+        ).status,
+        201,
+      );
+      for (const id of [forService.body.id, forProduct.body.id]) {
+        const response = await t.request({
+          method: 'DELETE',
+          url: `/api/settings/vat-rates/${id}`,
+          token: admin.token,
+        });
+        assertError(response, 409, 'vat_rate_in_use');
+      }
+    });
+  });
+}

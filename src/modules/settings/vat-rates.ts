@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Dialect } from '../../db/connection.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { DB, VatRatesTable } from '../../db/types.js';
 import { toFlag } from '../../http/schemas.js';
@@ -75,6 +76,21 @@ export async function listVatRates(db: Kysely<DB>): Promise<VatRateOutput[]> {
   const timezone = await readTimezone(db);
   const rows = await db.selectFrom('vat_rates').selectAll().orderBy('percentage').orderBy('id').execute();
   return rows.map((row) => toVatRate(row, timezone));
+}
+
+/**
+ * A VAT rate a service or product may use: it exists and is not disabled, else 400
+ * `unknown_vat_rate`. On PostgreSQL the check holds FOR KEY SHARE on the rate until the
+ * caller's transaction ends, so the rate cannot be deleted before the write commits.
+ */
+export async function requireUsableVatRate(trx: Executor, dialect: Dialect, id: number): Promise<void> {
+  let query = trx.selectFrom('vat_rates').select('id').where('id', '=', id).where('is_disabled', '=', 0);
+  if (dialect === 'postgres') query = query.forKeyShare();
+  if (!(await query.executeTakeFirst())) {
+    throw badRequest('unknown_vat_rate', 'No enabled VAT rate has this id', [
+      { field: 'vat_rate_id', message: 'is not an existing, enabled VAT rate' },
+    ]);
+  }
 }
 
 /** The system default rate (never a disabled one), or null when none is set. */

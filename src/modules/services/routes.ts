@@ -1,0 +1,160 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { currentUser } from '../../http/auth.js';
+import { errorRef, IdParams, Ok } from '../../http/schemas.js';
+import { AppError } from '../../lib/errors.js';
+import {
+  DeleteResult,
+  ServiceCategoryCreateBody,
+  ServiceCategoryOut,
+  ServiceCategoryUpdateBody,
+  ServiceCreateBody,
+  ServiceListQuery,
+  ServiceOut,
+  ServiceUpdateBody,
+} from './schemas.js';
+import * as services from './service.js';
+
+const tags = ['services'];
+
+const CATEGORY_READ_AUTH =
+  'The spec leaves the auth level of this endpoint open; reads need a signed-in user (any role), changes an admin.';
+
+/** Services and service categories (spec 4.3). */
+export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  // ---------------------------------------------------------------- categories
+  // Spec routing quirk 3: `/api/services/categories` is never a service id. Fastify's static
+  // segments beat `:id`; the two guard routes below make a bare PUT/DELETE on the fixed path
+  // an unknown route (404) instead of a service id that fails validation.
+
+  app.get('/api/services/categories', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'List the service categories by position, then id',
+      description: `${CATEGORY_READ_AUTH} A plain array.`,
+      response: { 200: Type.Array(ServiceCategoryOut) },
+    },
+    handler: () => services.listCategories(ctx.db),
+  });
+
+  app.post('/api/services/categories', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Create a service category',
+      description:
+        '`color` is `#rrggbb` (default `#6e56cf`, stored lower-cased). Without `position` the category goes to the end of the list.',
+      body: ServiceCategoryCreateBody,
+      response: { 201: ServiceCategoryOut, 400: errorRef },
+    },
+    handler: async (request, reply) => {
+      const category = await services.createCategory(ctx, request.body);
+      return reply.status(201).send(category);
+    },
+  });
+
+  app.put('/api/services/categories/:id', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Update a service category; only the fields present change',
+      params: IdParams,
+      body: ServiceCategoryUpdateBody,
+      response: { 200: ServiceCategoryOut, 400: errorRef, 404: errorRef },
+    },
+    handler: (request) => services.updateCategory(ctx, request.params.id, request.body),
+  });
+
+  app.delete('/api/services/categories/:id', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Delete a service category',
+      description: 'Its services stay, without a category (`category_id: null`).',
+      params: IdParams,
+      response: { 200: Ok, 400: errorRef, 404: errorRef },
+    },
+    handler: async (request) => {
+      await services.deleteCategory(ctx, request.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  for (const method of ['PUT', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/api/services/categories',
+      config: { auth: 'none' },
+      schema: { hide: true },
+      handler: async () => {
+        throw new AppError(404, 'not_found', `Route ${method} /api/services/categories not found`);
+      },
+    });
+  }
+
+  // ---------------------------------------------------------------- services
+
+  app.get('/api/services', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'List the active services by position, name, then id',
+      description:
+        'A plain array; each service carries its `category_name` and `category_color` (`null` without a category). `include_archived=true` (admins only, else 403) adds the archived services, and every item then carries `active` (0/1).',
+      querystring: ServiceListQuery,
+      response: { 200: Type.Array(ServiceOut), 400: errorRef, 403: errorRef },
+    },
+    handler: (request) => services.listServices(ctx.db, currentUser(request), request.query),
+  });
+
+  app.post('/api/services', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Create a service',
+      description:
+        '`price` in currency units, VAT included, ≥ 0. Without `vat_rate_id` the default VAT rate is applied (`null` when there is none). 400 `unknown_category` / `unknown_vat_rate` (the rate must exist and not be disabled).',
+      body: ServiceCreateBody,
+      response: { 201: ServiceOut, 400: errorRef },
+    },
+    handler: async (request, reply) => {
+      const service = await services.createService(ctx, request.body);
+      return reply.status(201).send(service);
+    },
+  });
+
+  app.put('/api/services/:id', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Update a service; only the fields present change',
+      description:
+        '`category_id: null` removes the category. 400 `unknown_category` / `unknown_vat_rate`. Archived services can be updated too.',
+      params: IdParams,
+      body: ServiceUpdateBody,
+      response: { 200: ServiceOut, 400: errorRef, 404: errorRef },
+    },
+    handler: (request) => services.updateService(ctx, request.params.id, request.body),
+  });
+
+  app.delete('/api/services/:id', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Delete a service, or archive it while bookings still use it',
+      description:
+        'A service no record refers to is deleted (`archived: false`). One still referenced (by bookings) is archived instead (`archived: true`): it leaves the lists, and the bookings keep pointing at it.',
+      params: IdParams,
+      response: { 200: DeleteResult, 400: errorRef, 404: errorRef },
+    },
+    handler: async (request) => {
+      const { archived } = await services.deleteService(ctx, request.params.id);
+      return { ok: true as const, archived };
+    },
+  });
+}

@@ -1,0 +1,99 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { Id, NonEmpty } from '../../http/schemas.js';
+
+/* Services and service categories (spec part 2 and 4.3), served under /api/services. */
+
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+export const HexColor = Type.String({
+  pattern: '^#[0-9a-fA-F]{6}$',
+  description: '`#rrggbb`; stored lower-cased',
+  examples: ['#6e56cf'],
+});
+
+export const Position = Type.Integer({
+  minimum: 0,
+  maximum: 1_000_000,
+  description: 'Sort key; lists order by it ascending',
+});
+
+/** Money in currency units, VAT included; kept to the cent. At most one million. */
+export const Price = Type.Number({ minimum: 0, maximum: 1_000_000, description: 'Currency units, VAT included' });
+
+// ---------------------------------------------------------------- categories
+
+export const ServiceCategoryOut = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  color: Type.String({ description: '`#rrggbb`' }),
+  position: Type.Integer(),
+});
+
+export const ServiceCategoryCreateBody = Type.Object({
+  name: NonEmpty(200),
+  color: Type.Optional(HexColor),
+  position: Type.Optional(Position),
+});
+
+export const ServiceCategoryUpdateBody = Type.Object({
+  name: Type.Optional(NonEmpty(200)),
+  color: Type.Optional(HexColor),
+  position: Type.Optional(Position),
+});
+
+// ---------------------------------------------------------------- services
+
+export const ServiceOut = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  duration_min: Type.Integer({ description: 'Minutes' }),
+  price: Type.Number({ description: 'Currency units, VAT included' }),
+  category_id: Nullable(Type.Integer()),
+  category_name: Nullable(Type.String()),
+  category_color: Nullable(Type.String()),
+  vat_rate_id: Nullable(Type.Integer()),
+  position: Type.Integer(),
+  active: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 1, description: '1 active, 0 archived (kept for the bookings that use it)' }),
+  ),
+});
+
+const serviceFields = {
+  name: NonEmpty(200),
+  duration_min: Type.Integer({ minimum: 1, maximum: 1440, description: 'Minutes, 1 to 1440' }),
+  price: Price,
+  category_id: Type.Optional(Nullable(Id)),
+  vat_rate_id: Type.Optional(Id),
+  position: Type.Optional(Position),
+};
+
+export const ServiceCreateBody = Type.Object(serviceFields);
+
+export const ServiceUpdateBody = Type.Object({
+  ...serviceFields,
+  name: Type.Optional(serviceFields.name),
+  duration_min: Type.Optional(serviceFields.duration_min),
+  price: Type.Optional(serviceFields.price),
+});
+
+export const ServiceListQuery = Type.Object({
+  include_archived: Type.Optional(
+    Type.Boolean({ description: 'Admins only: also list archived services; every item then carries `active`' }),
+  ),
+});
+
+export const DeleteResult = Type.Object({
+  ok: Type.Literal(true),
+  archived: Type.Boolean({
+    description: '`true`: still referenced (by bookings), so archived instead of deleted',
+  }),
+});
+
+export type ServiceCategoryCreateInput = Static<typeof ServiceCategoryCreateBody>;
+export type ServiceCategoryUpdateInput = Static<typeof ServiceCategoryUpdateBody>;
+export type ServiceCategoryOutput = Static<typeof ServiceCategoryOut>;
+export type ServiceCreateInput = Static<typeof ServiceCreateBody>;
+export type ServiceUpdateInput = Static<typeof ServiceUpdateBody>;
+export type ServiceOutput = Static<typeof ServiceOut>;

@@ -1,0 +1,259 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Dialect } from '../../db/connection.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
+import type { DB, ServicesTable } from '../../db/types.js';
+import type { AuthUser } from '../../http/auth.js';
+import type { Executor } from '../../jobs/queue.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { fromCents, toCents } from '../../lib/money.js';
+import { nowIso } from '../../lib/time.js';
+import { defaultVatRateId, requireUsableVatRate } from '../settings/vat-rates.js';
+import type {
+  ServiceCategoryCreateInput,
+  ServiceCategoryOutput,
+  ServiceCategoryUpdateInput,
+  ServiceCreateInput,
+  ServiceOutput,
+  ServiceUpdateInput,
+} from './schemas.js';
+
+export const DEFAULT_CATEGORY_COLOR = '#6e56cf';
+
+// ---------------------------------------------------------------- references
+
+/*
+ * A referenced row (category, VAT rate) is checked inside the writing transaction. On
+ * PostgreSQL the check takes FOR KEY SHARE on it, so it cannot be deleted before the write
+ * commits (the foreign key would otherwise fail with a 500-looking error); SQLite's
+ * BEGIN IMMEDIATE already serialises every write transaction.
+ */
+
+async function requireCategory(trx: Transaction<DB>, dialect: Dialect, id: number): Promise<void> {
+  let query = trx.selectFrom('service_categories').select('id').where('id', '=', id);
+  if (dialect === 'postgres') query = query.forKeyShare();
+  if (!(await query.executeTakeFirst())) {
+    throw badRequest('unknown_category', 'No service category has this id', [
+      { field: 'category_id', message: 'is not an existing service category' },
+    ]);
+  }
+}
+
+// ---------------------------------------------------------------- service categories
+
+function toCategory(row: { id: number; name: string; color: string; position: number }): ServiceCategoryOutput {
+  return { id: row.id, name: row.name, color: row.color, position: row.position };
+}
+
+/** Every service category, by position, then id. */
+export async function listCategories(db: Kysely<DB>): Promise<ServiceCategoryOutput[]> {
+  const rows = await db
+    .selectFrom('service_categories')
+    .select(['id', 'name', 'color', 'position'])
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map(toCategory);
+}
+
+/** Without a `position`, a new category goes to the end of the list. */
+export async function createCategory(ctx: AppContext, input: ServiceCategoryCreateInput) {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const position =
+      input.position ??
+      (
+        await trx
+          .selectFrom('service_categories')
+          .select(sql<number>`coalesce(max(position), -1) + 1`.as('next'))
+          .executeTakeFirstOrThrow()
+      ).next;
+    const now = nowIso();
+    return trx
+      .insertInto('service_categories')
+      .values({
+        name: input.name.trim(),
+        color: (input.color ?? DEFAULT_CATEGORY_COLOR).toLowerCase(),
+        position,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(['id', 'name', 'color', 'position'])
+      .executeTakeFirstOrThrow();
+  });
+  return toCategory(row);
+}
+
+export async function updateCategory(ctx: AppContext, id: number, input: ServiceCategoryUpdateInput) {
+  const changes: { name?: string; color?: string; position?: number } = {};
+  if (input.name !== undefined) changes.name = input.name.trim();
+  if (input.color !== undefined) changes.color = input.color.toLowerCase();
+  if (input.position !== undefined) changes.position = input.position;
+  const query =
+    Object.keys(changes).length === 0
+      ? ctx.db.selectFrom('service_categories').select(['id', 'name', 'color', 'position']).where('id', '=', id)
+      : ctx.db
+          .updateTable('service_categories')
+          .set({ ...changes, updated_at: nowIso() })
+          .where('id', '=', id)
+          .returning(['id', 'name', 'color', 'position']);
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound('Service category');
+  return toCategory(row);
+}
+
+/** The services of a deleted category stay, without a category (ON DELETE SET NULL). */
+export async function deleteCategory(ctx: AppContext, id: number): Promise<void> {
+  const result = await ctx.db.deleteFrom('service_categories').where('id', '=', id).executeTakeFirst();
+  if (result.numDeletedRows === 0n) throw notFound('Service category');
+}
+
+// ---------------------------------------------------------------- services
+
+function selectServices(executor: Executor) {
+  return executor
+    .selectFrom('services as s')
+    .leftJoin('service_categories as c', 'c.id', 's.category_id')
+    .select([
+      's.id',
+      's.name',
+      's.duration_min',
+      's.price',
+      's.category_id',
+      'c.name as category_name',
+      'c.color as category_color',
+      's.vat_rate_id',
+      's.position',
+      's.active',
+    ]);
+}
+
+type ServiceRow = Awaited<ReturnType<ReturnType<typeof selectServices>['executeTakeFirstOrThrow']>>;
+
+function toService(row: ServiceRow, withActive: boolean): ServiceOutput {
+  return {
+    id: row.id,
+    name: row.name,
+    duration_min: row.duration_min,
+    price: fromCents(row.price),
+    category_id: row.category_id,
+    category_name: row.category_name ?? null,
+    category_color: row.category_color ?? null,
+    vat_rate_id: row.vat_rate_id,
+    position: row.position,
+    ...(withActive ? { active: row.active === 1 ? 1 : 0 } : {}),
+  };
+}
+
+/**
+ * Active services by position, name (case-insensitive), then id: one query. With
+ * `include_archived` (admins only) the archived ones too, each item then carrying `active`.
+ */
+export async function listServices(
+  db: Kysely<DB>,
+  caller: AuthUser,
+  query: { include_archived?: boolean | undefined },
+): Promise<ServiceOutput[]> {
+  const withArchived = query.include_archived === true;
+  if (withArchived && caller.role !== 'admin') throw forbidden('Only admins can list archived services');
+  let select = selectServices(db);
+  if (!withArchived) select = select.where('s.active', '=', 1);
+  const rows = await select
+    .orderBy('s.position')
+    .orderBy(sql`lower(s.name)`)
+    .orderBy('s.id')
+    .execute();
+  return rows.map((row) => toService(row, withArchived));
+}
+
+async function readService(executor: Executor, id: number): Promise<ServiceOutput> {
+  const row = await selectServices(executor).where('s.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Service');
+  return toService(row, true);
+}
+
+/**
+ * Without `vat_rate_id`, the system default VAT rate is applied (as for products); with no
+ * default rate set, the service has none (`null`).
+ */
+export async function createService(ctx: AppContext, input: ServiceCreateInput): Promise<ServiceOutput> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const categoryId = input.category_id ?? null;
+    if (categoryId !== null) await requireCategory(trx, ctx.dialect, categoryId);
+    let vatRateId: number | null;
+    if (input.vat_rate_id !== undefined) {
+      await requireUsableVatRate(trx, ctx.dialect, input.vat_rate_id);
+      vatRateId = input.vat_rate_id;
+    } else {
+      vatRateId = await defaultVatRateId(trx);
+    }
+    const now = nowIso();
+    const { id } = await trx
+      .insertInto('services')
+      .values({
+        name: input.name.trim(),
+        duration_min: input.duration_min,
+        price: toCents(input.price),
+        category_id: categoryId,
+        vat_rate_id: vatRateId,
+        position: input.position ?? 0,
+        active: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return readService(trx, id);
+  });
+}
+
+/** Only the fields present change; `category_id: null` removes the category. */
+export async function updateService(ctx: AppContext, id: number, input: ServiceUpdateInput): Promise<ServiceOutput> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const exists = await trx.selectFrom('services').select('id').where('id', '=', id).executeTakeFirst();
+    if (!exists) throw notFound('Service');
+    const changes: Partial<Omit<ServicesTable, 'id' | 'created_at' | 'active'>> = {};
+    if (input.name !== undefined) changes.name = input.name.trim();
+    if (input.duration_min !== undefined) changes.duration_min = input.duration_min;
+    if (input.price !== undefined) changes.price = toCents(input.price);
+    if (input.position !== undefined) changes.position = input.position;
+    if (input.category_id !== undefined) {
+      if (input.category_id !== null) await requireCategory(trx, ctx.dialect, input.category_id);
+      changes.category_id = input.category_id;
+    }
+    if (input.vat_rate_id !== undefined) {
+      await requireUsableVatRate(trx, ctx.dialect, input.vat_rate_id);
+      changes.vat_rate_id = input.vat_rate_id;
+    }
+    if (Object.keys(changes).length > 0) {
+      await trx
+        .updateTable('services')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+    }
+    return readService(trx, id);
+  });
+}
+
+/**
+ * Deletes the service; one still referenced (bookings keep pointing at their service with a
+ * RESTRICT foreign key) is archived instead: `active = 0`, gone from the lists, kept for the
+ * history. On PostgreSQL a failed statement aborts its transaction, so the delete runs on
+ * its own and the archive in a new statement (each auto-committed).
+ */
+export async function deleteService(ctx: AppContext, id: number): Promise<{ archived: boolean }> {
+  try {
+    const result = await ctx.db.deleteFrom('services').where('id', '=', id).executeTakeFirst();
+    if (result.numDeletedRows === 0n) throw notFound('Service');
+    return { archived: false };
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+  }
+  const result = await ctx.db
+    .updateTable('services')
+    .set({ active: 0, updated_at: nowIso() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw notFound('Service');
+  return { archived: true };
+}
