@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/connection.js';
+import { categoryStore } from '../../db/categories.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import type { DB, ServicesTable } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -18,7 +19,6 @@ import type {
   ServiceUpdateInput,
 } from './schemas.js';
 
-export const DEFAULT_CATEGORY_COLOR = '#6e56cf';
 
 // ---------------------------------------------------------------- references
 
@@ -41,70 +41,28 @@ async function requireCategory(trx: Transaction<DB>, dialect: Dialect, id: numbe
 
 // ---------------------------------------------------------------- service categories
 
-function toCategory(row: { id: number; name: string; color: string; position: number }): ServiceCategoryOutput {
-  return { id: row.id, name: row.name, color: row.color, position: row.position };
-}
+const categories = categoryStore('service_categories', 'Service category');
 
 /** Every service category, by position, then id. */
-export async function listCategories(db: Kysely<DB>): Promise<ServiceCategoryOutput[]> {
-  const rows = await db
-    .selectFrom('service_categories')
-    .select(['id', 'name', 'color', 'position'])
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return rows.map(toCategory);
+export function listCategories(db: Kysely<DB>): Promise<ServiceCategoryOutput[]> {
+  return categories.list(db);
 }
 
-/** Without a `position`, a new category goes to the end of the list. */
-export async function createCategory(ctx: AppContext, input: ServiceCategoryCreateInput) {
-  const row = await ctx.db.transaction().execute(async (trx) => {
-    const position =
-      input.position ??
-      (
-        await trx
-          .selectFrom('service_categories')
-          .select(sql<number>`coalesce(max(position), -1) + 1`.as('next'))
-          .executeTakeFirstOrThrow()
-      ).next;
-    const now = nowIso();
-    return trx
-      .insertInto('service_categories')
-      .values({
-        name: input.name.trim(),
-        color: (input.color ?? DEFAULT_CATEGORY_COLOR).toLowerCase(),
-        position,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning(['id', 'name', 'color', 'position'])
-      .executeTakeFirstOrThrow();
-  });
-  return toCategory(row);
+export function createCategory(ctx: AppContext, input: ServiceCategoryCreateInput): Promise<ServiceCategoryOutput> {
+  return categories.create(ctx.db, input);
 }
 
-export async function updateCategory(ctx: AppContext, id: number, input: ServiceCategoryUpdateInput) {
-  const changes: { name?: string; color?: string; position?: number } = {};
-  if (input.name !== undefined) changes.name = input.name.trim();
-  if (input.color !== undefined) changes.color = input.color.toLowerCase();
-  if (input.position !== undefined) changes.position = input.position;
-  const query =
-    Object.keys(changes).length === 0
-      ? ctx.db.selectFrom('service_categories').select(['id', 'name', 'color', 'position']).where('id', '=', id)
-      : ctx.db
-          .updateTable('service_categories')
-          .set({ ...changes, updated_at: nowIso() })
-          .where('id', '=', id)
-          .returning(['id', 'name', 'color', 'position']);
-  const row = await query.executeTakeFirst();
-  if (!row) throw notFound('Service category');
-  return toCategory(row);
+export function updateCategory(
+  ctx: AppContext,
+  id: number,
+  input: ServiceCategoryUpdateInput,
+): Promise<ServiceCategoryOutput> {
+  return categories.update(ctx.db, id, input);
 }
 
 /** The services of a deleted category stay, without a category (ON DELETE SET NULL). */
-export async function deleteCategory(ctx: AppContext, id: number): Promise<void> {
-  const result = await ctx.db.deleteFrom('service_categories').where('id', '=', id).executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw notFound('Service category');
+export function deleteCategory(ctx: AppContext, id: number): Promise<void> {
+  return categories.remove(ctx.db, id);
 }
 
 // ---------------------------------------------------------------- services
