@@ -13,11 +13,16 @@ import { registerTextGuard } from './http/text-guard.js';
 import { ErrorBody } from './http/schemas.js';
 import { validatorCompiler } from './http/validation.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { clientsRoutes } from './modules/clients/routes.js';
+import { inventoryRoutes } from './modules/inventory/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { loyaltyRoutes } from './modules/loyalty/routes.js';
+import { notificationsRoutes } from './modules/notifications/routes.js';
+import { servicesRoutes } from './modules/services/routes.js';
 import { settingsConfigRoutes } from './modules/settings/config-routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
+import { suppliersRoutes } from './modules/suppliers/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -79,6 +84,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await authRoutes(app, ctx);
   await systemRoutes(app, ctx);
+  await notificationsRoutes(app, ctx);
+  await suppliersRoutes(app, ctx);
+  await clientsRoutes(app, ctx);
+  await servicesRoutes(app, ctx);
+  await inventoryRoutes(app, ctx);
   await staffRoutes(app, ctx);
   await locationRoutes(app, ctx);
   await settingsConfigRoutes(app, ctx);

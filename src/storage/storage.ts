@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live. Local disk by default; a multi-machine deployment provides an
@@ -11,6 +12,12 @@ export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** The file, or null when absent. */
   get(key: string): Promise<Buffer | null>;
+  /**
+   * The file as a stream, or null when absent. The file is opened by this call (so absence is
+   * known before a response starts) and read as the stream is consumed: one file at a time,
+   * never whole in memory.
+   */
+  stream(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
 }
 
@@ -40,6 +47,17 @@ export class LocalDiskStorage implements FileStorage {
   async get(key: string): Promise<Buffer | null> {
     try {
       return await readFile(this.path(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async stream(key: string): Promise<Readable | null> {
+    try {
+      const handle = await open(this.path(key), 'r');
+      // autoClose (the default) closes the handle when the stream ends, fails or is destroyed.
+      return handle.createReadStream();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;

@@ -25,6 +25,16 @@ function resetLinkFrom(text: string): URL {
   return new URL(match[1]!);
 }
 
+/**
+ * The link of the newest reset email to `email`. Picked by subject: the mail jobs of one
+ * drain run in parallel, so a password-changed email may arrive after it.
+ */
+function latestResetLink(t: TestApp, email: string): URL {
+  const resets = t.mail.to(email).filter((m) => /^Reset your password/.test(m.subject));
+  assert.ok(resets.length > 0, `no reset email to ${email}`);
+  return resetLinkFrom(resets.at(-1)!.text);
+}
+
 for (const dialect of DIALECTS) {
   describe(`auth [${dialect}]`, () => {
     let t: TestApp;
@@ -476,7 +486,7 @@ for (const dialect of DIALECTS) {
         const staff = await createStaff(t, admin.token);
         await post(t, '/api/auth/forgot-password', { email: staff.email });
         await t.drain();
-        const link = resetLinkFrom(t.mail.to(staff.email).at(-1)!.text);
+        const link = latestResetLink(t, staff.email);
         assert.equal(`${link.origin}${link.pathname}`, `${PUBLIC_BASE_URL}/reset-password`);
         assert.equal(link.searchParams.get('email'), staff.email);
         const token = link.searchParams.get('token')!;
@@ -517,7 +527,7 @@ for (const dialect of DIALECTS) {
         const session = await login(t, staff.email, staff.password, { mobile: true });
         await post(t, '/api/auth/forgot-password', { email: staff.email });
         await t.drain();
-        const older = resetLinkFrom(t.mail.to(staff.email).at(-1)!.text).searchParams.get('token')!;
+        const older = latestResetLink(t, staff.email).searchParams.get('token')!;
         await t.ctx.db
           .updateTable('password_reset_tokens')
           .set({ created_at: new Date(Date.now() - 61_000).toISOString() })
@@ -525,7 +535,7 @@ for (const dialect of DIALECTS) {
           .execute();
         await post(t, '/api/auth/forgot-password', { email: staff.email });
         await t.drain();
-        const newer = resetLinkFrom(t.mail.to(staff.email).at(-1)!.text).searchParams.get('token')!;
+        const newer = latestResetLink(t, staff.email).searchParams.get('token')!;
 
         const reset = await post(t, '/api/auth/reset-password', {
           email: staff.email,
@@ -574,7 +584,7 @@ for (const dialect of DIALECTS) {
         const other = await createStaff(t, admin.token);
         await post(t, '/api/auth/forgot-password', { email: staff.email });
         await t.drain();
-        const token = resetLinkFrom(t.mail.to(staff.email).at(-1)!.text).searchParams.get('token')!;
+        const token = latestResetLink(t, staff.email).searchParams.get('token')!;
 
         const invalid = await post(t, '/api/auth/reset-password', {
           email: staff.email,
@@ -606,7 +616,7 @@ for (const dialect of DIALECTS) {
         const staff = await createStaff(t, admin.token);
         await post(t, '/api/auth/forgot-password', { email: staff.email });
         await t.drain();
-        const token = resetLinkFrom(t.mail.to(staff.email).at(-1)!.text).searchParams.get('token')!;
+        const token = latestResetLink(t, staff.email).searchParams.get('token')!;
         assert.equal(
           (await post(t, '/api/auth/reset-password', { email: staff.email, token, password: 'first-new-pass' })).status,
           200,
