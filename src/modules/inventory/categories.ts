@@ -4,7 +4,6 @@ import { categoryStore } from '../../db/categories.js';
 import type { DB } from '../../db/types.js';
 import type { ProductCategoryCreateInput, ProductCategoryOutput, ProductCategoryUpdateInput } from './schemas.js';
 
-
 const categories = categoryStore('product_categories', 'Product category');
 
 /** Every product category, by position, then id (spec 4.4). */

@@ -19,7 +19,6 @@ import type {
   ServiceUpdateInput,
 } from './schemas.js';
 
-
 // ---------------------------------------------------------------- references
 
 /*
