@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_configuration.js';
 import * as m0003 from './migrations/0003_catalogue.js';
 import * as m0004 from './migrations/0004_clients.js';
+import * as m0005 from './migrations/0005_bookings.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -20,6 +21,7 @@ const migrations: Record<string, MigrationModule> = {
   '0002_configuration': m0002,
   '0003_catalogue': m0003,
   '0004_clients': m0004,
+  '0005_bookings': m0005,
 };
 
 class DialectAwareProvider implements MigrationProvider {

@@ -223,6 +223,8 @@ export interface JobsTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** While a job with this key is queued, enqueuing the key again reschedules it. */
+  key: string | null;
 }
 
 export type EmailStatus = 'queued' | 'sent' | 'failed' | 'unsent';
@@ -403,6 +405,46 @@ export interface ClientLabelAssignmentsTable {
   label_id: number;
 }
 
+export type BookingStatus = 'scheduled' | 'provisional' | 'completed' | 'cancelled' | 'no-show';
+
+export interface BookingsTable {
+  id: Generated<number>;
+  client_id: number;
+  staff_id: number;
+  service_id: number;
+  /** `YYYY-MM-DD HH:MM:SS`, wall-clock time in the salon's zone */
+  start_at: string;
+  end_at: string;
+  status: BookingStatus;
+  notes: string;
+  internal_notes: string;
+  provisional_token: string | null;
+  feedback_token: string | null;
+  waitlist_id: number | null;
+  /** cents */
+  price: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type WaitlistStatus = 'waiting' | 'offered' | 'booked' | 'cancelled';
+
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  client_id: number;
+  service_id: number;
+  staff_id: number | null;
+  date: string;
+  time_from: string | null;
+  time_to: string | null;
+  status: WaitlistStatus;
+  notes: string;
+  offered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -434,6 +476,8 @@ export interface DB {
   clients: ClientsTable;
   client_labels: ClientLabelsTable;
   client_label_assignments: ClientLabelAssignmentsTable;
+  bookings: BookingsTable;
+  waitlist_entries: WaitlistEntriesTable;
 }
 
 export type User = Selectable<UsersTable>;

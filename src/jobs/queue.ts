@@ -9,6 +9,11 @@ export interface EnqueueOptions {
   /** Run no earlier than this many milliseconds from now. */
   delayMs?: number;
   maxAttempts?: number;
+  /**
+   * While a job with this key is still queued (not yet started), enqueuing the key again
+   * moves that job to the new run time and payload instead of adding a second job.
+   */
+  key?: string;
 }
 
 /**
@@ -23,17 +28,30 @@ export async function enqueue<N extends JobName>(
   options: EnqueueOptions = {},
 ): Promise<number> {
   const now = new Date();
+  const runAt = new Date(now.getTime() + (options.delayMs ?? 0)).toISOString();
+  if (options.key !== undefined) {
+    const rescheduled = await executor
+      .updateTable('jobs')
+      .set({ payload: JSON.stringify(payload), run_at: runAt, updated_at: now.toISOString() })
+      .where('key', '=', options.key)
+      .where('name', '=', name)
+      .where('status', '=', 'queued')
+      .returning('id')
+      .executeTakeFirst();
+    if (rescheduled) return rescheduled.id;
+  }
   const row = await executor
     .insertInto('jobs')
     .values({
       name,
       payload: JSON.stringify(payload),
       status: 'queued',
-      run_at: new Date(now.getTime() + (options.delayMs ?? 0)).toISOString(),
+      run_at: runAt,
       attempts: 0,
       max_attempts: options.maxAttempts ?? MAX_ATTEMPTS[name],
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
+      key: options.key ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
