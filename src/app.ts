@@ -13,6 +13,7 @@ import { registerTextGuard } from './http/text-guard.js';
 import { ErrorBody } from './http/schemas.js';
 import { validatorCompiler } from './http/validation.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { bookingsRoutes } from './modules/bookings/routes.js';
 import { clientsRoutes } from './modules/clients/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
@@ -24,6 +25,7 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { suppliersRoutes } from './modules/suppliers/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { waitlistRoutes } from './modules/waitlist/routes.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -84,6 +86,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await authRoutes(app, ctx);
   await systemRoutes(app, ctx);
+  await waitlistRoutes(app, ctx);
+  await bookingsRoutes(app, ctx);
   await notificationsRoutes(app, ctx);
   await suppliersRoutes(app, ctx);
   await clientsRoutes(app, ctx);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { sendEmailJob } from '../mail/send-job.js';
 import { forgotPasswordJob } from '../modules/auth/jobs.js';
+import { bookingJobs } from '../modules/bookings/jobs.js';
 import type { JobHandlers } from './types.js';
 import { Worker } from './worker.js';
 
@@ -9,6 +10,7 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
   return {
     'mail.send': sendEmailJob(ctx),
     'auth.forgot_password': forgotPasswordJob(ctx),
+    ...bookingJobs(ctx),
   };
 }
 

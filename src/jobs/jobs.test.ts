@@ -125,7 +125,10 @@ function recordingHandlers(fail: (call: Call, index: number) => string | null = 
       if (error !== null) throw new Error(error);
     };
   return {
-    handlers: { 'mail.send': record('mail.send'), 'auth.forgot_password': record('auth.forgot_password') },
+    // Every registered job name, so that a new job type needs no edit here.
+    handlers: Object.fromEntries(
+      (Object.keys(MAX_ATTEMPTS) as JobName[]).map((name) => [name, record(name)]),
+    ) as JobHandlers,
     calls,
   };
 }

@@ -9,6 +9,16 @@ export interface JobPayloads {
   'mail.send': { emailId: number };
   /** Create a reset token and email it, if the address belongs to a user (see auth/jobs.ts). */
   'auth.forgot_password': { email: string };
+  /** Confirmation email of a regular booking (see bookings/jobs.ts). */
+  'booking.created': { bookingId: number };
+  /** The booking's current times, 30 minutes after its last time change (one per window). */
+  'booking.updated': { bookingId: number };
+  /** Cancellation email to the client. */
+  'booking.cancelled': { bookingId: number };
+  /** Review request with the booking's feedback_token, once it is completed. */
+  'booking.review_request': { bookingId: number };
+  /** Follow-up sequence: "how was it / book again", days after a completed visit. */
+  'booking.followup': { bookingId: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -31,4 +41,9 @@ export type JobHandlers = { [N in JobName]: JobHandler<N> };
 export const MAX_ATTEMPTS: { [N in JobName]: number } = {
   'mail.send': 8,
   'auth.forgot_password': 5,
+  'booking.created': 5,
+  'booking.updated': 5,
+  'booking.cancelled': 5,
+  'booking.review_request': 5,
+  'booking.followup': 5,
 };

@@ -1,6 +1,8 @@
 import * as auth from './auth.js';
+import * as bookings from './bookings.js';
 import * as inventory from './inventory.js';
 import * as settings from './settings.js';
+import * as waitlist from './waitlist.js';
 import type { Brand } from './layout.js';
 
 interface Template<D> {
@@ -16,6 +18,15 @@ export const templates = {
   'auth.password_changed': auth.passwordChanged,
   'settings.test_email': settings.testEmail,
   'inventory.low_stock': inventory.lowStock,
+  'booking.confirmed': bookings.confirmed,
+  'booking.provisional': bookings.provisional,
+  'booking.waitlist_confirmed': bookings.waitlistConfirmed,
+  'booking.updated': bookings.updated,
+  'booking.cancelled': bookings.cancelled,
+  'booking.review_request': bookings.reviewRequest,
+  'booking.followup': bookings.followup,
+  'booking.request': bookings.request,
+  'waitlist.slot_offer': waitlist.slotOffer,
 } satisfies Record<string, Template<never>>;
 
 export type TemplateName = keyof typeof templates;

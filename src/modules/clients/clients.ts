@@ -276,6 +276,8 @@ export const MERGE_STEPS: ReadonlyArray<{ name: string; move: MergeStep }> = [
   { name: 'client_label_assignments', move: moveClientLabels },
   // Duplicates merged earlier into the duplicate now point at the kept client.
   { name: 'clients.merged_into_id', move: repointColumn('clients', 'merged_into_id') },
+  { name: 'bookings', move: repointColumn('bookings', 'client_id') },
+  { name: 'waitlist_entries', move: repointColumn('waitlist_entries', 'client_id') },
 ];
 
 /**

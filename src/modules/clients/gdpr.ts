@@ -4,7 +4,9 @@ import type { DB } from '../../db/types.js';
 import type { Executor } from '../../jobs/queue.js';
 import { conflict } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
+import { bookingsOfClient } from '../bookings/service.js';
 import { readTimezone } from '../settings/service.js';
+import { waitlistOfClient } from '../waitlist/service.js';
 import { findClient, readClient, type ClientRow } from './clients.js';
 import { labelsOf } from './labels.js';
 
@@ -30,6 +32,8 @@ export const EXPORTERS: readonly Exporter[] = [
     }),
   },
   { key: 'labels', collect: (executor, client) => labelsOf(executor, client.id) },
+  { key: 'bookings', collect: (executor, client, timezone) => bookingsOfClient(executor, client.id, timezone) },
+  { key: 'waitlist', collect: (executor, client, timezone) => waitlistOfClient(executor, client.id, timezone) },
 ];
 
 /** Everything held about the client, one key per exporter, read in one snapshot. */
@@ -56,6 +60,24 @@ export const ERASERS: ReadonlyArray<{ name: string; erase: Eraser }> = [
     name: 'client_label_assignments',
     erase: async (trx, clientId) => {
       await trx.deleteFrom('client_label_assignments').where('client_id', '=', clientId).execute();
+    },
+  },
+  {
+    // The appointments stay (they are the salon's records); what was written about the person goes.
+    name: 'bookings.notes',
+    erase: async (trx, clientId) => {
+      await trx
+        .updateTable('bookings')
+        .set({ notes: '', internal_notes: '' })
+        .where('client_id', '=', clientId)
+        .execute();
+    },
+  },
+  {
+    // Wishes, not records: the entries go (a booking made from one keeps itself, waitlist_id null).
+    name: 'waitlist_entries',
+    erase: async (trx, clientId) => {
+      await trx.deleteFrom('waitlist_entries').where('client_id', '=', clientId).execute();
     },
   },
 ];

@@ -21,10 +21,13 @@ export const NOTIFICATION_DEFAULTS = {
   'booking.cancelled': { email: false, push: true, in_app: true },
   'booking.updated': { email: false, push: true, in_app: true },
   'booking.request': { email: true, push: true, in_app: true },
+  'booking.followup': { email: false, push: false, in_app: true },
   'inventory.low_stock': { email: true, push: false, in_app: true },
   'review.new': { email: false, push: false, in_app: true },
   'pos.payment_failed': { email: true, push: true, in_app: true },
   'campaign.sent': { email: false, push: false, in_app: true },
+  'waitlist.join': { email: false, push: false, in_app: true },
+  'waitlist.slot_available': { email: false, push: false, in_app: true },
 } as const satisfies Record<string, ChannelPreference>;
 
 export type NotificationType = keyof typeof NOTIFICATION_DEFAULTS;

@@ -1,0 +1,107 @@
+import type { AppContext } from '../../context.js';
+import type { BookingStatus } from '../../db/types.js';
+import type { JobContext, JobHandler, JobHandlers } from '../../jobs/types.js';
+import { queueEmail, type OutgoingEmail } from '../../mail/outbox.js';
+import type { TemplateName } from '../../mail/templates/index.js';
+import { bookingQuery, type BookingJoinedRow } from './service.js';
+
+/*
+ * The booking jobs of spec part 6. Each reads the booking as it is when the job runs and
+ * emails the client, or skips (succeeds without email) when there is nothing to say: the
+ * client has no email address (or was erased), or the booking moved on meanwhile.
+ */
+
+type BookingJob =
+  'booking.created' | 'booking.updated' | 'booking.cancelled' | 'booking.review_request' | 'booking.followup';
+
+function emailData(row: BookingJoinedRow) {
+  return {
+    clientName: row.client_name,
+    serviceName: row.service_name,
+    staffName: row.staff_name,
+    startAt: row.start_at,
+    endAt: row.end_at,
+  };
+}
+
+/**
+ * Loads the booking and decides: null to skip (logged), else the booking and its client's
+ * address. `wanted` lists the statuses in which the email still makes sense.
+ */
+async function loadFor(
+  ctx: AppContext,
+  bookingId: number,
+  wanted: BookingStatus[],
+  context: JobContext,
+): Promise<(BookingJoinedRow & { client_email: string }) | null> {
+  const row = await bookingQuery(ctx.db).where('b.id', '=', bookingId).executeTakeFirst();
+  if (!row) {
+    context.log.info({ bookingId }, 'booking gone; nothing to send');
+    return null;
+  }
+  if (!wanted.includes(row.status)) {
+    context.log.info({ bookingId, status: row.status }, 'booking status changed meanwhile; nothing to send');
+    return null;
+  }
+  if (!row.client_email) {
+    context.log.info({ bookingId }, 'client has no email address; nothing to send');
+    return null;
+  }
+  return { ...row, client_email: row.client_email };
+}
+
+export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
+  // The outbox row and its send job together, or neither (a retry then sends once).
+  const queue = <N extends TemplateName>(email: OutgoingEmail<N>) =>
+    ctx.db.transaction().execute((trx) => queueEmail(trx, email));
+
+  const created: JobHandler<'booking.created'> = async ({ bookingId }, context) => {
+    const row = await loadFor(ctx, bookingId, ['scheduled', 'completed'], context);
+    if (!row) return;
+    await queue({ to: row.client_email, template: 'booking.confirmed', data: emailData(row) });
+  };
+
+  // Skipped once the visit is over or cancelled: new times would then mean nothing.
+  const updated: JobHandler<'booking.updated'> = async ({ bookingId }, context) => {
+    const row = await loadFor(ctx, bookingId, ['scheduled', 'provisional'], context);
+    if (!row) return;
+    await queue({ to: row.client_email, template: 'booking.updated', data: emailData(row) });
+  };
+
+  const cancelled: JobHandler<'booking.cancelled'> = async ({ bookingId }, context) => {
+    const row = await loadFor(ctx, bookingId, ['cancelled'], context);
+    if (!row) return;
+    await queue({ to: row.client_email, template: 'booking.cancelled', data: emailData(row) });
+  };
+
+  const reviewRequest: JobHandler<'booking.review_request'> = async ({ bookingId }, context) => {
+    const row = await loadFor(ctx, bookingId, ['completed'], context);
+    if (!row?.feedback_token) return;
+    await queue({
+      to: row.client_email,
+      template: 'booking.review_request',
+      data: {
+        ...emailData(row),
+        reviewUrl: `${ctx.config.publicBaseUrl}/review?token=${encodeURIComponent(row.feedback_token)}`,
+      },
+    });
+  };
+
+  const followup: JobHandler<'booking.followup'> = async ({ bookingId }, context) => {
+    const row = await loadFor(ctx, bookingId, ['completed'], context);
+    if (!row) return;
+    await queue({
+      to: row.client_email,
+      template: 'booking.followup',
+      data: { ...emailData(row), bookUrl: `${ctx.config.publicBaseUrl}/book` },
+    });
+  };
+
+  return {
+    'booking.created': created,
+    'booking.updated': updated,
+    'booking.cancelled': cancelled,
+    'booking.review_request': reviewRequest,
+    'booking.followup': followup,
+  };
+}

@@ -1,0 +1,89 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { currentUser } from '../../http/auth.js';
+import { errorRef, IdParams, Listing } from '../../http/schemas.js';
+import { BookingCreateBody, BookingListQuery, BookingOut, BookingUpdateBody } from './schemas.js';
+import * as bookings from './service.js';
+
+const tags = ['bookings'];
+
+const AGENDA =
+  'With `staff_personal_agenda_enabled`, a staff-role user reaches only their own bookings: another staff member’s is 404, as if absent.';
+
+/** Bookings (spec 4.2), under /api/bookings. */
+export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/api/bookings', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'List bookings, newest first (start_at, then id, descending); cancelled ones left out',
+      description: `\`page\` activates pagination. With \`staff_personal_agenda_enabled\`, staff see only their own bookings, admins all.`,
+      querystring: BookingListQuery,
+      response: { 200: Listing(BookingOut), 400: errorRef },
+    },
+    handler: (request) => bookings.listBookings(ctx.db, currentUser(request), request.query),
+  });
+
+  app.get('/api/bookings/:id', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'One booking, with client, staff and service names',
+      description: `Cancelled bookings are found too. ${AGENDA}`,
+      params: IdParams,
+      response: { 200: BookingOut, 400: errorRef, 404: errorRef },
+    },
+    handler: (request) => bookings.getBooking(ctx.db, currentUser(request), request.params.id),
+  });
+
+  app.post('/api/bookings', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Create a booking',
+      description:
+        '`start_at`/`end_at` in the salon time zone, `end_at` after `start_at`. Unknown client, staff member or service: 400 `unknown_client`, `unknown_staff`, `unknown_service` (`client_inactive` for an erased or merged client). ' +
+        'A start date that is a holiday: 400 `holiday`. Overlap with another non-cancelled booking of the staff member: 409 `booking_overlap` naming it. ' +
+        '`provisional: true` → status `provisional` with a `provisional_token`; the client is emailed confirm/decline links under `base_url` (default PUBLIC_BASE_URL) and admins are notified (`booking.request`). ' +
+        'Otherwise `scheduled`: job `booking.created` (confirmation email) and a `booking.new` notification for the staff member. ' +
+        '`waitlist_id` (an entry of the same client): the entry becomes `booked` and the client gets a waitlist-confirmed email.',
+      body: BookingCreateBody,
+      response: { 200: BookingOut, 400: errorRef, 409: errorRef },
+    },
+    handler: (request) => bookings.createBooking(ctx, currentUser(request), request.body),
+  });
+
+  app.put('/api/bookings/:id', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Update a booking; only the fields present change',
+      description:
+        'Status changes: scheduled → completed | cancelled | no-show; provisional → scheduled | cancelled; no-show → scheduled; none out of completed or cancelled (rebook instead). Others: 409 `invalid_transition`. ' +
+        'Times and staff are checked as on creation (holiday 400, overlap 409). A time change of a booking that is not completed, no-show or cancelled enqueues `booking.updated` 30 minutes later (one per booking within that window). ' +
+        '→ completed: `feedback_token` set, review request enqueued, follow-up enqueued (3 days) when `followup_sequences_enabled`, `booking.followup` notifications of the booking removed. ' +
+        `→ cancelled: as DELETE. → scheduled from provisional: as a new regular booking. ${AGENDA}`,
+      params: IdParams,
+      body: BookingUpdateBody,
+      response: { 200: BookingOut, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: (request) => bookings.updateBooking(ctx, currentUser(request), request.params.id, request.body),
+  });
+
+  app.delete('/api/bookings/:id', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Cancel a booking (status `cancelled`; the record stays)',
+      description:
+        'Enqueues `booking.cancelled` (email to the client) and offers the freed slot to the first matching waitlist entry. ' +
+        `Already cancelled: 409 \`already_cancelled\`; completed or no-show: 409 \`invalid_transition\`. ${AGENDA}`,
+      params: IdParams,
+      response: { 200: BookingOut, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: (request) => bookings.cancelBooking(ctx, currentUser(request), request.params.id),
+  });
+}

@@ -1,0 +1,82 @@
+import { Type, type Static } from 'typebox';
+import { DateTimeText, Id, PageQuery } from '../../http/schemas.js';
+
+/* Bookings (spec parts 2, 3 and 4.2), under /api/bookings. */
+
+export const BookingStatus = Type.Union(
+  [
+    Type.Literal('scheduled'),
+    Type.Literal('provisional'),
+    Type.Literal('completed'),
+    Type.Literal('cancelled'),
+    Type.Literal('no-show'),
+  ],
+  { description: 'scheduled, provisional, completed, cancelled or no-show (spec part 3)' },
+);
+
+export const BookingOut = Type.Object({
+  id: Type.Integer(),
+  client_id: Type.Integer(),
+  client_name: Type.String(),
+  staff_id: Type.Integer(),
+  staff_name: Type.String(),
+  service_id: Type.Integer(),
+  service_name: Type.String(),
+  start_at: DateTimeText,
+  end_at: DateTimeText,
+  status: BookingStatus,
+  notes: Type.String({ description: 'Visible to the client' }),
+  internal_notes: Type.String({ description: 'Not visible to the client' }),
+  provisional_token: Type.Union([Type.String(), Type.Null()]),
+  feedback_token: Type.Union([Type.String(), Type.Null()], { description: 'Set when the booking becomes completed' }),
+  waitlist_id: Type.Union([Type.Integer(), Type.Null()]),
+  created_at: DateTimeText,
+  updated_at: DateTimeText,
+});
+
+/** Wall-clock time in the salon's zone; `T` accepted, seconds optional. Checked in the service. */
+const DateTimeIn = Type.String({
+  maxLength: 30,
+  description: 'YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted)',
+  examples: ['2026-11-23 14:30:00'],
+});
+
+const Notes = Type.String({ maxLength: 5000 });
+
+const BaseUrl = Type.String({
+  format: 'uri',
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$',
+  maxLength: 500,
+  description: 'An http(s) URL: the base of the confirm/decline links (default PUBLIC_BASE_URL)',
+});
+
+export const BookingCreateBody = Type.Object({
+  client_id: Id,
+  staff_id: Id,
+  service_id: Id,
+  start_at: DateTimeIn,
+  end_at: DateTimeIn,
+  notes: Type.Optional(Notes),
+  internal_notes: Type.Optional(Notes),
+  provisional: Type.Optional(Type.Boolean({ description: '`true`: a provisional booking awaiting the client' })),
+  waitlist_id: Type.Optional(Id),
+  base_url: Type.Optional(BaseUrl),
+});
+
+export const BookingUpdateBody = Type.Object({
+  status: Type.Optional(BookingStatus),
+  staff_id: Type.Optional(Id),
+  service_id: Type.Optional(Id),
+  start_at: Type.Optional(DateTimeIn),
+  end_at: Type.Optional(DateTimeIn),
+  notes: Type.Optional(Notes),
+  internal_notes: Type.Optional(Notes),
+});
+
+export const BookingListQuery = Type.Object({ ...PageQuery });
+
+export type BookingCreateInput = Static<typeof BookingCreateBody>;
+export type BookingUpdateInput = Static<typeof BookingUpdateBody>;
+export type BookingListFilter = Static<typeof BookingListQuery>;
+export type BookingOutput = Static<typeof BookingOut>;
+export type BookingStatusValue = Static<typeof BookingStatus>;

@@ -1,0 +1,550 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { BookingsTable, BookingStatus, DB } from '../../db/types.js';
+import type { AuthUser } from '../../http/auth.js';
+import { paginate, type Page } from '../../http/pagination.js';
+import { enqueue, type Executor } from '../../jobs/queue.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { formatInstant, nowIso, parseLocalDateTime } from '../../lib/time.js';
+import { randomToken } from '../../lib/tokens.js';
+import { queueEmail } from '../../mail/outbox.js';
+import { notifyAdmins, notifyUser } from '../notifications/service.js';
+import { isHoliday } from '../settings/holidays.js';
+import { readSettings, readTimezone } from '../settings/service.js';
+import { offerFreedSlot } from '../waitlist/service.js';
+import type { BookingCreateInput, BookingListFilter, BookingOutput, BookingUpdateInput } from './schemas.js';
+
+/*
+ * Bookings (spec parts 2, 3, 4.2 and the booking rows of part 6).
+ *
+ * Status changes (PUT `status`; DELETE is the change to `cancelled`):
+ *
+ *   scheduled   → completed | cancelled | no-show
+ *   provisional → scheduled | cancelled      (also via the client's confirm/decline links)
+ *   no-show     → scheduled                  (marked by mistake)
+ *   completed   → nothing (its feedback_token and review request exist already)
+ *   cancelled   → nothing: rebook instead (a new booking)
+ *
+ * Anything else is 409 `invalid_transition`; sending the status a booking already has is a
+ * no-op. A booking's times, staff member and service stay editable in every status.
+ *
+ * No double booking: every write that can make a booking occupy time (create; a change of
+ * times or staff) first locks the staff member's `users` row, then checks for overlap, then
+ * writes, in one transaction. On PostgreSQL the lock is `FOR NO KEY UPDATE`: it serialises
+ * these writers exactly like FOR UPDATE, yet does not block the FOR KEY SHARE that foreign
+ * keys to that user take elsewhere (purchase orders, notifications). SQLite's BEGIN IMMEDIATE
+ * serialises every write transaction already. Lock order is booking row, then staff row, in
+ * every path, so writers cannot deadlock.
+ */
+
+/** Which statuses may move to each target. */
+const ALLOWED_FROM: Record<BookingStatus, BookingStatus[]> = {
+  scheduled: ['provisional', 'no-show'],
+  completed: ['scheduled'],
+  cancelled: ['scheduled', 'provisional'],
+  'no-show': ['scheduled'],
+  provisional: [],
+};
+
+/** A time change of a booking in one of these statuses enqueues no `booking.updated` email. */
+const PAST_OR_CANCELLED: BookingStatus[] = ['completed', 'no-show', 'cancelled'];
+
+export const BOOKING_UPDATE_DELAY_MS = 30 * 60 * 1000;
+export const FOLLOWUP_DELAY_MS = 3 * 24 * 60 * 60 * 1000;
+
+type BookingRow = Selectable<BookingsTable>;
+
+const invalidField = (field: string, message: string) =>
+  badRequest('validation_failed', `Invalid input: ${field} ${message}`, [{ field, message }]);
+
+/** The in-app link of a booking; also how its notifications are found again. */
+export const bookingLink = (id: number) => `/bookings/${id}`;
+
+function parseDateTime(value: string, field: string): string {
+  const parsed = parseLocalDateTime(value);
+  if (parsed === null) throw invalidField(field, 'must be a real date and time (YYYY-MM-DD HH:MM:SS)');
+  return parsed;
+}
+
+// ---------------------------------------------------------------- reading
+
+/** One booking with its client, staff and service names: one join, whatever the row count. */
+export function bookingQuery(executor: Executor) {
+  return executor
+    .selectFrom('bookings as b')
+    .innerJoin('clients as c', 'c.id', 'b.client_id')
+    .innerJoin('users as u', 'u.id', 'b.staff_id')
+    .innerJoin('services as s', 's.id', 'b.service_id')
+    .select([
+      'b.id',
+      'b.client_id',
+      'c.name as client_name',
+      'c.email as client_email',
+      'b.staff_id',
+      'u.name as staff_name',
+      'b.service_id',
+      's.name as service_name',
+      'b.start_at',
+      'b.end_at',
+      'b.status',
+      'b.notes',
+      'b.internal_notes',
+      'b.provisional_token',
+      'b.feedback_token',
+      'b.waitlist_id',
+      'b.created_at',
+      'b.updated_at',
+    ]);
+}
+
+export type BookingJoinedRow = Awaited<ReturnType<ReturnType<typeof bookingQuery>['executeTakeFirstOrThrow']>>;
+
+function toBooking(row: BookingJoinedRow, timezone: string): BookingOutput {
+  return {
+    id: row.id,
+    client_id: row.client_id,
+    client_name: row.client_name,
+    staff_id: row.staff_id,
+    staff_name: row.staff_name,
+    service_id: row.service_id,
+    service_name: row.service_name,
+    start_at: row.start_at,
+    end_at: row.end_at,
+    status: row.status,
+    notes: row.notes,
+    internal_notes: row.internal_notes,
+    provisional_token: row.provisional_token,
+    feedback_token: row.feedback_token,
+    waitlist_id: row.waitlist_id,
+    created_at: formatInstant(row.created_at, timezone),
+    updated_at: formatInstant(row.updated_at, timezone),
+  };
+}
+
+/**
+ * The staff member whose bookings alone the caller may see, or null for all: with
+ * `staff_personal_agenda_enabled`, a staff-role user sees only their own (admins all).
+ */
+async function agendaOf(executor: Executor, caller: AuthUser): Promise<number | null> {
+  if (caller.role === 'admin') return null;
+  const settings = await executor
+    .selectFrom('settings')
+    .select('staff_personal_agenda_enabled')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return settings?.staff_personal_agenda_enabled === 1 ? caller.id : null;
+}
+
+/** Newest first: start_at, then id, descending; cancelled bookings left out. */
+export async function listBookings(
+  db: Kysely<DB>,
+  caller: AuthUser,
+  filter: BookingListFilter,
+): Promise<BookingOutput[] | Page<BookingOutput>> {
+  const timezone = await readTimezone(db);
+  const own = await agendaOf(db, caller);
+  let query = bookingQuery(db)
+    .where('b.status', '<>', 'cancelled')
+    .orderBy('b.start_at', 'desc')
+    .orderBy('b.id', 'desc');
+  let base = db.selectFrom('bookings').where('status', '<>', 'cancelled');
+  if (own !== null) {
+    query = query.where('b.staff_id', '=', own);
+    base = base.where('staff_id', '=', own);
+  }
+  const count = async () =>
+    Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return paginate(query, count, filter, (row) => toBooking(row, timezone));
+}
+
+async function loadBooking(executor: Executor, id: number, timezone: string): Promise<BookingOutput> {
+  const row = await bookingQuery(executor).where('b.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Booking');
+  return toBooking(row, timezone);
+}
+
+export async function getBooking(db: Kysely<DB>, caller: AuthUser, id: number): Promise<BookingOutput> {
+  const own = await agendaOf(db, caller);
+  const row = await bookingQuery(db).where('b.id', '=', id).executeTakeFirst();
+  // Another staff member's booking looks absent (CONTRACT.md), not forbidden.
+  if (!row || (own !== null && row.staff_id !== own)) throw notFound('Booking');
+  return toBooking(row, await readTimezone(db));
+}
+
+// ---------------------------------------------------------------- writing
+
+/**
+ * The bookable staff member's row, locked until the transaction ends (see the top of this
+ * file): every overlap check for that staff member runs behind this lock.
+ */
+async function lockStaff(trx: Transaction<DB>, ctx: AppContext, staffId: number) {
+  let query = trx.selectFrom('users').select(['id', 'name', 'active']).where('id', '=', staffId);
+  if (ctx.dialect === 'postgres') query = query.forNoKeyUpdate();
+  const staff = await query.executeTakeFirst();
+  if (!staff || staff.active !== 1) {
+    throw badRequest('unknown_staff', 'No active staff member has this id', [
+      { field: 'staff_id', message: 'is not an active staff member' },
+    ]);
+  }
+  return staff;
+}
+
+async function requireClient(trx: Transaction<DB>, ctx: AppContext, clientId: number) {
+  let query = trx
+    .selectFrom('clients')
+    .select(['id', 'name', 'email', 'erased_at', 'merged_into_id'])
+    .where('id', '=', clientId);
+  if (ctx.dialect === 'postgres') query = query.forKeyShare();
+  const client = await query.executeTakeFirst();
+  if (!client) {
+    throw badRequest('unknown_client', 'No client has this id', [
+      { field: 'client_id', message: 'is not an existing client' },
+    ]);
+  }
+  if (client.erased_at !== null || client.merged_into_id !== null) {
+    throw badRequest('client_inactive', 'This client was erased or merged into another; book the kept client', [
+      { field: 'client_id', message: 'is an erased or merged-away client' },
+    ]);
+  }
+  return client;
+}
+
+async function requireService(trx: Transaction<DB>, ctx: AppContext, serviceId: number) {
+  let query = trx
+    .selectFrom('services')
+    .select(['id', 'name', 'price'])
+    .where('id', '=', serviceId)
+    .where('active', '=', 1);
+  if (ctx.dialect === 'postgres') query = query.forKeyShare();
+  const service = await query.executeTakeFirst();
+  if (!service) {
+    throw badRequest('unknown_service', 'No active service has this id', [
+      { field: 'service_id', message: 'is not an existing service' },
+    ]);
+  }
+  return service;
+}
+
+async function requireNotHoliday(executor: Executor, startAt: string): Promise<void> {
+  const date = startAt.slice(0, 10);
+  if (await isHoliday(executor, date)) {
+    throw badRequest('holiday', `The salon is closed on ${date} (a holiday)`, [
+      { field: 'start_at', message: 'is on a holiday' },
+    ]);
+  }
+}
+
+function requireOrder(startAt: string, endAt: string): void {
+  if (endAt <= startAt) throw invalidField('end_at', 'must be after start_at');
+}
+
+/**
+ * 409 when another non-cancelled booking of the staff member overlaps [startAt, endAt).
+ * Text comparison is time comparison: both columns are fixed-width wall-clock text.
+ * Call only while holding that staff member's lock.
+ */
+async function requireFree(
+  trx: Transaction<DB>,
+  staffId: number,
+  startAt: string,
+  endAt: string,
+  exceptId?: number,
+): Promise<void> {
+  let query = trx
+    .selectFrom('bookings')
+    .select('id')
+    .where('staff_id', '=', staffId)
+    .where('start_at', '<', endAt)
+    .where('end_at', '>', startAt)
+    .where('status', '<>', 'cancelled')
+    .orderBy('start_at')
+    .orderBy('id')
+    .limit(1);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  const clash = await query.executeTakeFirst();
+  if (clash) {
+    throw new AppError(409, 'booking_overlap', `This staff member already has booking ${clash.id} at that time`, [
+      { field: 'start_at', message: `overlaps booking ${clash.id}` },
+    ]);
+  }
+}
+
+function emailData(row: BookingJoinedRow) {
+  return {
+    clientName: row.client_name,
+    serviceName: row.service_name,
+    staffName: row.staff_name,
+    startAt: row.start_at,
+    endAt: row.end_at,
+  };
+}
+
+/** A regular (scheduled) booking came to be: confirmation job and the staff member's inbox. */
+async function announceScheduled(trx: Transaction<DB>, row: BookingJoinedRow): Promise<void> {
+  await enqueue(trx, 'booking.created', { bookingId: row.id });
+  await notifyUser(trx, row.staff_id, {
+    type: 'booking.new',
+    title: 'New booking',
+    message: `${row.client_name}: ${row.service_name}, ${row.start_at.slice(0, 16)}`,
+    link: bookingLink(row.id),
+  });
+}
+
+export async function createBooking(
+  ctx: AppContext,
+  caller: AuthUser,
+  input: BookingCreateInput,
+): Promise<BookingOutput> {
+  const startAt = parseDateTime(input.start_at, 'start_at');
+  const endAt = parseDateTime(input.end_at, 'end_at');
+  requireOrder(startAt, endAt);
+  const timezone = await readTimezone(ctx.db);
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockStaff(trx, ctx, input.staff_id);
+    const client = await requireClient(trx, ctx, input.client_id);
+    const service = await requireService(trx, ctx, input.service_id);
+    await requireNotHoliday(trx, startAt);
+    if (input.waitlist_id !== undefined) {
+      let entryQuery = trx
+        .selectFrom('waitlist_entries')
+        .select(['id', 'client_id'])
+        .where('id', '=', input.waitlist_id);
+      if (ctx.dialect === 'postgres') entryQuery = entryQuery.forUpdate();
+      const entry = await entryQuery.executeTakeFirst();
+      if (!entry) {
+        throw badRequest('unknown_waitlist_entry', 'No waitlist entry has this id', [
+          { field: 'waitlist_id', message: 'is not an existing waitlist entry' },
+        ]);
+      }
+      if (entry.client_id !== client.id) {
+        throw badRequest('waitlist_client_mismatch', 'This waitlist entry belongs to another client', [
+          { field: 'waitlist_id', message: 'is a waitlist entry of another client' },
+        ]);
+      }
+    }
+    await requireFree(trx, input.staff_id, startAt, endAt);
+
+    const provisional = input.provisional === true;
+    const now = nowIso();
+    const { id } = await trx
+      .insertInto('bookings')
+      .values({
+        client_id: client.id,
+        staff_id: input.staff_id,
+        service_id: service.id,
+        start_at: startAt,
+        end_at: endAt,
+        status: provisional ? 'provisional' : 'scheduled',
+        notes: input.notes?.trim() ?? '',
+        internal_notes: input.internal_notes?.trim() ?? '',
+        provisional_token: provisional ? randomToken() : null,
+        feedback_token: null,
+        waitlist_id: input.waitlist_id ?? null,
+        price: service.price,
+        created_by: caller.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = await bookingQuery(trx).where('b.id', '=', id).executeTakeFirstOrThrow();
+
+    if (provisional) {
+      const base = (input.base_url ?? ctx.config.publicBaseUrl).replace(/\/+$/, '');
+      const token = encodeURIComponent(row.provisional_token!);
+      if (row.client_email) {
+        // Sent directly (spec part 3), through the outbox like every email; the links are a
+        // credential, so the outbox forgets them once sent.
+        await queueEmail(trx, {
+          to: row.client_email,
+          template: 'booking.provisional',
+          data: {
+            ...emailData(row),
+            confirmUrl: `${base}/booking/confirm?token=${token}`,
+            declineUrl: `${base}/booking/decline?token=${token}`,
+          },
+          sensitive: true,
+        });
+      }
+      const settings = await readSettings(trx);
+      await notifyAdmins(trx, {
+        type: 'booking.request',
+        title: 'Booking request',
+        message: `${row.client_name}: ${row.service_name}, ${row.start_at.slice(0, 16)}, awaiting the client's answer`,
+        link: bookingLink(id),
+        ...(settings.booking_request_notify_email === 1
+          ? {
+              email: {
+                template: 'booking.request' as const,
+                data: { ...emailData(row), link: `${ctx.config.publicBaseUrl}${bookingLink(id)}` },
+              },
+            }
+          : {}),
+      });
+    } else {
+      await announceScheduled(trx, row);
+    }
+
+    if (input.waitlist_id !== undefined) {
+      await trx
+        .updateTable('waitlist_entries')
+        .set({ status: 'booked', updated_at: now })
+        .where('id', '=', input.waitlist_id)
+        .execute();
+      if (row.client_email) {
+        await queueEmail(trx, { to: row.client_email, template: 'booking.waitlist_confirmed', data: emailData(row) });
+      }
+    }
+    return toBooking(row, timezone);
+  });
+}
+
+/** The booking row, locked on PostgreSQL; 404 when absent or outside the caller's agenda. */
+async function lockBooking(trx: Transaction<DB>, ctx: AppContext, caller: AuthUser, id: number) {
+  let query = trx.selectFrom('bookings').selectAll().where('id', '=', id);
+  if (ctx.dialect === 'postgres') query = query.forUpdate();
+  const booking = await query.executeTakeFirst();
+  const own = await agendaOf(trx, caller);
+  if (!booking || (own !== null && booking.staff_id !== own)) throw notFound('Booking');
+  return booking;
+}
+
+function requireTransition(from: BookingStatus, to: BookingStatus): void {
+  if (from === to) return;
+  if (!ALLOWED_FROM[to].includes(from)) {
+    const hint = from === 'cancelled' ? '; create a new booking instead' : '';
+    throw conflict('invalid_transition', `A ${from} booking cannot become ${to}${hint}`);
+  }
+}
+
+/**
+ * The side effects of cancelling (DELETE, or PUT with status `cancelled`): the client's
+ * email job, and the freed slot offered to the first matching waitlist entry.
+ */
+async function announceCancelled(
+  trx: Transaction<DB>,
+  ctx: AppContext,
+  booking: Pick<BookingRow, 'id' | 'service_id' | 'staff_id' | 'start_at' | 'end_at'>,
+): Promise<void> {
+  await enqueue(trx, 'booking.cancelled', { bookingId: booking.id });
+  await offerFreedSlot(trx, ctx, {
+    serviceId: booking.service_id,
+    staffId: booking.staff_id,
+    date: booking.start_at.slice(0, 10),
+    startAt: booking.start_at,
+    endAt: booking.end_at,
+  });
+}
+
+/**
+ * Only the fields present change. Times, staff member and service are checked as on
+ * creation (a new start date must not be a holiday; no overlap). See the top of the file
+ * for the status changes and their side effects.
+ */
+export async function updateBooking(
+  ctx: AppContext,
+  caller: AuthUser,
+  id: number,
+  input: BookingUpdateInput,
+): Promise<BookingOutput> {
+  const newStart = input.start_at === undefined ? undefined : parseDateTime(input.start_at, 'start_at');
+  const newEnd = input.end_at === undefined ? undefined : parseDateTime(input.end_at, 'end_at');
+  const timezone = await readTimezone(ctx.db);
+  return ctx.db.transaction().execute(async (trx) => {
+    const booking = await lockBooking(trx, ctx, caller, id);
+    const status = input.status ?? booking.status;
+    requireTransition(booking.status, status);
+
+    const staffId = input.staff_id ?? booking.staff_id;
+    const startAt = newStart ?? booking.start_at;
+    const endAt = newEnd ?? booking.end_at;
+    const timesChanged = startAt !== booking.start_at || endAt !== booking.end_at;
+    const staffChanged = staffId !== booking.staff_id;
+    requireOrder(startAt, endAt);
+
+    const changes: Partial<Omit<BookingRow, 'id' | 'created_at' | 'client_id'>> = {};
+    if (timesChanged || staffChanged) {
+      await lockStaff(trx, ctx, staffId);
+      if (startAt.slice(0, 10) !== booking.start_at.slice(0, 10)) await requireNotHoliday(trx, startAt);
+      if (status !== 'cancelled') await requireFree(trx, staffId, startAt, endAt, id);
+      Object.assign(changes, { staff_id: staffId, start_at: startAt, end_at: endAt });
+    }
+    if (input.service_id !== undefined && input.service_id !== booking.service_id) {
+      const service = await requireService(trx, ctx, input.service_id);
+      Object.assign(changes, { service_id: service.id, price: service.price });
+    }
+    if (input.notes !== undefined) changes.notes = input.notes.trim();
+    if (input.internal_notes !== undefined) changes.internal_notes = input.internal_notes.trim();
+    const statusChanged = status !== booking.status;
+    if (statusChanged) changes.status = status;
+    if (statusChanged && status === 'completed') changes.feedback_token = randomToken();
+
+    if (Object.keys(changes).length > 0) {
+      await trx
+        .updateTable('bookings')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+    }
+    const row = await bookingQuery(trx).where('b.id', '=', id).executeTakeFirstOrThrow();
+
+    if (timesChanged && !PAST_OR_CANCELLED.includes(status)) {
+      // The key folds every change within the window into one email, with the times current
+      // when it runs.
+      await enqueue(
+        trx,
+        'booking.updated',
+        { bookingId: id },
+        { delayMs: BOOKING_UPDATE_DELAY_MS, key: `booking.updated:${id}` },
+      );
+    }
+    if (statusChanged) {
+      if (status === 'completed') {
+        await enqueue(trx, 'booking.review_request', { bookingId: id });
+        const settings = await readSettings(trx);
+        if (settings.followup_sequences_enabled === 1) {
+          await enqueue(trx, 'booking.followup', { bookingId: id }, { delayMs: FOLLOWUP_DELAY_MS });
+        }
+        await trx
+          .deleteFrom('notifications')
+          .where('type', '=', 'booking.followup')
+          .where('link', '=', bookingLink(id))
+          .execute();
+      } else if (status === 'scheduled' && booking.status === 'provisional') {
+        await announceScheduled(trx, row);
+      } else if (status === 'cancelled') {
+        await announceCancelled(trx, ctx, row);
+      }
+      // → no-show: the status only. The no-show fee (checkout session and fee email when
+      // `noshow_enabled`) comes with the payment issue (#7).
+    }
+    return toBooking(row, timezone);
+  });
+}
+
+/** DELETE: the booking becomes `cancelled` (it stays, out of the list); 409 when already cancelled. */
+export async function cancelBooking(ctx: AppContext, caller: AuthUser, id: number): Promise<BookingOutput> {
+  const timezone = await readTimezone(ctx.db);
+  return ctx.db.transaction().execute(async (trx) => {
+    const booking = await lockBooking(trx, ctx, caller, id);
+    if (booking.status === 'cancelled') throw conflict('already_cancelled', 'This booking is already cancelled');
+    requireTransition(booking.status, 'cancelled');
+    await trx.updateTable('bookings').set({ status: 'cancelled', updated_at: nowIso() }).where('id', '=', id).execute();
+    await announceCancelled(trx, ctx, booking);
+    return loadBooking(trx, id, timezone);
+  });
+}
+
+/** Every booking of a client, cancelled ones too, newest first: the GDPR export's `bookings`. */
+export async function bookingsOfClient(
+  executor: Executor,
+  clientId: number,
+  timezone: string,
+): Promise<BookingOutput[]> {
+  const rows = await bookingQuery(executor)
+    .where('b.client_id', '=', clientId)
+    .orderBy('b.start_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .execute();
+  return rows.map((row) => toBooking(row, timezone));
+}
