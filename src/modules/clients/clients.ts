@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/connection.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { ClientsTable, DB } from '../../db/types.js';
+import { containsPattern, likeEscaped } from '../../db/like.js';
 import { paginate, type Page } from '../../http/pagination.js';
 import { toFlag } from '../../http/schemas.js';
 import type { Executor } from '../../jobs/queue.js';
@@ -84,11 +85,6 @@ export async function getClient(db: Kysely<DB>, id: number): Promise<ClientOutpu
   return readClient(db, id, await readTimezone(db));
 }
 
-/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
-function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Spaces and dashes do not count in phone numbers: `06-1234 5678` is found by `0612345678`. */
 function stripPhone(text: string): string {
   return text.replace(/[\s-]/g, '');
@@ -110,16 +106,14 @@ export async function listClients(
   }
   const search = filter.search?.trim();
   if (search) {
-    const pattern = likePattern(search);
+    const pattern = containsPattern(search);
     const phone = stripPhone(search);
     base = base.where((eb) =>
       eb.or([
-        sql<boolean>`lower(name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(email) like ${pattern} escape '\\'`,
+        likeEscaped(sql`lower(name)`, pattern),
+        likeEscaped(sql`lower(email)`, pattern),
         // replace() is the same on both engines; a search of only spaces and dashes skips it.
-        ...(phone
-          ? [sql<boolean>`replace(replace(phone, ' ', ''), '-', '') like ${likePattern(phone)} escape '\\'`]
-          : []),
+        ...(phone ? [likeEscaped(sql`replace(replace(phone, ' ', ''), '-', '')`, containsPattern(phone))] : []),
       ]),
     );
   }

@@ -4,6 +4,7 @@ import type { Dialect } from '../../db/connection.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { nextNumber } from '../../db/sequences.js';
 import type { DB, ProductsTable } from '../../db/types.js';
+import { containsPattern, likeEscaped } from '../../db/like.js';
 import type { AuthUser } from '../../http/auth.js';
 import { paginate, type Page } from '../../http/pagination.js';
 import type { Executor } from '../../jobs/queue.js';
@@ -94,11 +95,6 @@ export async function getProduct(db: Kysely<DB>, id: number): Promise<ProductOut
   return readProduct(db, id);
 }
 
-/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
-function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * Active products by name (case-insensitive), then id: one query with the category and
  * supplier joined, plus one count when paginated. `search` matches a part of the name, SKU,
@@ -114,11 +110,11 @@ export async function listProducts(
   if (filter.category_id !== undefined) base = base.where('p.category_id', '=', filter.category_id);
   const search = filter.search?.trim();
   if (search) {
-    const pattern = likePattern(search);
+    const pattern = containsPattern(search);
     base = base.where((eb) =>
       eb.or(
-        (['p.name', 'p.sku', 'p.ean_code', 'p.article_number'] as const).map(
-          (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+        (['p.name', 'p.sku', 'p.ean_code', 'p.article_number'] as const).map((column) =>
+          likeEscaped(sql`lower(${sql.ref(column)})`, pattern),
         ),
       ),
     );
