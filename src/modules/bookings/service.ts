@@ -12,6 +12,7 @@ import { notifyAdmins, notifyUser } from '../notifications/service.js';
 import { isHoliday } from '../settings/holidays.js';
 import { readSettings, readTimezone } from '../settings/service.js';
 import { offerFreedSlot } from '../waitlist/service.js';
+import { lockActiveStaff } from '../staff/service.js';
 import type { BookingCreateInput, BookingListFilter, BookingOutput, BookingUpdateInput } from './schemas.js';
 
 /*
@@ -173,21 +174,8 @@ export async function getBooking(db: Kysely<DB>, caller: AuthUser, id: number): 
 
 // ---------------------------------------------------------------- writing
 
-/**
- * The bookable staff member's row, locked until the transaction ends (see the top of this
- * file): every overlap check for that staff member runs behind this lock.
- */
-async function lockStaff(trx: Transaction<DB>, ctx: AppContext, staffId: number) {
-  let query = trx.selectFrom('users').select(['id', 'name', 'active']).where('id', '=', staffId);
-  if (ctx.dialect === 'postgres') query = query.forNoKeyUpdate();
-  const staff = await query.executeTakeFirst();
-  if (!staff || staff.active !== 1) {
-    throw badRequest('unknown_staff', 'No active staff member has this id', [
-      { field: 'staff_id', message: 'is not an active staff member' },
-    ]);
-  }
-  return staff;
-}
+// The bookable staff member's row is locked by lockActiveStaff() (staff module) until the
+// transaction ends: every overlap check for that staff member runs behind this lock.
 
 async function requireClient(trx: Transaction<DB>, ctx: AppContext, clientId: number) {
   let query = trx
@@ -300,7 +288,7 @@ export async function createBooking(
   requireOrder(startAt, endAt);
   const timezone = await readTimezone(ctx.db);
   return ctx.db.transaction().execute(async (trx) => {
-    await lockStaff(trx, ctx, input.staff_id);
+    await lockActiveStaff(trx, ctx.dialect, input.staff_id);
     const client = await requireClient(trx, ctx, input.client_id);
     const service = await requireService(trx, ctx, input.service_id);
     await requireNotHoliday(trx, startAt);
@@ -464,7 +452,7 @@ export async function updateBooking(
 
     const changes: Partial<Omit<BookingRow, 'id' | 'created_at' | 'client_id'>> = {};
     if (timesChanged || staffChanged) {
-      await lockStaff(trx, ctx, staffId);
+      await lockActiveStaff(trx, ctx.dialect, staffId);
       if (startAt.slice(0, 10) !== booking.start_at.slice(0, 10)) await requireNotHoliday(trx, startAt);
       if (status !== 'cancelled') await requireFree(trx, staffId, startAt, endAt, id);
       Object.assign(changes, { staff_id: staffId, start_at: startAt, end_at: endAt });
