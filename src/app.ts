@@ -13,7 +13,12 @@ import { registerTextGuard } from './http/text-guard.js';
 import { ErrorBody } from './http/schemas.js';
 import { validatorCompiler } from './http/validation.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { giftCardRoutes } from './modules/giftcards/routes.js';
+import { packageRoutes } from './modules/packages/routes.js';
+import { posRoutes } from './modules/pos/routes.js';
+import { promotionRoutes } from './modules/promotions/routes.js';
 import { bookingsRoutes } from './modules/bookings/routes.js';
+import { campaignsRoutes } from './modules/campaigns/routes.js';
 import { clientsRoutes } from './modules/clients/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
@@ -24,7 +29,9 @@ import { settingsConfigRoutes } from './modules/settings/config-routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { suppliersRoutes } from './modules/suppliers/routes.js';
+import { publicRoutes } from './modules/public/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { paymentsRoutes } from './payments/routes.js';
 import { waitlistRoutes } from './modules/waitlist/routes.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -86,6 +93,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await authRoutes(app, ctx);
   await systemRoutes(app, ctx);
+  await campaignsRoutes(app, ctx);
+  await posRoutes(app, ctx);
+  await giftCardRoutes(app, ctx);
+  await promotionRoutes(app, ctx);
+  await packageRoutes(app, ctx);
+  await publicRoutes(app, ctx);
+  await paymentsRoutes(app, ctx);
   await waitlistRoutes(app, ctx);
   await bookingsRoutes(app, ctx);
   await notificationsRoutes(app, ctx);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseSecretsKey } from './lib/secrets.js';
+import { loadPushConfig, PushConfigError, type PushConfig } from './push/config.js';
 
 export type WorkerMode = 'on' | 'off';
 
@@ -25,7 +26,30 @@ export interface Config {
   jobLeaseSeconds: number;
   jobPollMs: number;
   jobConcurrency: number;
+  /** Push notification providers (src/push/config.ts). */
+  push: PushConfig;
+  /**
+   * Base URLs of the payment providers' APIs (no trailing slash), so operators can point at
+   * sandboxes and tests at fakes. Optional so hand-built configs (tests) fall back to the
+   * production URLs in DEFAULT_PAYMENT_API_URLS.
+   */
+  paymentApiUrls?: PaymentApiUrls;
 }
+
+export interface PaymentApiUrls {
+  /** Card terminal provider (SumUp reader checkouts): CARDPAY_API_URL. */
+  cardpay: string;
+  /** Online payment provider (Mollie Payments API): ONLINEPAY_API_URL. */
+  onlinepay: string;
+  /** Checkout provider (Stripe Checkout Sessions): CHECKOUT_API_URL. */
+  checkout: string;
+}
+
+export const DEFAULT_PAYMENT_API_URLS: PaymentApiUrls = {
+  cardpay: 'https://api.sumup.com',
+  onlinepay: 'https://api.mollie.com',
+  checkout: 'https://api.stripe.com',
+};
 
 export class ConfigError extends Error {}
 
@@ -92,6 +116,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   }
 
+  let push: PushConfig;
+  try {
+    push = loadPushConfig(env);
+  } catch (error) {
+    if (error instanceof PushConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+
+  const paymentApiUrls = { ...DEFAULT_PAYMENT_API_URLS };
+  for (const [key, name] of [
+    ['cardpay', 'CARDPAY_API_URL'],
+    ['onlinepay', 'ONLINEPAY_API_URL'],
+    ['checkout', 'CHECKOUT_API_URL'],
+  ] as const) {
+    const value = optional(env, name)?.replace(/\/+$/, '');
+    if (value === undefined) continue;
+    if (!/^https?:\/\/[^/]/.test(value)) throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+    paymentApiUrls[key] = value;
+  }
+
   const worker = (optional(env, 'WORKER') ?? 'on').toLowerCase();
   if (worker !== 'on' && worker !== 'off') throw new ConfigError('WORKER must be "on" or "off"');
 
@@ -111,5 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseSeconds: integer(env, 'JOB_LEASE_SECONDS', 300, 1, 86_400),
     jobPollMs: integer(env, 'JOB_POLL_MS', 1000, 10, 60_000),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 4, 1, 64),
+    push,
+    paymentApiUrls,
   };
 }

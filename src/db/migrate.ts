@@ -5,6 +5,11 @@ import * as m0002 from './migrations/0002_configuration.js';
 import * as m0003 from './migrations/0003_catalogue.js';
 import * as m0004 from './migrations/0004_clients.js';
 import * as m0005 from './migrations/0005_bookings.js';
+import * as m0006 from './migrations/0006_public_booking.js';
+import * as m0007 from './migrations/0007_pos.js';
+import * as m0008 from './migrations/0008_payments.js';
+import * as m0009 from './migrations/0009_campaigns.js';
+import * as m0010 from './migrations/0010_recurring_jobs.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -22,6 +27,11 @@ const migrations: Record<string, MigrationModule> = {
   '0003_catalogue': m0003,
   '0004_clients': m0004,
   '0005_bookings': m0005,
+  '0006_public_booking': m0006,
+  '0007_pos': m0007,
+  '0008_payments': m0008,
+  '0009_campaigns': m0009,
+  '0010_recurring_jobs': m0010,
 };
 
 class DialectAwareProvider implements MigrationProvider {

@@ -1,4 +1,8 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PaymentsTables } from './tables/payments.js';
+import type { PublicTables } from './tables/public.js';
+import type { PosTables } from './tables/pos.js';
+import type { CampaignTables } from './tables/campaigns.js';
 
 /*
  * Storage conventions, the same on SQLite and PostgreSQL:
@@ -445,7 +449,7 @@ export interface WaitlistEntriesTable {
   updated_at: string;
 }
 
-export interface DB {
+export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;

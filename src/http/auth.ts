@@ -5,8 +5,19 @@ import { AppError } from '../lib/errors.js';
 import type { TokenSigner } from '../lib/jwt.js';
 import { errorRef } from './schemas.js';
 
-/** The three levels of spec part 5: `none`, `user` (Logged in, any role), `admin`. */
-export type AuthLevel = 'none' | 'user' | 'admin';
+/**
+ * The three levels of spec part 5: `none`, `user` (Logged in, any role), `admin`; and
+ * `client`: a booking-page client's token (CONTRACT.md: JWT `typ: "client"`), which no staff
+ * level accepts.
+ */
+export type AuthLevel = 'none' | 'user' | 'admin' | 'client';
+
+/** The client of a booking-page request that carries a client token. */
+export interface AuthClient {
+  id: number;
+  name: string;
+  email: string | null;
+}
 
 export interface AuthUser {
   id: number;
@@ -22,6 +33,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    client: AuthClient | null;
   }
 }
 
@@ -40,6 +52,7 @@ function bearerToken(request: FastifyRequest): string | null {
  */
 export function registerAuthGuard(app: FastifyInstance, db: Kysely<DB>, signer: TokenSigner): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('client', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
@@ -50,7 +63,12 @@ export function registerAuthGuard(app: FastifyInstance, db: Kysely<DB>, signer: 
     // hands the HEAD twin of a GET route the same schema object: add everything once.
     route.schema ??= {};
     const schema = route.schema as Record<string, unknown> & { response?: Record<string, unknown> };
-    const prefix = level === 'admin' ? 'Auth: Admin.' : 'Auth: Logged in (any role).';
+    const prefix =
+      level === 'admin'
+        ? 'Auth: Admin.'
+        : level === 'client'
+          ? 'Auth: client token (booking page).'
+          : 'Auth: Logged in (any role).';
     if (typeof schema.description === 'string' && schema.description.startsWith(prefix)) return;
     schema.security = [{ bearerAuth: [] }];
     schema.response = { 401: errorRef, ...(level === 'admin' ? { 403: errorRef } : {}), ...schema.response };
@@ -60,6 +78,11 @@ export function registerAuthGuard(app: FastifyInstance, db: Kysely<DB>, signer: 
   app.addHook('onRequest', async (request) => {
     const level = request.routeOptions.config?.auth;
     if (!level || level === 'none') return;
+    if (level === 'client') {
+      request.client = await readClient(request, db, signer);
+      if (!request.client) throw new AppError(401, 'unauthenticated', 'Sign in first: no client token given');
+      return;
+    }
     const token = bearerToken(request);
     if (!token) throw new AppError(401, 'unauthenticated', 'Sign in first: no access token given');
     const claims = await signer.verify(token);
@@ -77,6 +100,39 @@ export function registerAuthGuard(app: FastifyInstance, db: Kysely<DB>, signer: 
     }
     request.user = user;
   });
+}
+
+/**
+ * The client of a client token in the Authorization header, or null when there is none.
+ * For the booking page's routes that take a client token when given (auth `none`) and the
+ * `client` level. A staff token, a forged or expired one, or one of an erased or merged
+ * client: 401.
+ */
+export async function readClient(
+  request: FastifyRequest,
+  db: Kysely<DB>,
+  signer: TokenSigner,
+): Promise<AuthClient | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const claims = await signer.verify(token);
+  if (!claims) throw new AppError(401, 'invalid_token', 'Client token is invalid or expired');
+  if (claims.typ !== 'client') throw new AppError(401, 'invalid_token', 'A staff token cannot be used here');
+  const client = await db
+    .selectFrom('clients')
+    .select(['id', 'name', 'email'])
+    .where('id', '=', claims.sub)
+    .where('erased_at', 'is', null)
+    .where('merged_into_id', 'is', null)
+    .executeTakeFirst();
+  if (!client) throw new AppError(401, 'invalid_token', 'Client token is no longer valid');
+  return client;
+}
+
+/** The client of a route whose auth level is `client`. */
+export function currentClient(request: FastifyRequest): AuthClient {
+  if (!request.client) throw new AppError(401, 'unauthenticated', 'Sign in first');
+  return request.client;
 }
 
 /** The signed-in user of a route whose auth level is `user` or `admin`. */

@@ -99,5 +99,72 @@ for (const dialect of DIALECTS) {
       ).map((r) => r.id);
       assert.deepEqual(jobs, [recentDone, oldDead]);
     });
+
+    it('purges expired magic-link tokens and idempotency keys older than a day, and keeps live ones', async () => {
+      const db = t.ctx.db;
+      const now = new Date().toISOString();
+      const client = await db
+        .insertInto('clients')
+        .values({
+          name: 'Maintenance Client',
+          email: null,
+          phone: '',
+          birthday: null,
+          gender: '',
+          notes: '',
+          marketing_consent: 0,
+          password_hash: null,
+          erased_at: null,
+          merged_into_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('client_magic_tokens')
+        .values([
+          {
+            client_id: client.id,
+            token_hash: 'expired-magic',
+            expires_at: new Date(Date.now() - 1000).toISOString(),
+            created_at: now,
+          },
+          {
+            client_id: client.id,
+            token_hash: 'live-magic',
+            expires_at: new Date(Date.now() + 60_000).toISOString(),
+            created_at: now,
+          },
+        ])
+        .execute();
+      await db
+        .insertInto('idempotency_keys')
+        .values([
+          {
+            key: 'old-key',
+            request_hash: 'h',
+            booking_id: null,
+            created_at: new Date(Date.now() - 25 * 3_600_000).toISOString(),
+          },
+          { key: 'fresh-key', request_hash: 'h', booking_id: null, created_at: now },
+        ])
+        .execute();
+
+      await purgeExpired(db);
+
+      const magic = await db
+        .selectFrom('client_magic_tokens')
+        .select('token_hash')
+        .where('client_id', '=', client.id)
+        .execute();
+      assert.deepEqual(magic, [{ token_hash: 'live-magic' }]);
+      const keys = await db
+        .selectFrom('idempotency_keys')
+        .select('key')
+        .where('key', 'in', ['old-key', 'fresh-key'])
+        .execute();
+      assert.deepEqual(keys, [{ key: 'fresh-key' }]);
+    });
   });
 }

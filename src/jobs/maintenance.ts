@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 
 export const FINISHED_JOB_RETENTION_DAYS = 30;
+/** An Idempotency-Key protects retries of one booking attempt; a day covers any client's retries. */
+export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
 
 /**
- * Removes what has outlived its use: expired refresh and reset tokens, stale rate-limit
- * windows, and jobs done more than 30 days ago. Dead jobs stay until someone looks at them:
+ * Removes what has outlived its use: expired refresh, reset and magic-link tokens, stale
+ * rate-limit windows, idempotency keys older than a day, and jobs done more than 30 days ago. Dead jobs stay until someone looks at them:
  * they are the record of work that never happened. Idempotent, so every worker may run it;
  * each statement is one indexed range delete.
  */
@@ -14,6 +16,9 @@ export async function purgeExpired(db: Kysely<DB>, now: Date = new Date()): Prom
   const jobCutoff = new Date(now.getTime() - FINISHED_JOB_RETENTION_DAYS * 86_400_000).toISOString();
   await db.deleteFrom('refresh_tokens').where('expires_at', '<=', nowIso).execute();
   await db.deleteFrom('password_reset_tokens').where('expires_at', '<=', nowIso).execute();
+  await db.deleteFrom('client_magic_tokens').where('expires_at', '<=', nowIso).execute();
   await db.deleteFrom('rate_limits').where('reset_at', '<=', nowIso).execute();
+  const keyCutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_HOURS * 3_600_000).toISOString();
+  await db.deleteFrom('idempotency_keys').where('created_at', '<', keyCutoff).execute();
   await db.deleteFrom('jobs').where('status', '=', 'done').where('finished_at', '<', jobCutoff).execute();
 }

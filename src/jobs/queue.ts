@@ -14,6 +14,11 @@ export interface EnqueueOptions {
    * moves that job to the new run time and payload instead of adding a second job.
    */
   key?: string;
+  /**
+   * With `key`: add the job only when no job with this key is queued, running or awaiting a
+   * retry; otherwise leave that one as it is. How recurring jobs are kept scheduled.
+   */
+  ifAbsent?: boolean;
 }
 
 /**
@@ -29,7 +34,16 @@ export async function enqueue<N extends JobName>(
 ): Promise<number> {
   const now = new Date();
   const runAt = new Date(now.getTime() + (options.delayMs ?? 0)).toISOString();
-  if (options.key !== undefined) {
+  if (options.key !== undefined && options.ifAbsent) {
+    const existing = await executor
+      .selectFrom('jobs')
+      .select('id')
+      .where('key', '=', options.key)
+      .where('name', '=', name)
+      .where('status', 'in', ['queued', 'running', 'failed'])
+      .executeTakeFirst();
+    if (existing) return existing.id;
+  } else if (options.key !== undefined) {
     const rescheduled = await executor
       .updateTable('jobs')
       .set({ payload: JSON.stringify(payload), run_at: runAt, updated_at: now.toISOString() })
@@ -53,9 +67,26 @@ export async function enqueue<N extends JobName>(
       updated_at: now.toISOString(),
       key: options.key ?? null,
     })
+    // One queued job per key (index jobs_key_queued_unique): a concurrent enqueue of the same
+    // key that got there first wins, and this one returns that job.
+    .onConflict((conflict) =>
+      conflict
+        .column('key')
+        .where(sql<boolean>`status = 'queued'`)
+        .doNothing(),
+    )
     .returning('id')
+    .executeTakeFirst();
+  if (row) return row.id;
+  // Only a keyed insert can meet a conflict.
+  if (options.key === undefined) throw new Error(`job ${name} was not inserted`);
+  const winner = await executor
+    .selectFrom('jobs')
+    .select('id')
+    .where('key', '=', options.key)
+    .where('status', '=', 'queued')
     .executeTakeFirstOrThrow();
-  return row.id;
+  return winner.id;
 }
 
 /**

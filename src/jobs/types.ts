@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PushMessage } from '../push/types.js';
 
 /**
  * Every job name and its payload, in one registry: a job cannot be enqueued under a name
@@ -7,6 +8,10 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface JobPayloads {
   /** Render one outbox email and hand it to the mail server. */
   'mail.send': { emailId: number };
+  /** Deliver one push notification to one registered device of the user (see push/send-job.ts). */
+  'push.send': { deviceId: number; userId: number; message: PushMessage };
+  /** Daily: tell admins about clients not back for `visit_frequency_days` (clients/visit-alerts.ts). */
+  'clients.visit_frequency_alerts': { from: string | null };
   /** Create a reset token and email it, if the address belongs to a user (see auth/jobs.ts). */
   'auth.forgot_password': { email: string };
   /** Confirmation email of a regular booking (see bookings/jobs.ts). */
@@ -17,8 +22,21 @@ export interface JobPayloads {
   'booking.cancelled': { bookingId: number };
   /** Review request with the booking's feedback_token, once it is completed. */
   'booking.review_request': { bookingId: number };
-  /** Follow-up sequence: "how was it / book again", days after a completed visit. */
-  'booking.followup': { bookingId: number };
+  /**
+   * Follow-up sequence: one step (`stepId`, campaigns/followups.ts) days after a completed
+   * visit; without `stepId`, the default "book again" email.
+   */
+  'booking.followup': { bookingId: number; stepId?: number };
+  /** Checkout session for a no-show fee, and the fee email (see payments/noshow.ts). */
+  'payments.noshow_fee': { bookingId: number };
+  /** One campaign recipient: render the campaign's blocks and send (campaigns/send.ts). */
+  'campaign.send': { recipientId: number };
+  /** A day after a completed visit: products other clients with that service bought (campaigns/recommendations.ts). */
+  'campaign.product_recommendations': { bookingId: number };
+  /** Daily: announce seasonal promotions that began, once each (campaigns/seasonal.ts). */
+  'campaign.seasonal_promotions': Record<string, never>;
+  /** Create a client's magic sign-in link and email it, if the address is a client's (public/accounts.ts). */
+  'public.client_magic_link': { email: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -39,11 +57,18 @@ export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 /** Attempts before a job is marked dead; mail retries for about an hour. */
 export const MAX_ATTEMPTS: { [N in JobName]: number } = {
+  'campaign.send': 8,
+  'campaign.product_recommendations': 5,
+  'campaign.seasonal_promotions': 5,
   'mail.send': 8,
+  'push.send': 6,
+  'clients.visit_frequency_alerts': 5,
   'auth.forgot_password': 5,
   'booking.created': 5,
   'booking.updated': 5,
   'booking.cancelled': 5,
   'booking.review_request': 5,
   'booking.followup': 5,
+  'payments.noshow_fee': 6,
+  'public.client_magic_link': 5,
 };

@@ -16,6 +16,11 @@ export interface WorkerOptions {
   leaseMs: number;
   pollMs: number;
   concurrency: number;
+  /**
+   * Keeps recurring jobs scheduled (each enqueues itself with `ifAbsent`); run at start and on
+   * every maintenance tick, so a deleted or dead recurring job comes back within the hour.
+   */
+  scheduleRecurring?: () => Promise<void>;
 }
 
 const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
@@ -68,6 +73,7 @@ export class Worker {
         if (Date.now() - this.lastMaintenance >= MAINTENANCE_INTERVAL_MS) {
           this.lastMaintenance = Date.now();
           await purgeExpired(this.options.db);
+          await this.options.scheduleRecurring?.();
         }
         ran = await this.runBatch();
       } catch (error) {

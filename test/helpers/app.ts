@@ -58,6 +58,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jobLeaseSeconds: 30,
     jobPollMs: 50,
     jobConcurrency: 4,
+    push: { webPush: null, webPushAllowHttp: false, fcm: null, apns: null },
     ...overrides,
   };
 }

@@ -1,6 +1,10 @@
 import * as auth from './auth.js';
 import * as bookings from './bookings.js';
+import * as giftcards from './giftcards.js';
+import * as campaigns from './campaigns.js';
 import * as inventory from './inventory.js';
+import * as payments from './payments.js';
+import * as publicMail from './public.js';
 import * as settings from './settings.js';
 import * as waitlist from './waitlist.js';
 import type { Brand } from './layout.js';
@@ -27,6 +31,11 @@ export const templates = {
   'booking.followup': bookings.followup,
   'booking.request': bookings.request,
   'waitlist.slot_offer': waitlist.slotOffer,
+  'public.client_magic_link': publicMail.clientMagicLink,
+  'giftcard.issued': giftcards.issued,
+  'campaign.email': campaigns.campaignEmail,
+  'payments.failed': payments.failed,
+  'payments.noshow_fee': payments.noshowFee,
 } satisfies Record<string, Template<never>>;
 
 export type TemplateName = keyof typeof templates;

@@ -3,6 +3,7 @@ import type { BookingStatus } from '../../db/types.js';
 import type { JobContext, JobHandler, JobHandlers } from '../../jobs/types.js';
 import { queueEmail, type OutgoingEmail } from '../../mail/outbox.js';
 import type { TemplateName } from '../../mail/templates/index.js';
+import { automationAllowed, sendFollowupStep } from '../campaigns/service.js';
 import { bookingQuery, type BookingJoinedRow } from './service.js';
 
 /*
@@ -87,9 +88,19 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
     });
   };
 
-  const followup: JobHandler<'booking.followup'> = async ({ bookingId }, context) => {
+  const followup: JobHandler<'booking.followup'> = async ({ bookingId, stepId }, context) => {
     const row = await loadFor(ctx, bookingId, ['completed'], context);
     if (!row) return;
+    // Checked when it runs: a toggle turned off, or a client who unsubscribed, stops it.
+    if (!(await automationAllowed(ctx.db, 'followup_sequences_enabled', row.client_id))) {
+      context.log.info({ bookingId }, 'follow-ups turned off or client unsubscribed; nothing to send');
+      return;
+    }
+    if (stepId !== undefined) {
+      const sent = await sendFollowupStep(ctx, stepId, { id: row.client_id, email: row.client_email });
+      if (!sent) context.log.info({ bookingId, stepId }, 'follow-up step removed or inactive; nothing to send');
+      return;
+    }
     await queue({
       to: row.client_email,
       template: 'booking.followup',

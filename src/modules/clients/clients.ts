@@ -261,6 +261,27 @@ export function repointColumn(table: string, column: string): MergeStep {
   };
 }
 
+/** An unsubscribe of either client holds for the merged client: marketing is opt-in. */
+const moveUnsubscribe: MergeStep = async (trx, fromId, toId) => {
+  const unsubscribed = await trx
+    .selectFrom('client_unsubscribes')
+    .select('created_at')
+    .where('client_id', '=', fromId)
+    .executeTakeFirst();
+  if (unsubscribed) {
+    await trx
+      .insertInto('client_unsubscribes')
+      .values({ client_id: toId, created_at: unsubscribed.created_at })
+      .onConflict((conflict) => conflict.column('client_id').doNothing())
+      .execute();
+  }
+};
+
+/** The duplicate's pending sign-in links die with its login. */
+const dropMagicTokens: MergeStep = async (trx, fromId) => {
+  await trx.deleteFrom('client_magic_tokens').where('client_id', '=', fromId).execute();
+};
+
 /**
  * Everything that references a client and moves to the kept client on a merge. The one
  * place to extend when a module adds a table with a client reference, e.g.
@@ -272,6 +293,16 @@ export const MERGE_STEPS: ReadonlyArray<{ name: string; move: MergeStep }> = [
   { name: 'clients.merged_into_id', move: repointColumn('clients', 'merged_into_id') },
   { name: 'bookings', move: repointColumn('bookings', 'client_id') },
   { name: 'waitlist_entries', move: repointColumn('waitlist_entries', 'client_id') },
+  // The till: orders, points, gift cards bought, packages and their credits, discount usage.
+  { name: 'pos_orders', move: repointColumn('pos_orders', 'client_id') },
+  { name: 'loyalty_ledger', move: repointColumn('loyalty_ledger', 'client_id') },
+  { name: 'gift_cards', move: repointColumn('gift_cards', 'client_id') },
+  { name: 'client_packages', move: repointColumn('client_packages', 'client_id') },
+  { name: 'client_package_credits', move: repointColumn('client_package_credits', 'client_id') },
+  { name: 'promotion_usages', move: repointColumn('promotion_usages', 'client_id') },
+  { name: 'reviews', move: repointColumn('reviews', 'client_id') },
+  { name: 'client_unsubscribes', move: moveUnsubscribe },
+  { name: 'client_magic_tokens', move: dropMagicTokens },
 ];
 
 /**

@@ -188,5 +188,55 @@ for (const dialect of DIALECTS) {
         assertError(await erase(987_654), 404, 'not_found');
       });
     });
+
+    describe('orders and other money records (issue 5: export has bookings and orders; erase keeps the books)', () => {
+      it('the export lists the client’s POS orders with their lines; after erase the orders stay, the totals still add up, and no note about them remains', async () => {
+        const client = await createClient(personal());
+        const service = await t.request({
+          method: 'POST',
+          url: '/api/services',
+          token: admin.token,
+          payload: { name: uniqueName('Colour'), duration_min: 30, price: 30 },
+        });
+        assert.equal(service.status, 201, JSON.stringify(service.body));
+        const sold = await t.request({
+          method: 'POST',
+          url: '/api/pos',
+          token: staff.token,
+          payload: {
+            client_id: client.id,
+            staff_id: staff.id,
+            payment_method: 'cash',
+            notes: 'Allergic to ammonia',
+            items: [{ type: 'service', id: service.body.id, quantity: 1, price: 30 }],
+          },
+        });
+        assert.equal(sold.status, 201, JSON.stringify(sold.body));
+
+        const exported = (await exportOf(client.id)).body;
+        assert.equal(exported.orders.length, 1);
+        assert.equal(exported.orders[0].total, 30);
+        assert.equal(exported.orders[0].items[0].name, service.body.name);
+        assert.ok(Array.isArray(exported.bookings));
+        assert.ok(Array.isArray(exported.loyalty_points));
+
+        const before = await t.ctx.db
+          .selectFrom('pos_orders')
+          .select((eb) => eb.fn.sum<number>('total').as('sum'))
+          .executeTakeFirstOrThrow();
+        assert.equal((await erase(client.id)).status, 200);
+        const order = await t.ctx.db
+          .selectFrom('pos_orders')
+          .select(['client_id', 'notes', 'total'])
+          .where('id', '=', sold.body.id)
+          .executeTakeFirstOrThrow();
+        assert.deepEqual(order, { client_id: client.id, notes: '', total: 3000 });
+        const afterErase = await t.ctx.db
+          .selectFrom('pos_orders')
+          .select((eb) => eb.fn.sum<number>('total').as('sum'))
+          .executeTakeFirstOrThrow();
+        assert.equal(Number(afterErase.sum), Number(before.sum));
+      });
+    });
   });
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/types.js';
 import type { Executor } from '../../jobs/queue.js';
 import { conflict } from '../../lib/errors.js';
+import { fromCents } from '../../lib/money.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { bookingsOfClient } from '../bookings/service.js';
 import { readTimezone } from '../settings/service.js';
@@ -34,7 +35,105 @@ export const EXPORTERS: readonly Exporter[] = [
   { key: 'labels', collect: (executor, client) => labelsOf(executor, client.id) },
   { key: 'bookings', collect: (executor, client, timezone) => bookingsOfClient(executor, client.id, timezone) },
   { key: 'waitlist', collect: (executor, client, timezone) => waitlistOfClient(executor, client.id, timezone) },
+  { key: 'orders', collect: (executor, client, timezone) => ordersOfClient(executor, client.id, timezone) },
+  {
+    key: 'loyalty_points',
+    collect: async (executor, client, timezone) =>
+      (
+        await executor
+          .selectFrom('loyalty_ledger')
+          .select(['id', 'points', 'reason', 'order_id', 'note', 'created_at'])
+          .where('client_id', '=', client.id)
+          .orderBy('id')
+          .execute()
+      ).map((row) => ({ ...row, created_at: formatInstant(row.created_at, timezone) })),
+  },
+  {
+    key: 'gift_cards',
+    collect: async (executor, client, timezone) =>
+      (
+        await executor
+          .selectFrom('gift_cards')
+          .select(['id', 'initial_value', 'balance', 'expires_on', 'recipient_name', 'recipient_email', 'created_at'])
+          .where('client_id', '=', client.id)
+          .orderBy('id')
+          .execute()
+      ).map((row) => ({
+        ...row,
+        initial_value: fromCents(row.initial_value),
+        balance: fromCents(row.balance),
+        created_at: formatInstant(row.created_at, timezone),
+      })),
+  },
+  {
+    key: 'packages',
+    collect: async (executor, client, timezone) =>
+      (
+        await executor
+          .selectFrom('client_packages')
+          .select(['id', 'name', 'order_id', 'created_at'])
+          .where('client_id', '=', client.id)
+          .orderBy('id')
+          .execute()
+      ).map((row) => ({ ...row, created_at: formatInstant(row.created_at, timezone) })),
+  },
+  {
+    key: 'reviews',
+    collect: async (executor, client, timezone) =>
+      (
+        await executor
+          .selectFrom('reviews')
+          .select(['id', 'booking_id', 'rating', 'comment', 'created_at'])
+          .where('client_id', '=', client.id)
+          .orderBy('id')
+          .execute()
+      ).map((row) => ({ ...row, created_at: formatInstant(row.created_at, timezone) })),
+  },
+  {
+    key: 'marketing',
+    collect: async (executor, client, timezone) => {
+      const unsubscribed = await executor
+        .selectFrom('client_unsubscribes')
+        .select('created_at')
+        .where('client_id', '=', client.id)
+        .executeTakeFirst();
+      return { unsubscribed_at: unsubscribed ? formatInstant(unsubscribed.created_at, timezone) : null };
+    },
+  },
 ];
+
+/** The client's POS orders with their lines: two queries whatever the number of orders. */
+async function ordersOfClient(executor: Executor, clientId: number, timezone: string) {
+  const orders = await executor
+    .selectFrom('pos_orders')
+    .select(['id', 'total', 'payment_method', 'payment_status', 'created_at'])
+    .where('client_id', '=', clientId)
+    .orderBy('id')
+    .execute();
+  if (orders.length === 0) return [];
+  const lines = await executor
+    .selectFrom('pos_order_items')
+    .select(['order_id', 'item_type', 'name', 'quantity', 'price', 'line_total'])
+    .where(
+      'order_id',
+      'in',
+      orders.map((order) => order.id),
+    )
+    .orderBy('id')
+    .execute();
+  return orders.map((order) => ({
+    ...order,
+    total: fromCents(order.total),
+    created_at: formatInstant(order.created_at, timezone),
+    items: lines
+      .filter((line) => line.order_id === order.id)
+      .map(({ order_id: _orderId, ...line }) => ({
+        ...line,
+        price: fromCents(line.price),
+        line_total: fromCents(line.line_total),
+      })),
+  }));
+}
 
 /** Everything held about the client, one key per exporter, read in one snapshot. */
 export async function exportClient(ctx: AppContext, id: number): Promise<Record<string, unknown>> {
@@ -71,6 +170,61 @@ export const ERASERS: ReadonlyArray<{ name: string; erase: Eraser }> = [
         .set({ notes: '', internal_notes: '' })
         .where('client_id', '=', clientId)
         .execute();
+    },
+  },
+  {
+    // Orders stay for the books; a note typed at the till about the person goes.
+    name: 'pos_orders.notes',
+    erase: async (trx, clientId) => {
+      await trx.updateTable('pos_orders').set({ notes: '' }).where('client_id', '=', clientId).execute();
+    },
+  },
+  {
+    // A gift card bought stays (its balance is money owed); who it was for goes.
+    name: 'gift_cards.recipient',
+    erase: async (trx, clientId) => {
+      await trx
+        .updateTable('gift_cards')
+        .set({ recipient_name: '', recipient_email: null, message: '' })
+        .where('client_id', '=', clientId)
+        .execute();
+    },
+  },
+  {
+    // The rating feeds staff performance; the words the client wrote go.
+    name: 'reviews.comment',
+    erase: async (trx, clientId) => {
+      await trx.updateTable('reviews').set({ comment: '' }).where('client_id', '=', clientId).execute();
+    },
+  },
+  {
+    name: 'payments.client_email',
+    erase: async (trx, clientId) => {
+      const orders = trx.selectFrom('pos_orders').select('id').where('client_id', '=', clientId);
+      const bookings = trx.selectFrom('bookings').select('id').where('client_id', '=', clientId);
+      await trx
+        .updateTable('payments')
+        .set({ client_email: null })
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('purpose', '=', 'pos_order'), eb('reference_id', 'in', orders)]),
+            eb.and([eb('purpose', '=', 'noshow_fee'), eb('reference_id', 'in', bookings)]),
+          ]),
+        )
+        .execute();
+    },
+  },
+  {
+    // The record of a send stays (counts add up); the address it went to goes.
+    name: 'campaign_recipients.email',
+    erase: async (trx, clientId) => {
+      await trx.updateTable('campaign_recipients').set({ email: '' }).where('client_id', '=', clientId).execute();
+    },
+  },
+  {
+    name: 'client_magic_tokens',
+    erase: async (trx, clientId) => {
+      await trx.deleteFrom('client_magic_tokens').where('client_id', '=', clientId).execute();
     },
   },
   {

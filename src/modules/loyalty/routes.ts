@@ -1,8 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { currentUser } from '../../http/auth.js';
 import { errorRef } from '../../http/schemas.js';
-import { LoyaltySettingsBody, LoyaltySettingsOut } from './schemas.js';
+import * as ledger from './ledger.js';
+import { ClientIdParams, LedgerAdjustBody, LedgerOut, LoyaltySettingsBody, LoyaltySettingsOut } from './schemas.js';
 import * as loyalty from './service.js';
 
 const tags = ['loyalty'];
@@ -33,5 +35,38 @@ export async function loyaltyRoutes(instance: FastifyInstance, ctx: AppContext):
       response: { 200: LoyaltySettingsOut, 400: errorRef },
     },
     handler: (request) => loyalty.updateLoyaltySettings(ctx.db, request.body),
+  });
+
+  app.get('/api/loyalty/clients/:clientId', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: "A client's points: balance, rewards within reach and the ledger, newest first",
+      description:
+        'The balance is the sum of the ledger entries: `earn` (on a paid POS order), `redeem` (on a POS order with `loyalty_points`) and `adjust` (an admin correction).',
+      params: ClientIdParams,
+      response: { 200: LedgerOut, 400: errorRef, 404: errorRef },
+    },
+    handler: (request) => ledger.getLedger(ctx.db, request.params.clientId),
+  });
+
+  app.post('/api/loyalty/clients/:clientId/adjust', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: "Correct a client's points by hand (a signed, non-zero number)",
+      description: 'Never below zero: 409 `insufficient_points`. Answers the ledger.',
+      params: ClientIdParams,
+      body: LedgerAdjustBody,
+      response: { 200: LedgerOut, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: (request) =>
+      ledger.adjustPoints(
+        ctx.db,
+        ctx.dialect === 'postgres',
+        request.params.clientId,
+        currentUser(request).id,
+        request.body,
+      ),
   });
 }

@@ -37,3 +37,31 @@ export const LoyaltySettingsBody = Type.Object({
 
 export type LoyaltySettingsOutput = Static<typeof LoyaltySettingsOut>;
 export type LoyaltySettingsInput = Static<typeof LoyaltySettingsBody>;
+
+// ---------------------------------------------------------------- points ledger
+
+export const LedgerEntryOut = Type.Object({
+  id: Type.Integer(),
+  points: Type.Integer({ description: 'Signed: + earned or added, − redeemed or removed' }),
+  reason: Type.Union([Type.Literal('earn'), Type.Literal('redeem'), Type.Literal('adjust')]),
+  order_id: Type.Union([Type.Integer(), Type.Null()]),
+  note: Type.String(),
+  created_at: DateTimeText,
+});
+
+export const LedgerOut = Type.Object({
+  client_id: Type.Integer(),
+  balance: Type.Integer({ description: 'Sum of the entries' }),
+  rewards_available: Type.Array(RewardThresholdOut, { description: 'Thresholds the balance reaches now' }),
+  entries: Type.Array(LedgerEntryOut, { description: 'Newest first' }),
+});
+
+export const LedgerAdjustBody = Type.Object({
+  points: Type.Integer({ minimum: -10_000_000, maximum: 10_000_000, not: { const: 0 } }),
+  note: Type.Optional(Type.String({ maxLength: 500 })),
+});
+
+export const ClientIdParams = Type.Object({ clientId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+
+export type LedgerOutput = Static<typeof LedgerOut>;
+export type LedgerAdjustInput = Static<typeof LedgerAdjustBody>;

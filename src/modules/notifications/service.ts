@@ -2,6 +2,7 @@ import type { Executor } from '../../jobs/queue.js';
 import { nowIso } from '../../lib/time.js';
 import { queueEmail } from '../../mail/outbox.js';
 import type { TemplateData, TemplateName } from '../../mail/templates/index.js';
+import { queuePush } from '../../push/queue.js';
 import { defaultPreference, type NotificationType } from './types.js';
 
 export interface AdminEvent<N extends TemplateName> {
@@ -11,13 +12,19 @@ export interface AdminEvent<N extends TemplateName> {
   link?: string | null;
   /** The email to send to admins whose preferences allow email for this type; omit for none. */
   email?: { template: N; data: TemplateData<N> };
+  /**
+   * Push to the devices of admins whose preferences allow push for this type (default true);
+   * false sends none whatever the preferences (e.g. `booking_request_notify_push` off).
+   */
+  push?: boolean;
 }
 
 /**
  * Tells every active admin about an event, each through the channels their preferences
- * for its type allow (CONTRACT.md: admin emails go to every admin per their preferences).
+ * for its type allow (CONTRACT.md: admin emails go to every admin per their preferences):
+ * in-app, email, and push to each of their registered devices.
  * Runs in the caller's transaction: the notification exists exactly when the event does.
- * Two queries whatever the number of admins, plus one insert per notification and email.
+ * A few queries whatever the number of admins, plus one insert per email and push job.
  */
 export async function notifyAdmins<N extends TemplateName>(trx: Executor, event: AdminEvent<N>): Promise<void> {
   const admins = await trx
@@ -25,7 +32,7 @@ export async function notifyAdmins<N extends TemplateName>(trx: Executor, event:
     .leftJoin('notification_preferences as p', (join) =>
       join.onRef('p.user_id', '=', 'users.id').on('p.type', '=', event.type),
     )
-    .select(['users.id', 'users.email', 'p.email as pref_email', 'p.in_app as pref_in_app'])
+    .select(['users.id', 'users.email', 'p.email as pref_email', 'p.push as pref_push', 'p.in_app as pref_in_app'])
     .where('users.role', '=', 'admin')
     .where('users.active', '=', 1)
     .orderBy('users.id')
@@ -55,6 +62,15 @@ export async function notifyAdmins<N extends TemplateName>(trx: Executor, event:
       await queueEmail(trx, { to: admin.email, template: event.email.template, data: event.email.data });
     }
   }
+  if (event.push !== false) {
+    const pushTo = admins.filter((admin) => (admin.pref_push ?? (fallback.push ? 1 : 0)) === 1).map((a) => a.id);
+    await queuePush(trx, pushTo, {
+      type: event.type,
+      title: event.title,
+      body: event.message,
+      link: event.link ?? null,
+    });
+  }
 }
 
 export interface UserNotification {
@@ -65,10 +81,11 @@ export interface UserNotification {
 }
 
 /**
- * Puts a notification in one user's inbox unless their `in_app` preference for its type is
- * off (the type's default applies when they never chose). Runs in the caller's transaction,
- * like notifyAdmins. Returns the new notification's id, or null when none was made.
- * Email and push are the caller's business: this is the in-app channel only.
+ * Tells one user: in their inbox unless their `in_app` preference for the type is off, and on
+ * their registered devices when their `push` preference is on (the type's default applies
+ * when they never chose). Runs in the caller's transaction, like notifyAdmins. Returns the
+ * new notification's id, or null when none was put in the inbox. Email is the caller's
+ * business (what a staff member is emailed differs per event).
  */
 export async function notifyUser(
   trx: Executor,
@@ -77,11 +94,21 @@ export async function notifyUser(
 ): Promise<number | null> {
   const stored = await trx
     .selectFrom('notification_preferences')
-    .select('in_app')
+    .select(['in_app', 'push'])
     .where('user_id', '=', userId)
     .where('type', '=', notification.type)
     .executeTakeFirst();
-  const inApp = stored ? stored.in_app === 1 : defaultPreference(notification.type).in_app;
+  const fallback = defaultPreference(notification.type);
+  const push = stored ? stored.push === 1 : fallback.push;
+  if (push) {
+    await queuePush(trx, [userId], {
+      type: notification.type,
+      title: notification.title,
+      body: notification.message,
+      link: notification.link ?? null,
+    });
+  }
+  const inApp = stored ? stored.in_app === 1 : fallback.in_app;
   if (!inApp) return null;
   const row = await trx
     .insertInto('notifications')

@@ -1,0 +1,191 @@
+import type { Generated } from 'kysely';
+
+/*
+ * Tables of the till (migration 0007_pos). Money in integer cents, VAT rates and percentage
+ * discounts in hundredths of a percent, instants as UTC ISO text (see ../types.ts).
+ */
+
+export type PosItemType = 'service' | 'product' | 'package';
+export type PaymentMethod = 'cash' | 'card' | 'online';
+export type PaymentStatus = 'paid' | 'pending' | 'failed';
+
+export interface PosOrdersTable {
+  id: Generated<number>;
+  client_id: number;
+  staff_id: number;
+  payment_method: PaymentMethod;
+  payment_status: PaymentStatus;
+  /** sum of the lines' gross line_total */
+  subtotal: number;
+  /** promotion discount */
+  discount_amount: number;
+  /** value of the redeemed loyalty points */
+  loyalty_amount: number;
+  /** subtotal − discount_amount − loyalty_amount: the order's value (revenue) */
+  total: number;
+  /** part of total paid with a gift card */
+  gift_card_amount: number;
+  /** face value of gift cards sold in this order (not revenue, no VAT) */
+  gift_cards_sold: number;
+  /** total − gift_card_amount + gift_cards_sold: paid by payment_method */
+  amount_due: number;
+  vat_total: number;
+  promotion_id: number | null;
+  discount_code: string | null;
+  gift_card_id: number | null;
+  loyalty_points_redeemed: number;
+  loyalty_points_earned: number;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PosOrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  item_type: PosItemType;
+  item_id: number;
+  /** snapshot of the item's name */
+  name: string;
+  quantity: number;
+  /** unit gross price as charged */
+  price: number;
+  /** price × quantity */
+  line_total: number;
+  /** hundredths of a percent */
+  vat_rate: number;
+  /** VAT included in line_total − discount_amount − loyalty_amount, half-up */
+  vat_amount: number;
+  /** this line's share of the order's promotion discount */
+  discount_amount: number;
+  /** this line's share of the order's loyalty amount */
+  loyalty_amount: number;
+  client_package_id: number | null;
+}
+
+export interface PosFavoritesTable {
+  id: Generated<number>;
+  user_id: number;
+  item_type: PosItemType;
+  item_id: number;
+  position: number;
+  created_at: string;
+}
+
+export interface PromotionsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  discount_type: 'percentage' | 'fixed';
+  /** hundredths of a percent, or cents */
+  discount_value: number;
+  valid_from: string | null;
+  valid_to: string | null;
+  usage_limit: number | null;
+  per_client_limit: number | null;
+  /** JSON array of PosItemType */
+  applies_to: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PromotionUsagesTable {
+  id: Generated<number>;
+  promotion_id: number;
+  order_id: number;
+  client_id: number;
+  discount_amount: number;
+  created_at: string;
+}
+
+export interface GiftCardsTable {
+  id: Generated<number>;
+  code: string;
+  initial_value: number;
+  balance: number;
+  expires_on: string | null;
+  active: number;
+  client_id: number | null;
+  recipient_name: string;
+  recipient_email: string | null;
+  message: string;
+  sold_order_id: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GiftCardTransactionsTable {
+  id: Generated<number>;
+  gift_card_id: number;
+  type: 'issue' | 'redeem';
+  /** signed: + issue, − redeem */
+  amount: number;
+  balance_after: number;
+  order_id: number | null;
+  user_id: number | null;
+  created_at: string;
+}
+
+export interface LoyaltyLedgerTable {
+  id: Generated<number>;
+  client_id: number;
+  /** signed, never 0 */
+  points: number;
+  reason: 'earn' | 'redeem' | 'adjust';
+  order_id: number | null;
+  note: string;
+  user_id: number | null;
+  created_at: string;
+}
+
+export interface PackagesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  price: number;
+  vat_rate_id: number | null;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PackageServicesTable {
+  package_id: number;
+  service_id: number;
+  quantity: number;
+}
+
+export interface ClientPackagesTable {
+  id: Generated<number>;
+  client_id: number;
+  package_id: number;
+  order_id: number;
+  name: string;
+  created_at: string;
+}
+
+export interface ClientPackageCreditsTable {
+  id: Generated<number>;
+  client_package_id: number;
+  client_id: number;
+  service_id: number;
+  total: number;
+  remaining: number;
+}
+
+export interface PosTables {
+  pos_orders: PosOrdersTable;
+  pos_order_items: PosOrderItemsTable;
+  pos_favorites: PosFavoritesTable;
+  promotions: PromotionsTable;
+  promotion_usages: PromotionUsagesTable;
+  gift_cards: GiftCardsTable;
+  gift_card_transactions: GiftCardTransactionsTable;
+  loyalty_ledger: LoyaltyLedgerTable;
+  packages: PackagesTable;
+  package_services: PackageServicesTable;
+  client_packages: ClientPackagesTable;
+  client_package_credits: ClientPackageCreditsTable;
+}

@@ -1,0 +1,36 @@
+import type { Generated } from 'kysely';
+
+/** Tables of the online booking page (migration 0006). Instants are UTC ISO text. */
+
+export interface ClientMagicTokensTable {
+  id: Generated<number>;
+  client_id: number;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  booking_id: number;
+  staff_id: number;
+  client_id: number;
+  /** 1–5 */
+  rating: number;
+  comment: string;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  /** sha256 of the request body: the same key with another body is refused. */
+  request_hash: string;
+  booking_id: number | null;
+  created_at: string;
+}
+
+export interface PublicTables {
+  client_magic_tokens: ClientMagicTokensTable;
+  reviews: ReviewsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}

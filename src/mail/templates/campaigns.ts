@@ -1,0 +1,25 @@
+import { blocksToMjml, blocksToText, type StoredBlock } from '../../modules/campaigns/blocks.js';
+import type { Brand } from './layout.js';
+
+/**
+ * A campaign or follow-up email: the blocks the salon built, with the recipient's own
+ * unsubscribe link in the footer. The outbox keeps this data only until the email is sent
+ * (it is marked sensitive: the link unsubscribes its holder).
+ */
+export interface CampaignEmailData {
+  subject: string;
+  blocks: StoredBlock[];
+  unsubscribeUrl: string;
+}
+
+const context = (data: CampaignEmailData, brand: Brand) => ({
+  salonName: brand.salonName,
+  unsubscribeUrl: data.unsubscribeUrl,
+  title: data.subject,
+});
+
+export const campaignEmail = {
+  subject: (data: CampaignEmailData) => data.subject,
+  mjml: (data: CampaignEmailData, brand: Brand) => blocksToMjml(data.blocks, context(data, brand)),
+  text: (data: CampaignEmailData, brand: Brand) => blocksToText(data.blocks, context(data, brand)),
+};

@@ -1,0 +1,307 @@
+import escapeHtml from 'escape-html';
+import { Type, type Static } from 'typebox';
+import type { FieldError } from '../../lib/errors.js';
+
+/*
+ * The email builder's blocks: their JSON schema, their rules, and their rendering to MJML
+ * (and to a plain-text part). Pure: no database, no mjml; the mail template renders the
+ * MJML to HTML.
+ *
+ * One flat object schema with `type` and every block field optional, rather than a union
+ * of one schema per type: the body validator strips unknown fields (`removeAdditional`),
+ * and with a union it would strip one branch's fields while trying another. The rules per
+ * type (which fields are required, which links are allowed) are checked by `checkBlocks`.
+ */
+
+export const LEAF_TYPES = ['heading', 'text', 'image', 'button', 'divider', 'spacer'] as const;
+export const BLOCK_TYPES = [...LEAF_TYPES, 'columns', 'footer'] as const;
+export type LeafType = (typeof LEAF_TYPES)[number];
+export type BlockType = (typeof BLOCK_TYPES)[number];
+
+const Align = Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right')], {
+  description: '`left`, `center` or `right`',
+});
+const Color = (description: string) => Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description });
+const Url = (description: string) => Type.String({ maxLength: 2000, description });
+
+const leafFields = {
+  text: Type.Optional(
+    Type.String({ maxLength: 10_000, description: 'heading, text, footer: plain text (line breaks kept)' }),
+  ),
+  level: Type.Optional(Type.Integer({ minimum: 1, maximum: 3, description: 'heading: 1 (largest) to 3; default 1' })),
+  align: Type.Optional(Align),
+  src: Type.Optional(Url('image: the picture address (http or https), required')),
+  alt: Type.Optional(Type.String({ maxLength: 500, description: 'image: alternative text' })),
+  href: Type.Optional(Url('button (required), image (optional): link target, http, https or mailto')),
+  label: Type.Optional(Type.String({ maxLength: 200, description: 'button: its caption, required' })),
+  color: Type.Optional(Color('button background or divider line colour, #RRGGBB')),
+  width: Type.Optional(Type.Integer({ minimum: 10, maximum: 600, description: 'image: width in pixels' })),
+  height: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 200, description: 'spacer: height in pixels; default 20' }),
+  ),
+};
+
+export const LeafBlock = Type.Object({
+  type: Type.Enum(LEAF_TYPES, { description: LEAF_TYPES.join(', ') }),
+  ...leafFields,
+});
+
+export const Block = Type.Object(
+  {
+    type: Type.Enum(BLOCK_TYPES, { description: BLOCK_TYPES.join(', ') }),
+    ...leafFields,
+    columns: Type.Optional(
+      Type.Array(Type.Array(LeafBlock, { maxItems: 20 }), {
+        minItems: 2,
+        maxItems: 4,
+        description: 'columns: 2 to 4 columns side by side, each a list of blocks (no columns or footer inside)',
+      }),
+    ),
+  },
+  {
+    description:
+      'An email-builder block. `heading` { text, level?, align? }; `text` { text, align? }; ' +
+      '`image` { src, alt?, href?, width?, align? }; `button` { label, href, color?, align? }; ' +
+      '`divider` { color? }; `spacer` { height? }; `columns` { columns: [[block…], …] }; ' +
+      '`footer` { text? } (the salon name and the unsubscribe link are always added). ' +
+      'Text is plain text: it is escaped, never read as HTML. Fields that do not belong to the type are dropped.',
+  },
+);
+
+export const Blocks = Type.Array(Block, {
+  minItems: 1,
+  maxItems: 200,
+  description: 'Email-builder blocks, top to bottom',
+});
+
+export type LeafBlockInput = Static<typeof LeafBlock>;
+export type BlockInput = Static<typeof Block>;
+
+/** A block as stored: only the fields of its type. */
+export type StoredBlock =
+  | { type: 'heading'; text: string; level?: number; align?: Align }
+  | { type: 'text'; text: string; align?: Align }
+  | { type: 'image'; src: string; alt?: string; href?: string; width?: number; align?: Align }
+  | { type: 'button'; label: string; href: string; color?: string; align?: Align }
+  | { type: 'divider'; color?: string }
+  | { type: 'spacer'; height?: number }
+  | { type: 'columns'; columns: StoredBlock[][] }
+  | { type: 'footer'; text?: string };
+type Align = 'left' | 'center' | 'right';
+
+const WEB = /^https?:\/\/[^\s"<>]+$/i;
+const WEB_OR_MAIL = /^(https?:\/\/|mailto:)[^\s"<>]+$/i;
+
+/**
+ * Checks every block's rules and keeps only the fields of its type. Returns the stored
+ * blocks, or the problems as `{ field, message }` (field like `blocks.2.href`).
+ */
+export function checkBlocks(blocks: BlockInput[], field = 'blocks'): { blocks: StoredBlock[]; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const stored = blocks.map((block, index) => checkBlock(block, `${field}.${index}`, errors));
+  return { blocks: stored, errors };
+}
+
+function checkBlock(block: BlockInput, at: string, errors: FieldError[]): StoredBlock {
+  const requireText = (name: 'text' | 'label', value: string | undefined): string => {
+    if (value === undefined || value.trim() === '') errors.push({ field: `${at}.${name}`, message: 'is required' });
+    return value ?? '';
+  };
+  const requireLink = (name: 'src' | 'href', value: string | undefined, pattern: RegExp, required: boolean) => {
+    if (value === undefined) {
+      if (required) errors.push({ field: `${at}.${name}`, message: 'is required' });
+      return;
+    }
+    if (!pattern.test(value)) {
+      errors.push({
+        field: `${at}.${name}`,
+        message: pattern === WEB ? 'must be an http or https address' : 'must be an http, https or mailto address',
+      });
+    }
+  };
+  const optional = <T extends object>(value: T) =>
+    Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+
+  switch (block.type) {
+    case 'heading':
+      return optional({
+        type: 'heading',
+        text: requireText('text', block.text),
+        level: block.level,
+        align: block.align,
+      });
+    case 'text':
+      return optional({ type: 'text', text: requireText('text', block.text), align: block.align });
+    case 'image':
+      requireLink('src', block.src, WEB, true);
+      requireLink('href', block.href, WEB_OR_MAIL, false);
+      return optional({
+        type: 'image',
+        src: block.src ?? '',
+        alt: block.alt,
+        href: block.href,
+        width: block.width,
+        align: block.align,
+      });
+    case 'button':
+      requireLink('href', block.href, WEB_OR_MAIL, true);
+      return optional({
+        type: 'button',
+        label: requireText('label', block.label),
+        href: block.href ?? '',
+        color: block.color,
+        align: block.align,
+      });
+    case 'divider':
+      return optional({ type: 'divider', color: block.color });
+    case 'spacer':
+      return optional({ type: 'spacer', height: block.height });
+    case 'footer':
+      return optional({ type: 'footer', text: block.text });
+    case 'columns': {
+      if (block.columns === undefined) {
+        errors.push({ field: `${at}.columns`, message: 'is required' });
+        return { type: 'columns', columns: [] };
+      }
+      return {
+        type: 'columns',
+        columns: block.columns.map((column, c) =>
+          column.map((leaf, i) => checkBlock(leaf as BlockInput, `${at}.columns.${c}.${i}`, errors)),
+        ),
+      };
+    }
+    default:
+      // The schema admits only the types above; this keeps a hand-made call honest.
+      errors.push({ field: `${at}.type`, message: `must be one of: ${BLOCK_TYPES.join(', ')}` });
+      return { type: 'spacer' };
+  }
+}
+
+export interface RenderContext {
+  salonName: string;
+  /** The recipient's own unsubscribe address: every campaign email carries it. */
+  unsubscribeUrl: string;
+  title: string;
+}
+
+const e = (value: string) => escapeHtml(value);
+/** Plain text as HTML: escaped, line breaks kept. */
+const textHtml = (value: string) => e(value).replace(/\r?\n/g, '<br/>');
+const alignAttr = (align: Align | undefined) => (align ? ` align="${align}"` : '');
+const HEADING_SIZE: Record<number, string> = { 1: '28px', 2: '22px', 3: '18px' };
+
+function leafMjml(block: StoredBlock): string {
+  switch (block.type) {
+    case 'heading':
+      return `<mj-text font-size="${HEADING_SIZE[block.level ?? 1]}" line-height="1.3" font-weight="bold"${alignAttr(block.align)}>${textHtml(block.text)}</mj-text>`;
+    case 'text':
+      return `<mj-text${alignAttr(block.align)}>${textHtml(block.text)}</mj-text>`;
+    case 'image':
+      return (
+        `<mj-image src="${e(block.src)}" alt="${e(block.alt ?? '')}"` +
+        (block.href ? ` href="${e(block.href)}"` : '') +
+        (block.width ? ` width="${block.width}px"` : '') +
+        `${alignAttr(block.align)} />`
+      );
+    case 'button':
+      return (
+        `<mj-button href="${e(block.href)}"` +
+        (block.color ? ` background-color="${block.color}"` : '') +
+        `${alignAttr(block.align)}>${e(block.label)}</mj-button>`
+      );
+    case 'divider':
+      return `<mj-divider border-width="1px" border-color="${block.color ?? '#e5e7eb'}" />`;
+    case 'spacer':
+      return `<mj-spacer height="${block.height ?? 20}px" />`;
+    default:
+      return '';
+  }
+}
+
+const section = (columns: string[]) =>
+  `<mj-section background-color="#ffffff" padding="8px 16px">${columns.map((c) => `<mj-column>${c}</mj-column>`).join('')}</mj-section>`;
+
+function footerMjml(text: string | undefined, context: RenderContext): string {
+  const lines = [e(context.salonName)];
+  if (text && text.trim() !== '') lines.push(textHtml(text));
+  lines.push(`<a href="${e(context.unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a>`);
+  return `<mj-section padding="16px"><mj-column><mj-text font-size="12px" color="#6b7280" align="center">${lines.join('<br/>')}</mj-text></mj-column></mj-section>`;
+}
+
+/**
+ * The MJML document of a campaign email. Consecutive simple blocks share one section; a
+ * `columns` block is a section of its own (MJML sections cannot nest). A footer with the
+ * unsubscribe link ends the email even when the blocks have none.
+ */
+export function blocksToMjml(blocks: StoredBlock[], context: RenderContext): string {
+  const sections: string[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length > 0) sections.push(section([run.join('')]));
+    run = [];
+  };
+  let hasFooter = false;
+  for (const block of blocks) {
+    if (block.type === 'columns') {
+      flush();
+      sections.push(section(block.columns.map((column) => column.map(leafMjml).join(''))));
+    } else if (block.type === 'footer') {
+      flush();
+      hasFooter = true;
+      sections.push(footerMjml(block.text, context));
+    } else {
+      run.push(leafMjml(block));
+    }
+  }
+  flush();
+  if (!hasFooter) sections.push(footerMjml(undefined, context));
+  return `<mjml>
+  <mj-head>
+    <mj-title>${e(context.title)}</mj-title>
+    <mj-attributes>
+      <mj-all font-family="Helvetica, Arial, sans-serif" />
+      <mj-text font-size="15px" line-height="22px" color="#1f2328" />
+      <mj-button background-color="#6e56cf" color="#ffffff" font-size="15px" border-radius="6px" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="#f4f4f6">
+    ${sections.join('\n    ')}
+  </mj-body>
+</mjml>`;
+}
+
+function leafText(block: StoredBlock): string | null {
+  switch (block.type) {
+    case 'heading':
+    case 'text':
+      return block.text;
+    case 'image':
+      return block.alt ? `[${block.alt}]` : null;
+    case 'button':
+      return `${block.label}: ${block.href}`;
+    case 'divider':
+      return '----';
+    case 'spacer':
+    case 'columns':
+    case 'footer':
+      return null;
+  }
+}
+
+/** The plain-text part of a campaign email. */
+export function blocksToText(blocks: StoredBlock[], context: RenderContext): string {
+  const parts: string[] = [];
+  let hasFooter = false;
+  for (const block of blocks) {
+    if (block.type === 'columns') {
+      for (const column of block.columns) for (const leaf of column) parts.push(leafText(leaf) ?? '');
+    } else if (block.type === 'footer') {
+      hasFooter = true;
+      parts.push([context.salonName, block.text, `Unsubscribe: ${context.unsubscribeUrl}`].filter(Boolean).join('\n'));
+    } else {
+      parts.push(leafText(block) ?? '');
+    }
+  }
+  if (!hasFooter) parts.push(`${context.salonName}\nUnsubscribe: ${context.unsubscribeUrl}`);
+  return `${parts.filter((p) => p !== '').join('\n\n')}\n`;
+}

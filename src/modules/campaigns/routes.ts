@@ -1,0 +1,179 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { currentUser } from '../../http/auth.js';
+import { errorRef, IdParams, Listing, Ok } from '../../http/schemas.js';
+import { AppError } from '../../lib/errors.js';
+import * as campaigns from './campaigns.js';
+import { libraryRoutes } from './library-routes.js';
+import { renderMjmlDocument } from './render-mjml.js';
+import {
+  CampaignCreateBody,
+  CampaignListQuery,
+  CampaignOut,
+  CampaignUpdateBody,
+  RenderMjmlBody,
+  RenderMjmlOut,
+  UnsubscribeBody,
+  UnsubscribeOut,
+} from './schemas.js';
+import { startSend } from './send.js';
+import { unsubscribe } from './unsubscribe.js';
+
+const tags = ['campaigns'];
+
+/** Email campaigns (spec 4.9), under /api/campaigns. Every route is Admin but unsubscribe. */
+export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  // Spec routing quirk 3: the fixed paths are never a campaign id. Fastify's static segments
+  // beat `:id`; these guards make the methods a fixed path does not serve an unknown route
+  // (404), not "invalid id".
+  for (const [method, url] of [
+    ['PUT', '/api/campaigns/segments'],
+    ['DELETE', '/api/campaigns/segments'],
+    ['PUT', '/api/campaigns/templates'],
+    ['DELETE', '/api/campaigns/templates'],
+    ['PUT', '/api/campaigns/followup-steps'],
+    ['DELETE', '/api/campaigns/followup-steps'],
+    ['GET', '/api/campaigns/render-mjml'],
+    ['PUT', '/api/campaigns/render-mjml'],
+    ['DELETE', '/api/campaigns/render-mjml'],
+    ['GET', '/api/campaigns/unsubscribe'],
+    ['PUT', '/api/campaigns/unsubscribe'],
+    ['DELETE', '/api/campaigns/unsubscribe'],
+  ] as const) {
+    app.route({
+      method,
+      url,
+      config: { auth: 'none' },
+      schema: { hide: true },
+      handler: async () => {
+        throw new AppError(404, 'not_found', `Route ${method} ${url} not found`);
+      },
+    });
+  }
+
+  await libraryRoutes(app, ctx);
+
+  app.post('/api/campaigns/render-mjml', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Render an MJML document to HTML (preview)',
+      description:
+        'Strict MJML validation: an invalid document is 400 `invalid_mjml` with one `details` entry per problem ' +
+        '(`{ field: "mjml", message: "line 3 (mj-text): Attribute foo is illegal" }`). `mj-include` is ignored.',
+      body: RenderMjmlBody,
+      response: { 200: RenderMjmlOut, 400: errorRef },
+    },
+    handler: (request) => renderMjmlDocument(request.body.mjml),
+  });
+
+  app.post('/api/campaigns/unsubscribe', {
+    config: { auth: 'none' },
+    schema: {
+      tags,
+      summary: 'Unsubscribe a client from campaigns (the link in every campaign email)',
+      description:
+        'No sign-in: the `token` from the email link (`{PUBLIC_BASE_URL}/unsubscribe?token=…`) is the proof. ' +
+        'Puts the client on the suppression list and withdraws `marketing_consent`; no later send reaches them, ' +
+        'including recipients of a send already under way. Idempotent. A token that is not ours is 400 `invalid_token`.',
+      body: UnsubscribeBody,
+      response: { 200: UnsubscribeOut, 400: errorRef },
+    },
+    handler: (request) => unsubscribe(ctx, request.body.token),
+  });
+
+  app.get('/api/campaigns', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'List campaigns, newest first',
+      description: '`page` activates pagination.',
+      querystring: CampaignListQuery,
+      response: { 200: Listing(CampaignOut), 400: errorRef },
+    },
+    handler: (request) => campaigns.listCampaigns(ctx, request.query),
+  });
+
+  app.post('/api/campaigns', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Create a campaign (status `draft`)',
+      description:
+        '`blocks`: email-builder blocks (see the Block schema); a block missing a field its type needs, or a link ' +
+        'that is not http(s)/mailto, is 400 `validation_failed` naming the field (`blocks.2.href`). ' +
+        '`segment_filters`: the spec’s filter names only; any other name is 400.',
+      body: CampaignCreateBody,
+      response: { 201: CampaignOut, 400: errorRef },
+    },
+    handler: async (request, reply) => {
+      const campaign = await campaigns.createCampaign(ctx, currentUser(request), request.body);
+      return reply.status(201).send(campaign);
+    },
+  });
+
+  app.get('/api/campaigns/:id', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'One campaign with its delivery counts',
+      description:
+        'While `sending`, the counts show progress: `pending_count` falls as `sent_count`, `failed_count` and ' +
+        '`skipped_count` rise.',
+      params: IdParams,
+      response: { 200: CampaignOut, 400: errorRef, 404: errorRef },
+    },
+    handler: (request) => campaigns.getCampaign(ctx, request.params.id),
+  });
+
+  app.put('/api/campaigns/:id', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Update a draft campaign; only the fields present change',
+      description: 'A campaign that is `sending` or `sent` is 409 `campaign_not_editable`.',
+      params: IdParams,
+      body: CampaignUpdateBody,
+      response: { 200: CampaignOut, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: (request) => campaigns.updateCampaign(ctx, request.params.id, request.body),
+  });
+
+  app.delete('/api/campaigns/:id', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Delete a campaign (draft or sent)',
+      description: 'A campaign being sent is 409 `campaign_not_editable`.',
+      params: IdParams,
+      response: { 200: Ok, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: async (request) => {
+      await campaigns.deleteCampaign(ctx, request.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  app.post('/api/campaigns/:id/send', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Send a draft campaign',
+      description:
+        'Builds the recipient list now (clients with an email, `marketing_consent` 1, not unsubscribed, matching ' +
+        '`segment_filters`) and enqueues one `campaign.send` job per recipient, in the transaction that makes the ' +
+        'campaign `sending`; answers 202 with the campaign. The worker renders and sends; the campaign becomes ' +
+        '`sent` when every recipient is done. With no recipient it is `sent` at once. ' +
+        '409 `campaigns_disabled` when `bulk_campaigns_enabled` is off; 409 `campaign_already_sent` on a second send.',
+      params: IdParams,
+      response: { 202: CampaignOut, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: async (request, reply) => {
+      const campaign = await startSend(ctx, request.params.id);
+      return reply.status(202).send(campaign);
+    },
+  });
+}

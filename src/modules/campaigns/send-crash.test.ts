@@ -1,0 +1,297 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { describe, it, type TestContext } from 'node:test';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { createTestApp, setupSalon, testConfig, uniqueEmail } from '../../../test/helpers/app.js';
+import { createClient, setSettings } from '../../../test/helpers/bookings.js';
+import { createTestDatabase, DIALECTS } from '../../../test/helpers/database.js';
+import { SmtpSink } from '../../../test/helpers/smtp-sink.js';
+import type { Config } from '../../config.js';
+import type { AppContext } from '../../context.js';
+import { connect, type Database, type Dialect } from '../../db/connection.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { createWorker } from '../../jobs/handlers.js';
+import { TokenSigner } from '../../lib/jwt.js';
+import { SecretBox } from '../../lib/secrets.js';
+import { createLogger } from '../../logger.js';
+import { LocalDiskStorage } from '../../storage/storage.js';
+import { startSend } from './send.js';
+
+/*
+ * "Killing the process mid-send and restarting finishes the send with no recipient mailed
+ * twice and none skipped." A worker in a process of its own (test/fixtures/crash-worker.ts)
+ * sends a campaign until the mail server stalls in the middle of one message; the test kills
+ * it with SIGKILL there, as a machine dies, and a fresh worker finishes the send.
+ */
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const crashWorkerScript = join(repoRoot, 'test/fixtures/crash-worker.ts');
+
+/** Accepts `acceptFirst` messages, then stalls every message until `release()`. */
+async function stallingSmtpServer(acceptFirst: number) {
+  const received: string[] = [];
+  let released = false;
+  const stalled: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData: (stream, session, callback) => {
+      simpleParser(stream)
+        .then(() => {
+          if (!released && received.length >= acceptFirst) {
+            // Never answered: the sender hangs mid-message, the message is not accepted.
+            stalled.push(() => callback(new Error('stalled')));
+            return;
+          }
+          received.push(...session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    stalledCount: () => stalled.length,
+    release() {
+      released = true;
+    },
+    async stop() {
+      for (const answer of stalled.splice(0)) answer();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function contextOn(config: Config, database: Database, dialect: Dialect): AppContext {
+  return {
+    config,
+    db: database.db,
+    dialect,
+    signer: new TokenSigner(config.jwtSecret),
+    secrets: new SecretBox(config.secretsKey),
+    storage: new LocalDiskStorage(join(config.dataDir, 'uploads')),
+    log: createLogger(config.logLevel),
+  };
+}
+
+/** A migrated database another process can open: a SQLite file in DATA_DIR, or a PostgreSQL database. */
+async function sharedDatabase(dialect: Dialect) {
+  if (dialect === 'sqlite') {
+    const config = testConfig();
+    const database = connect({ sqliteFile: join(config.dataDir, 'salon.db') });
+    await migrateToLatest(database.db, 'sqlite');
+    return {
+      database,
+      url: undefined as string | undefined,
+      config,
+      drop: async () => {
+        await database.destroy();
+        rmSync(config.dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const testDb = await createTestDatabase('postgres');
+  const config = testConfig({ databaseUrl: testDb.url });
+  return {
+    database: testDb.database,
+    url: testDb.url,
+    config,
+    drop: async () => {
+      await testDb.drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitFor<T>(what: string, check: () => Promise<T | null | false>, timeoutMs = 30_000, detail = () => '') {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${detail()}`);
+    await sleep(50);
+  }
+}
+
+function cleanup(t: TestContext, run: () => unknown) {
+  t.after(async () => {
+    await run();
+  });
+}
+
+const RECIPIENTS = 12;
+const BEFORE_CRASH = 5;
+
+for (const dialect of DIALECTS) {
+  describe(`campaign send survives a crash [${dialect}]`, () => {
+    it(
+      'killing the worker mid-send and restarting finishes the send: nobody mailed twice, nobody skipped',
+      { timeout: 120_000 },
+      async (t) => {
+        const shared = await sharedDatabase(dialect);
+        const smtp = await stallingSmtpServer(BEFORE_CRASH);
+        // t.after runs in registration order: stop the mail server before dropping the database.
+        cleanup(t, () => smtp.stop());
+        cleanup(t, () => shared.drop());
+        const db = shared.database.db;
+        const ctx = contextOn({ ...shared.config, smtpUrl: smtp.url }, shared.database, dialect);
+
+        await db.updateTable('settings').set({ bulk_campaigns_enabled: 1 }).execute();
+        const now = new Date().toISOString();
+        const addresses = Array.from({ length: RECIPIENTS }, (_, i) => uniqueEmail(`crash${i}`));
+        await db
+          .insertInto('clients')
+          .values(
+            addresses.map((email, i) => ({
+              name: `Crash ${i}`,
+              email,
+              phone: '',
+              gender: '',
+              notes: '',
+              marketing_consent: 1,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .execute();
+        const campaign = await db
+          .insertInto('campaigns')
+          .values({
+            name: 'Crash',
+            subject: 'Crash test',
+            blocks: JSON.stringify([{ type: 'text', text: 'Hello' }]),
+            segment_filters: '{}',
+            created_by: null,
+            started_at: null,
+            finished_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const started = await startSend(ctx, campaign.id);
+        assert.equal(started.recipient_count, RECIPIENTS);
+
+        let output = '';
+        const child = spawn(process.execPath, ['--import', 'tsx', crashWorkerScript], {
+          cwd: repoRoot,
+          env: {
+            ...process.env,
+            DATA_DIR: shared.config.dataDir,
+            DATABASE_URL: shared.url ?? '',
+            SMTP_URL: smtp.url,
+            JWT_SECRET: shared.config.jwtSecret,
+            JOB_LEASE_SECONDS: '1',
+            JOB_POLL_MS: '50',
+            JOB_CONCURRENCY: '1',
+            WORKER: 'on',
+            LOG_LEVEL: 'warn',
+          },
+        });
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        const exited = once(child, 'exit');
+        cleanup(t, () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        });
+        const childOutput = () => `\nchild output:\n${output}`;
+
+        // The child has sent some emails and hangs inside the next one.
+        await waitFor('the child to stall mid-send', async () => smtp.stalledCount() > 0, 60_000, childOutput);
+        assert.equal(smtp.received.length, BEFORE_CRASH);
+        child.kill('SIGKILL');
+        const [, signal] = (await exited) as [number | null, NodeJS.Signals | null];
+        assert.equal(signal, 'SIGKILL', `child ended by itself${childOutput()}`);
+
+        const midway = await db
+          .selectFrom('campaigns')
+          .selectAll()
+          .where('id', '=', campaign.id)
+          .executeTakeFirstOrThrow();
+        assert.equal(midway.status, 'sending');
+        assert.equal(midway.sent_count, BEFORE_CRASH);
+
+        // Restart: a worker with a mail server that answers again finishes the send once the
+        // dead worker's lease has run out.
+        smtp.release();
+        const worker = createWorker(ctx);
+        const done = await waitFor('the send to finish', async () => {
+          await worker.drain();
+          const row = await db
+            .selectFrom('campaigns')
+            .selectAll()
+            .where('id', '=', campaign.id)
+            .executeTakeFirstOrThrow();
+          return row.status === 'sent' ? row : null;
+        });
+        assert.equal(done.sent_count, RECIPIENTS);
+        assert.equal(done.failed_count, 0);
+        assert.equal(done.skipped_count, 0);
+
+        // Every recipient exactly once.
+        assert.deepEqual([...smtp.received].sort(), [...addresses].sort());
+        const states = await db
+          .selectFrom('campaign_recipients')
+          .select('status')
+          .where('campaign_id', '=', campaign.id)
+          .execute();
+        assert.equal(states.length, RECIPIENTS);
+        assert.ok(states.every((s) => s.status === 'sent'));
+      },
+    );
+
+    it('a recipient whose email the mail server refuses on the last attempt counts as failed; the send completes', async (t) => {
+      const app = await createTestApp(dialect);
+      const refusing = await new SmtpSink({ rejectWith: 'mailbox unavailable' }).start();
+      cleanup(t, async () => {
+        await app.close();
+        await refusing.stop();
+      });
+      const admin = await setupSalon(app);
+      await setSettings(app, admin.token, {
+        bulk_campaigns_enabled: 1,
+        smtp_host: '127.0.0.1',
+        smtp_port: refusing.port,
+      });
+      const client = await createClient(app, admin.token, { marketing_consent: 1 });
+      const created = await app.request({
+        method: 'POST',
+        url: '/api/campaigns',
+        token: admin.token,
+        payload: { name: 'Refused', subject: 'Refused', blocks: [{ type: 'text', text: 'x' }] },
+      });
+      const sent = await app.request({
+        method: 'POST',
+        url: `/api/campaigns/${created.body.id}/send`,
+        token: admin.token,
+      });
+      assert.equal(sent.status, 202);
+      assert.equal(sent.body.recipient_count, 1);
+      // One attempt only, so the first refusal is the last.
+      await app.ctx.db.updateTable('jobs').set({ max_attempts: 1 }).where('name', '=', 'campaign.send').execute();
+      await app.drain();
+      const done = await app.request({ method: 'GET', url: `/api/campaigns/${created.body.id}`, token: admin.token });
+      assert.equal(done.body.status, 'sent');
+      assert.equal(done.body.sent_count, 0);
+      assert.equal(done.body.failed_count, 1);
+      const recipient = await app.ctx.db
+        .selectFrom('campaign_recipients')
+        .select(['status', 'error'])
+        .where('client_id', '=', client.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(recipient.status, 'failed');
+      assert.match(recipient.error ?? '', /mailbox unavailable/);
+    });
+  });
+}

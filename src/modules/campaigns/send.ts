@@ -1,0 +1,294 @@
+import { sql, type Transaction } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { RecipientStatus } from '../../db/tables/campaigns.js';
+import type { DB } from '../../db/types.js';
+import type { JobContext, JobHandler } from '../../jobs/types.js';
+import { MAX_ATTEMPTS } from '../../jobs/types.js';
+import { conflict } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { sendEmailJob } from '../../mail/send-job.js';
+import { template } from '../../mail/templates/index.js';
+import { notifyAdmins } from '../notifications/service.js';
+import { readSalonName, readSettings, readTimezone } from '../settings/service.js';
+import type { StoredBlock } from './blocks.js';
+import { campaignLink, lockCampaign, toCampaign, type CampaignRow } from './campaigns.js';
+import type { CampaignOutput } from './schemas.js';
+import { recipientQuery, type SegmentFiltersInput } from './segments.js';
+import { unsubscribeUrl } from './unsubscribe.js';
+
+/*
+ * Sending a campaign, crash-safe and exactly once per client:
+ *
+ * 1. POST /campaigns/:id/send, in ONE transaction: the recipient list is built by one
+ *    INSERT … SELECT from the segment query (unique per campaign and client), one
+ *    `campaign.send` job per recipient by one INSERT … SELECT into the jobs table, and the
+ *    campaign becomes `sending`. A crash before the commit leaves a draft; after it, every
+ *    recipient has a job. Bulk statements, so 100 000 recipients take seconds, not minutes.
+ * 2. A `campaign.send` job moves its recipient `pending` → `sending` in the same transaction
+ *    that writes the outbox row, then sends that one row through the mail layer. A rerun
+ *    (retry, or another worker after a crash) finds the recipient `sending` with its outbox
+ *    row and resumes that row; the mail layer never sends a row that is no longer `queued`.
+ * 3. The outcome moves the recipient to `sent`, `failed` or `skipped` and bumps the
+ *    campaign's counter in one transaction, guarded by the recipient's previous state, so a
+ *    counter moves once per recipient. The job that completes the count makes the campaign
+ *    `sent` and tells the admins (`campaign.sent`).
+ */
+
+export async function startSend(ctx: AppContext, id: number): Promise<CampaignOutput> {
+  const settings = await readSettings(ctx.db);
+  if (settings.bulk_campaigns_enabled !== 1) {
+    throw conflict(
+      'campaigns_disabled',
+      'Bulk email campaigns are turned off: enable bulk_campaigns_enabled in the settings first',
+    );
+  }
+  const timezone = await readTimezone(ctx.db);
+  return ctx.db.transaction().execute(async (trx) => {
+    const campaign = await lockCampaign(trx, ctx, id);
+    if (campaign.status !== 'draft') {
+      throw conflict(
+        'campaign_already_sent',
+        campaign.status === 'sent' ? 'This campaign has already been sent' : 'This campaign is already being sent',
+      );
+    }
+    return toCampaign(await launch(trx, campaign, timezone), timezone);
+  });
+}
+
+/**
+ * Builds the recipient list and enqueues their jobs for a draft campaign, in the caller's
+ * transaction (which holds the campaign row), and marks it `sending` (or `sent` when nobody
+ * matches). Also used by the seasonal-promotions automation.
+ */
+export async function launch(trx: Transaction<DB>, campaign: CampaignRow, timezone: string): Promise<CampaignRow> {
+  const id = campaign.id;
+  const now = nowIso();
+  const filters = campaign.segment_filters ? (JSON.parse(campaign.segment_filters) as SegmentFiltersInput) : {};
+  const inserted = await trx
+    .insertInto('campaign_recipients')
+    .columns(['campaign_id', 'client_id', 'email', 'status', 'created_at', 'updated_at'])
+    .expression(
+      recipientQuery(trx, filters, { timezone }).select([
+        sql<number>`cast(${id} as integer)`.as('campaign_id'),
+        'c.id',
+        sql<string>`c.email`.as('email'),
+        sql<string>`cast(${'pending'} as text)`.as('status'),
+        sql<string>`cast(${now} as text)`.as('created_at'),
+        sql<string>`cast(${now} as text)`.as('updated_at'),
+      ]),
+    )
+    .executeTakeFirst();
+  const recipients = Number(inserted.numInsertedOrUpdatedRows ?? 0n);
+
+  // The jobs of the queue, written in bulk: the same row `enqueue()` writes, one per
+  // recipient, in this transaction.
+  await trx
+    .insertInto('jobs')
+    .columns(['name', 'payload', 'status', 'run_at', 'attempts', 'max_attempts', 'created_at', 'updated_at'])
+    .expression(
+      trx
+        .selectFrom('campaign_recipients as r')
+        .select([
+          sql<string>`cast(${'campaign.send'} as text)`.as('name'),
+          sql<string>`cast(${'{"recipientId":'} as text) || cast(r.id as text) || cast(${'}'} as text)`.as('payload'),
+          sql<string>`cast(${'queued'} as text)`.as('status'),
+          sql<string>`cast(${now} as text)`.as('run_at'),
+          sql<number>`cast(${0} as integer)`.as('attempts'),
+          sql<number>`cast(${MAX_ATTEMPTS['campaign.send']} as integer)`.as('max_attempts'),
+          sql<string>`cast(${now} as text)`.as('created_at'),
+          sql<string>`cast(${now} as text)`.as('updated_at'),
+        ])
+        .where('r.campaign_id', '=', id)
+        .orderBy('r.id'),
+    )
+    .execute();
+
+  const row = await trx
+    .updateTable('campaigns')
+    .set({
+      status: recipients === 0 ? 'sent' : 'sending',
+      recipient_count: recipients,
+      started_at: now,
+      finished_at: recipients === 0 ? now : null,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (recipients === 0) await announceSent(trx, row.id, row.name, row);
+  return row;
+}
+
+interface Counts {
+  recipient_count: number;
+  sent_count: number;
+  failed_count: number;
+  skipped_count: number;
+}
+
+async function announceSent(trx: Transaction<DB>, id: number, name: string, counts: Counts): Promise<void> {
+  await notifyAdmins(trx, {
+    type: 'campaign.sent',
+    title: 'Campaign sent',
+    message:
+      `"${name}": ${counts.sent_count} sent, ${counts.failed_count} failed, ` +
+      `${counts.skipped_count} skipped of ${counts.recipient_count}`,
+    link: campaignLink(id),
+  });
+}
+
+const COUNTER = { sent: 'sent_count', failed: 'failed_count', skipped: 'skipped_count' } as const;
+
+/**
+ * Moves a recipient from `from` to its final state and counts it, once: the guarded update
+ * changes nothing when another run got there first. Completes the campaign on the last one.
+ */
+async function settle(
+  ctx: AppContext,
+  recipientId: number,
+  from: RecipientStatus,
+  to: 'sent' | 'failed' | 'skipped',
+  error: string | null,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('campaign_recipients')
+      .set({ status: to, error, updated_at: nowIso() })
+      .where('id', '=', recipientId)
+      .where('status', '=', from)
+      .returning('campaign_id')
+      .executeTakeFirst();
+    if (!moved) return;
+    const counter = COUNTER[to];
+    const campaign = await trx
+      .updateTable('campaigns')
+      .set({ [counter]: sql`${sql.ref(counter)} + 1` })
+      .where('id', '=', moved.campaign_id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const done = campaign.sent_count + campaign.failed_count + campaign.skipped_count;
+    if (campaign.status !== 'sending' || done < campaign.recipient_count) return;
+    const now = nowIso();
+    const finished = await trx
+      .updateTable('campaigns')
+      .set({ status: 'sent', finished_at: now, updated_at: now })
+      .where('id', '=', campaign.id)
+      .where('status', '=', 'sending')
+      .executeTakeFirst();
+    if (finished.numUpdatedRows > 0n) await announceSent(trx, campaign.id, campaign.name, campaign);
+  });
+}
+
+/** The `campaign.send` job: one recipient, rendered and sent through the mail outbox. */
+export function campaignSendJob(ctx: AppContext): JobHandler<'campaign.send'> {
+  const deliver = sendEmailJob(ctx);
+  return async ({ recipientId }, context) => {
+    const recipient = await ctx.db
+      .selectFrom('campaign_recipients as r')
+      .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
+      .innerJoin('clients as cl', 'cl.id', 'r.client_id')
+      .leftJoin('client_unsubscribes as u', 'u.client_id', 'r.client_id')
+      .select([
+        'r.id',
+        'r.status',
+        'r.email_id',
+        'r.client_id',
+        'c.subject',
+        'c.blocks',
+        'cl.email as client_email',
+        'cl.marketing_consent',
+        'u.client_id as unsubscribed',
+        'cl.erased_at',
+      ])
+      .where('r.id', '=', recipientId)
+      .executeTakeFirst();
+    // Gone with its campaign, or already settled by an earlier run: nothing to do.
+    if (!recipient || !['pending', 'sending'].includes(recipient.status)) return;
+
+    let emailId = recipient.email_id;
+    if (recipient.status === 'pending') {
+      // Honoured up to the last moment: an unsubscribe after the list was built still counts.
+      const address = recipient.client_email;
+      if (recipient.unsubscribed !== null || recipient.marketing_consent !== 1 || recipient.erased_at || !address) {
+        await settle(ctx, recipientId, 'pending', 'skipped', 'unsubscribed, no consent or no address');
+        return;
+      }
+      emailId = await claimRecipient(ctx, recipientId, address, {
+        subject: recipient.subject,
+        blocks: JSON.parse(recipient.blocks) as StoredBlock[],
+        unsubscribeUrl: unsubscribeUrl(ctx, recipient.client_id),
+      });
+      // Another run moved it meanwhile; that run sends it.
+      if (emailId === null) return;
+    }
+    if (emailId === null) {
+      await settle(ctx, recipientId, 'sending', 'failed', 'its outbox email was removed');
+      return;
+    }
+    await sendOne(ctx, deliver, recipientId, emailId, context);
+  };
+}
+
+/** pending → sending together with its outbox row; null when the recipient was not pending. */
+async function claimRecipient(
+  ctx: AppContext,
+  recipientId: number,
+  address: string,
+  data: { subject: string; blocks: StoredBlock[]; unsubscribeUrl: string },
+): Promise<number | null> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const salonName = await readSalonName(trx);
+    const email = await trx
+      .insertInto('emails')
+      .values({
+        recipient: address,
+        subject: template('campaign.email').subject(data, { salonName }),
+        template: 'campaign.email',
+        data: JSON.stringify(data),
+        // The unsubscribe link in it acts for the client: not kept once the email is out.
+        sensitive: 1,
+        status: 'queued',
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const moved = await trx
+      .updateTable('campaign_recipients')
+      .set({ status: 'sending', email_id: email.id, updated_at: nowIso() })
+      .where('id', '=', recipientId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (moved.numUpdatedRows === 0n) {
+      await trx.deleteFrom('emails').where('id', '=', email.id).execute();
+      return null;
+    }
+    return email.id;
+  });
+}
+
+async function sendOne(
+  ctx: AppContext,
+  deliver: JobHandler<'mail.send'>,
+  recipientId: number,
+  emailId: number,
+  context: JobContext,
+): Promise<void> {
+  try {
+    // The mail layer's own send: renders the MJML, talks to SMTP, records the outcome on
+    // the outbox row, and does nothing for a row already sent.
+    await deliver({ emailId }, context);
+  } catch (error) {
+    if (context.isLastAttempt) {
+      const message = error instanceof Error ? error.message : String(error);
+      await settle(ctx, recipientId, 'sending', 'failed', message.slice(0, 1000));
+    }
+    throw error;
+  }
+  const email = await ctx.db
+    .selectFrom('emails')
+    .select(['status', 'error'])
+    .where('id', '=', emailId)
+    .executeTakeFirst();
+  if (email?.status === 'sent') await settle(ctx, recipientId, 'sending', 'sent', null);
+  else await settle(ctx, recipientId, 'sending', 'failed', email?.error ?? 'email not sent');
+}

@@ -1,0 +1,29 @@
+import type { AppContext } from '../../context.js';
+import type { AuthUser } from '../../http/auth.js';
+import { startPayment } from '../../payments/service.js';
+import type { OrderCreateInput, OrderOutput } from './schemas.js';
+import { createOrder, getOrder } from './service.js';
+
+/**
+ * Rings up the order and, once its transaction has committed (never an HTTP call inside a
+ * database transaction), asks the payments module to collect what is due by card terminal or
+ * online. startPayment never throws for provider errors: the order then shows the failed
+ * payment. The answer is the order as it stands after that call.
+ */
+export async function createOrderAndCollect(
+  ctx: AppContext,
+  caller: AuthUser,
+  input: OrderCreateInput,
+): Promise<OrderOutput> {
+  const { order, pendingPayment } = await createOrder(ctx, caller, input);
+  if (!pendingPayment || order.payment_method === 'cash') return order;
+  await startPayment(ctx, {
+    purpose: 'pos_order',
+    referenceId: order.id,
+    method: order.payment_method,
+    amountCents: pendingPayment.amountCents,
+    description: `POS order #${order.id}`,
+    clientEmail: pendingPayment.clientEmail,
+  });
+  return getOrder(ctx.db, order.id);
+}

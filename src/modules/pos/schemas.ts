@@ -1,0 +1,154 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { DateText, DateTimeText, Email, Id, PageQuery } from '../../http/schemas.js';
+
+/* POS orders and favourites (spec parts 2 and 4.4b), under /api/pos. */
+
+const Money = Type.Number({ description: 'Currency units, e.g. 12.5' });
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ItemType = Type.Union([Type.Literal('service'), Type.Literal('product'), Type.Literal('package')]);
+export const PaymentMethod = Type.Union([Type.Literal('cash'), Type.Literal('card'), Type.Literal('online')]);
+export const PaymentStatus = Type.Union([Type.Literal('paid'), Type.Literal('pending'), Type.Literal('failed')]);
+
+export const MAX_ORDER_LINES = 200;
+export const MAX_GIFT_CARDS_PER_ORDER = 20;
+
+export const OrderItemBody = Type.Object({
+  type: ItemType,
+  id: Id,
+  quantity: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  price: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      maximum: 1_000_000,
+      description:
+        'Unit price charged, VAT included; defaults to the catalogue price. Ignored with use_package_credit.',
+    }),
+  ),
+  use_package_credit: Type.Optional(
+    Type.Boolean({
+      description:
+        'Service lines only: pay with the client’s prepaid package credits (one per unit); the line is charged 0.',
+    }),
+  ),
+});
+
+export const GiftCardSaleBody = Type.Object({
+  amount: Type.Number({ minimum: 0.01, maximum: 10_000, description: 'Face value in currency units' }),
+  recipient_name: Type.Optional(Type.String({ maxLength: 200 })),
+  recipient_email: Type.Optional(Email),
+  message: Type.Optional(Type.String({ maxLength: 1000 })),
+  expires_on: Type.Optional(DateText),
+});
+
+export const OrderCreateBody = Type.Object({
+  client_id: Id,
+  staff_id: Id,
+  items: Type.Array(OrderItemBody, { maxItems: MAX_ORDER_LINES }),
+  payment_method: PaymentMethod,
+  discount_code: Type.Optional(Type.String({ maxLength: 64 })),
+  gift_card_code: Type.Optional(Type.String({ maxLength: 64 })),
+  loyalty_points: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
+  notes: Type.Optional(Type.String({ maxLength: 2000 })),
+  gift_cards: Type.Optional(
+    Type.Array(GiftCardSaleBody, {
+      maxItems: MAX_GIFT_CARDS_PER_ORDER,
+      description:
+        'Gift cards sold in this order (see the API guide): each is created with its amount and emailed when recipient_email is given.',
+    }),
+  ),
+});
+
+export const OrderItemOut = Type.Object({
+  id: Type.Integer(),
+  item_type: ItemType,
+  item_id: Type.Integer(),
+  name: Type.String({ description: 'The item’s name when sold' }),
+  quantity: Type.Integer(),
+  price: Money,
+  line_total: Money,
+  vat_rate: Type.Number({ description: 'Percent, e.g. 21' }),
+  vat_amount: Money,
+  discount_amount: Money,
+  loyalty_amount: Money,
+  client_package_id: Nullable(Type.Integer()),
+});
+
+export const SoldGiftCardOut = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  initial_value: Money,
+  recipient_email: Nullable(Type.String()),
+});
+
+export const PaymentOut = Type.Object({
+  id: Type.Integer(),
+  provider: Type.String(),
+  status: Type.String(),
+  checkout_url: Nullable(Type.String()),
+});
+
+const orderFields = {
+  id: Type.Integer(),
+  client_id: Type.Integer(),
+  client_name: Type.String(),
+  staff_id: Type.Integer(),
+  staff_name: Type.String(),
+  payment_method: PaymentMethod,
+  payment_status: PaymentStatus,
+  subtotal: Money,
+  discount_amount: Money,
+  discount_code: Nullable(Type.String()),
+  promotion_id: Nullable(Type.Integer()),
+  loyalty_points_redeemed: Type.Integer(),
+  loyalty_amount: Money,
+  total: Money,
+  gift_card_amount: Money,
+  gift_card_id: Nullable(Type.Integer()),
+  gift_cards_sold: Money,
+  amount_due: Money,
+  vat_total: Money,
+  loyalty_points_earned: Type.Integer(),
+  notes: Type.String(),
+  created_at: DateTimeText,
+};
+
+export const OrderSummaryOut = Type.Object({ ...orderFields, item_count: Type.Integer() });
+
+export const OrderOut = Type.Object({
+  ...orderFields,
+  items: Type.Array(OrderItemOut),
+  gift_cards: Type.Array(SoldGiftCardOut, { description: 'Gift cards sold in this order' }),
+  payment: Nullable(PaymentOut),
+});
+
+export const OrderListQuery = Type.Object({
+  client_id: Type.Optional(Id),
+  staff_id: Type.Optional(Id),
+  ...PageQuery,
+});
+
+export const FavoriteBody = Type.Object({
+  type: ItemType,
+  id: Id,
+  position: Type.Integer({ minimum: 0, maximum: 100_000 }),
+});
+
+export const FavoritesBody = Type.Array(FavoriteBody, { maxItems: 200 });
+
+export const FavoriteOut = Type.Object({
+  type: ItemType,
+  id: Type.Integer(),
+  position: Type.Integer(),
+  name: Type.String(),
+  price: Money,
+});
+
+export type OrderCreateInput = Static<typeof OrderCreateBody>;
+export type OrderItemInput = Static<typeof OrderItemBody>;
+export type GiftCardSaleInput = Static<typeof GiftCardSaleBody>;
+export type OrderOutput = Static<typeof OrderOut>;
+export type OrderSummaryOutput = Static<typeof OrderSummaryOut>;
+export type OrderListFilter = Static<typeof OrderListQuery>;
+export type FavoritesInput = Static<typeof FavoritesBody>;
+export type FavoriteOutput = Static<typeof FavoriteOut>;

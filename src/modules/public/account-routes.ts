@@ -1,0 +1,142 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { currentClient } from '../../http/auth.js';
+import { errorRef, IdParams, Ok } from '../../http/schemas.js';
+import { cancelClientBooking } from '../bookings/service.js';
+import * as accounts from './accounts.js';
+import { ACCOUNT_LIMITS, CLIENT_LOGIN_LIMITS, MAGIC_LINK_LIMITS, PUBLIC_BODY_LIMIT, TOKEN_LIMITS } from './limits.js';
+import {
+  ClientLoginBody,
+  ClientPasswordBody,
+  ClientProfile,
+  ClientProfileBody,
+  ClientSession,
+  MagicLinkBody,
+  MagicLinkResponse,
+  MyBookingsQuery,
+  PublicBooking,
+  VerifyMagicQuery,
+} from './schemas.js';
+import { toPublicBooking } from './view.js';
+
+const tags = ['public'];
+
+/** Client sign-in (password, magic link) and the signed-in client's self-service. */
+export async function publicAccountRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post('/api/public/client-login', {
+    config: { auth: 'none' },
+    bodyLimit: PUBLIC_BODY_LIMIT,
+    preHandler: app.limiter(CLIENT_LOGIN_LIMITS),
+    schema: {
+      tags,
+      summary: 'Client sign-in with email and password → clientToken (30 days)',
+      description:
+        'Present the token as `Authorization: Bearer <clientToken>` on the booking page’s endpoints. Staff endpoints refuse it (401). ' +
+        'Wrong email or password (or no password set yet): 401 `invalid_credentials`. Rate limited per IP and per email (429).',
+      body: ClientLoginBody,
+      response: { 200: ClientSession, 400: errorRef, 401: errorRef, 429: errorRef },
+    },
+    handler: (request) => accounts.clientLogin(ctx, request.body),
+  });
+
+  app.post('/api/public/client-magic-link', {
+    config: { auth: 'none' },
+    bodyLimit: PUBLIC_BODY_LIMIT,
+    preHandler: app.limiter(MAGIC_LINK_LIMITS),
+    schema: {
+      tags,
+      summary: 'Email a one-time sign-in link (15 minutes) to a client',
+      description:
+        'Always 200 with the same body, whether or not the email is a client’s. The email links to ' +
+        '`{PUBLIC_BASE_URL}/client/magic?token=…`; at most one per client per minute.',
+      body: MagicLinkBody,
+      response: { 200: MagicLinkResponse, 400: errorRef, 429: errorRef },
+    },
+    handler: async (request) => {
+      await accounts.requestMagicLink(ctx, request.body.email);
+      return { ok: true as const, message: 'If this email belongs to a client, a sign-in link is on its way.' };
+    },
+  });
+
+  app.get('/api/public/client-verify-magic', {
+    config: { auth: 'none' },
+    preHandler: app.limiter(TOKEN_LIMITS),
+    schema: {
+      tags,
+      summary: 'Exchange a magic-link token for a clientToken',
+      description: 'The link works once: its token is deleted here. Unknown, used or expired: 400 `invalid_token`.',
+      querystring: VerifyMagicQuery,
+      response: { 200: ClientSession, 400: errorRef, 429: errorRef },
+    },
+    handler: (request) => accounts.verifyMagicLink(ctx, request.query.token),
+  });
+
+  app.get('/api/public/me', {
+    config: { auth: 'client' },
+    schema: { tags, summary: 'The signed-in client’s profile', response: { 200: ClientProfile } },
+    handler: (request) => accounts.clientProfile(ctx.db, currentClient(request).id),
+  });
+
+  app.put('/api/public/me', {
+    config: { auth: 'client' },
+    bodyLimit: PUBLIC_BODY_LIMIT,
+    preHandler: app.limiter(ACCOUNT_LIMITS),
+    schema: {
+      tags,
+      summary: 'Change the signed-in client’s name or phone (the email stays: it is the sign-in)',
+      body: ClientProfileBody,
+      response: { 200: ClientProfile, 400: errorRef, 429: errorRef },
+    },
+    handler: (request) => accounts.updateClientProfile(ctx, currentClient(request).id, request.body),
+  });
+
+  app.post('/api/public/me/password', {
+    config: { auth: 'client' },
+    bodyLimit: PUBLIC_BODY_LIMIT,
+    preHandler: app.limiter(ACCOUNT_LIMITS),
+    schema: {
+      tags,
+      summary: 'Set the signed-in client’s password (min 8), e.g. after signing in by magic link',
+      body: ClientPasswordBody,
+      response: { 200: Ok, 400: errorRef, 429: errorRef },
+    },
+    handler: async (request) => {
+      await accounts.setClientPassword(ctx, currentClient(request).id, request.body.password);
+      return { ok: true as const };
+    },
+  });
+
+  app.get('/api/public/me/bookings', {
+    config: { auth: 'client' },
+    schema: {
+      tags,
+      summary: 'The signed-in client’s bookings, cancelled ones included',
+      description:
+        '`scope=upcoming`: not yet started, soonest first. `scope=past`: newest first. Without: all, newest first.',
+      querystring: MyBookingsQuery,
+      response: { 200: Type.Array(PublicBooking), 400: errorRef },
+    },
+    handler: (request) => accounts.clientBookings(ctx.db, currentClient(request).id, request.query.scope),
+  });
+
+  app.post('/api/public/me/bookings/:id/cancel', {
+    config: { auth: 'client' },
+    preHandler: app.limiter(ACCOUNT_LIMITS),
+    schema: {
+      tags,
+      summary: 'Cancel one of the signed-in client’s bookings',
+      description:
+        'Only a scheduled or provisional booking (else 409 `invalid_transition` / `already_cancelled`), and no later than ' +
+        '`booking_min_lead_hours` before it starts (else 409 `too_late_to_cancel`). Another client’s booking: 404. ' +
+        'Side effects as a cancellation by the salon: `booking.cancelled` job, slot offered to the waitlist.',
+      params: IdParams,
+      response: { 200: PublicBooking, 400: errorRef, 404: errorRef, 409: errorRef, 429: errorRef },
+    },
+    handler: async (request) =>
+      toPublicBooking(await cancelClientBooking(ctx, currentClient(request).id, request.params.id)),
+  });
+}

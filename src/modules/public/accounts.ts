@@ -1,0 +1,180 @@
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/types.js';
+import { enqueue } from '../../jobs/queue.js';
+import { badRequest, unauthorized } from '../../lib/errors.js';
+import { isoAfter, nowIso } from '../../lib/time.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
+import { queueEmail } from '../../mail/outbox.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords.js';
+import { bookingQuery } from '../bookings/service.js';
+import { readTimezone } from '../settings/service.js';
+import { DateTime } from 'luxon';
+import type { ClientProfileInput, PublicBookingOutput } from './schemas.js';
+import { toPublicBooking } from './view.js';
+
+/*
+ * Client accounts of the booking page (spec 5 item 9, CONTRACT.md): sign-in by password or by
+ * a magic link, each giving a client token (JWT `typ: "client"`, 30 days); then self-service.
+ */
+
+export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
+/** One magic-link email per client per minute, however often the form is sent. */
+const MAGIC_LINK_THROTTLE_MS = 60 * 1000;
+
+const normalize = (email: string) => email.trim().toLowerCase();
+
+async function session(ctx: AppContext, client: { id: number; name: string; email: string | null }) {
+  return {
+    clientToken: await ctx.signer.signClient(client.id),
+    client: { id: client.id, name: client.name, email: client.email },
+  };
+}
+
+/** 401 for an unknown email, a client without a password or a wrong one: all alike, in about the same time. */
+export async function clientLogin(ctx: AppContext, input: { email: string; password: string }) {
+  const client = await ctx.db
+    .selectFrom('clients')
+    .select(['id', 'name', 'email', 'password_hash'])
+    .where('email', '=', normalize(input.email))
+    .executeTakeFirst();
+  const valid = client?.password_hash
+    ? await verifyPassword(client.password_hash, input.password)
+    : await verifyAgainstNothing(input.password);
+  if (!client || !valid) throw unauthorized('invalid_credentials', 'Email or password is wrong');
+  return session(ctx, client);
+}
+
+/**
+ * Always the same quick answer: the lookup and the email happen in a job, so neither the
+ * answer nor its timing tells whether the email belongs to a client.
+ */
+export async function requestMagicLink(ctx: AppContext, email: string): Promise<void> {
+  await enqueue(ctx.db, 'public.client_magic_link', { email: normalize(email) });
+}
+
+/** The job behind client-magic-link. */
+export async function sendMagicLink(ctx: AppContext, email: string): Promise<'sent' | 'no_account' | 'throttled'> {
+  return ctx.db.transaction().execute(async (trx) => {
+    let query = trx.selectFrom('clients').select(['id', 'name', 'email']).where('email', '=', email);
+    if (ctx.dialect === 'postgres') query = query.forUpdate();
+    const client = await query.executeTakeFirst();
+    if (!client?.email) return 'no_account';
+    const recent = await trx
+      .selectFrom('client_magic_tokens')
+      .select('id')
+      .where('client_id', '=', client.id)
+      .where('created_at', '>', new Date(Date.now() - MAGIC_LINK_THROTTLE_MS).toISOString())
+      .executeTakeFirst();
+    if (recent) return 'throttled';
+    // Expired links of this client go; the unexpired ones stay usable until used or expired.
+    await trx
+      .deleteFrom('client_magic_tokens')
+      .where('client_id', '=', client.id)
+      .where('expires_at', '<=', nowIso())
+      .execute();
+    const token = randomToken();
+    await trx
+      .insertInto('client_magic_tokens')
+      .values({
+        client_id: client.id,
+        token_hash: hashToken(token),
+        expires_at: isoAfter(MAGIC_LINK_TTL_MS),
+        created_at: nowIso(),
+      })
+      .execute();
+    await queueEmail(trx, {
+      to: client.email,
+      template: 'public.client_magic_link',
+      data: {
+        name: client.name,
+        magicUrl: `${ctx.config.publicBaseUrl}/client/magic?token=${encodeURIComponent(token)}`,
+      },
+      sensitive: true,
+    });
+    return 'sent';
+  });
+}
+
+/** Exchanges a magic-link token for a client token; the token is deleted in the same step (single use). */
+export async function verifyMagicLink(ctx: AppContext, token: string) {
+  const used = await ctx.db
+    .deleteFrom('client_magic_tokens')
+    .where('token_hash', '=', hashToken(token))
+    .returning(['client_id', 'expires_at'])
+    .executeTakeFirst();
+  if (!used || used.expires_at <= nowIso()) {
+    throw badRequest('invalid_token', 'This sign-in link is invalid, used or expired; ask for a new one');
+  }
+  const client = await ctx.db
+    .selectFrom('clients')
+    .select(['id', 'name', 'email'])
+    .where('id', '=', used.client_id)
+    .where('erased_at', 'is', null)
+    .where('merged_into_id', 'is', null)
+    .executeTakeFirst();
+  if (!client) throw badRequest('invalid_token', 'This sign-in link is invalid, used or expired; ask for a new one');
+  return session(ctx, client);
+}
+
+/**
+ * Sets the signed-in client's password (e.g. after signing in by magic link); from then on
+ * client-login works too. Holding the client token is the proof, as it is for every other
+ * self-service action.
+ */
+export async function setClientPassword(ctx: AppContext, clientId: number, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await ctx.db
+    .updateTable('clients')
+    .set({ password_hash: passwordHash, updated_at: nowIso() })
+    .where('id', '=', clientId)
+    .execute();
+}
+
+export async function clientProfile(db: Kysely<DB>, clientId: number) {
+  const row = await db
+    .selectFrom('clients')
+    .select(['id', 'name', 'email', 'phone', 'password_hash'])
+    .where('id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, name: row.name, email: row.email, phone: row.phone, has_password: row.password_hash !== null };
+}
+
+/** Name and phone; the email is the sign-in identity and stays as the salon has it. */
+export async function updateClientProfile(ctx: AppContext, clientId: number, input: ClientProfileInput) {
+  const changes: { name?: string; phone?: string } = {};
+  if (input.name !== undefined) changes.name = input.name.trim();
+  if (input.phone !== undefined) changes.phone = input.phone.trim();
+  if (Object.keys(changes).length > 0) {
+    await ctx.db
+      .updateTable('clients')
+      .set({ ...changes, updated_at: nowIso() })
+      .where('id', '=', clientId)
+      .execute();
+  }
+  return clientProfile(ctx.db, clientId);
+}
+
+/**
+ * The client's own bookings (cancelled ones too, so they see what they cancelled).
+ * upcoming: not yet started, soonest first; past: started, newest first; all: newest first.
+ */
+export async function clientBookings(
+  db: Kysely<DB>,
+  clientId: number,
+  scope: 'upcoming' | 'past' | undefined,
+  now: Date = new Date(),
+): Promise<PublicBookingOutput[]> {
+  const nowLocal = DateTime.fromJSDate(now)
+    .setZone(await readTimezone(db))
+    .toFormat('yyyy-MM-dd HH:mm:ss');
+  let query = bookingQuery(db).where('b.client_id', '=', clientId);
+  if (scope === 'upcoming') {
+    query = query.where('b.start_at', '>=', nowLocal).orderBy('b.start_at', 'asc').orderBy('b.id', 'asc');
+  } else {
+    if (scope === 'past') query = query.where('b.start_at', '<', nowLocal);
+    query = query.orderBy('b.start_at', 'desc').orderBy('b.id', 'desc');
+  }
+  const rows = await query.execute();
+  return rows.map(toPublicBooking);
+}

@@ -1,0 +1,78 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { readClient } from '../../http/auth.js';
+import { errorRef } from '../../http/schemas.js';
+import { badRequest } from '../../lib/errors.js';
+import { answerProvisional } from '../bookings/service.js';
+import { createPublicBooking } from './bookings.js';
+import { BOOKING_LIMITS, PUBLIC_BODY_LIMIT, TOKEN_LIMITS } from './limits.js';
+import { IDEMPOTENCY_KEY, PublicBooking, PublicBookingBody, TokenBody } from './schemas.js';
+import { toPublicBooking } from './view.js';
+
+const tags = ['public'];
+
+/** Booking from the booking page, and the client's answer to a provisional booking. */
+export async function publicBookingRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post('/api/public/bookings', {
+    config: { auth: 'none' },
+    bodyLimit: PUBLIC_BODY_LIMIT,
+    preHandler: app.limiter(BOOKING_LIMITS),
+    schema: {
+      tags,
+      summary: 'Book a slot that availability offers',
+      description:
+        '`start_at` must be a start GET /public/availability offers for this service (and `staff_id`, when given): in the past ' +
+        '(`slot_in_past`), inside the lead time (`inside_lead_time`), beyond the max future days (`beyond_max_future_days`), ' +
+        'on a closed day, holiday or time off (`salon_closed`), off the slot grid (`not_a_slot`) or outside working hours ' +
+        '(`outside_working_time`) → 400; taken meanwhile → 409 `slot_taken` (checked again inside the write transaction). ' +
+        'The end is start + service duration (+ `new_client_extra_min` for a client without a previous visit). ' +
+        'The client is the one signed in (client token), else the client with `client_email`, else a new client. ' +
+        '`booking_clients` = `existing`: a client token is required (401 `client_login_required`). ' +
+        '`booking_mode` = `request`: the booking is `provisional` and the client gets confirm/decline links by email; admins are ' +
+        'notified (email per `booking_request_notify_email`, push per `booking_request_notify_push`). `direct`: `scheduled`, ' +
+        'with the `booking.created` confirmation job and a `booking.new` notification. ' +
+        'An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`) makes retries safe: the same key answers the first booking again (header ' +
+        '`Idempotent-Replayed: true`); the same key with a different body is 409 `idempotency_key_reused`. Rate limited per IP (429).',
+      body: PublicBookingBody,
+      response: { 201: PublicBooking, 400: errorRef, 401: errorRef, 409: errorRef, 413: errorRef, 429: errorRef },
+    },
+    handler: async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
+        throw badRequest('validation_failed', 'Idempotency-Key must be 8 to 128 characters of A-Z a-z 0-9 . _ : -', [
+          { field: 'idempotency-key', message: 'must match ^[A-Za-z0-9._:-]{8,128}$' },
+        ]);
+      }
+      const client = await readClient(request, ctx.db, ctx.signer);
+      const result = await createPublicBooking(ctx, request.body, client, key);
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(result.booking);
+    },
+  });
+
+  for (const answer of ['confirm', 'decline'] as const) {
+    app.post(`/api/public/bookings/${answer}`, {
+      config: { auth: 'none' },
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      preHandler: app.limiter(TOKEN_LIMITS),
+      schema: {
+        tags,
+        summary:
+          answer === 'confirm'
+            ? 'Confirm a provisional booking (the link in its email): it becomes scheduled'
+            : 'Decline a provisional booking (the link in its email): it becomes cancelled',
+        description:
+          (answer === 'confirm'
+            ? 'Then as a new regular booking: `booking.created` job and a `booking.new` notification. '
+            : 'Then as a cancellation: `booking.cancelled` job and the slot offered to the waitlist. ') +
+          'Unknown token: 404. No longer provisional (answered already, or changed by the salon): 409 `not_provisional`.',
+        body: TokenBody,
+        response: { 200: PublicBooking, 400: errorRef, 404: errorRef, 409: errorRef, 429: errorRef },
+      },
+      handler: async (request) => toPublicBooking(await answerProvisional(ctx, request.body.token, answer)),
+    });
+  }
+}

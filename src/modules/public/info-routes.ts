@@ -1,0 +1,42 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { publicServices, publicStaff, salonInfo } from './info.js';
+import { PublicService, PublicStaff, SalonInfo } from './schemas.js';
+
+const tags = ['public'];
+
+/** What the booking page shows before anyone books (spec 4.11). */
+export async function publicInfoRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/api/public/salon-info', {
+    config: { auth: 'none' },
+    schema: { tags, summary: 'The public salon info object (spec part 2)', response: { 200: SalonInfo } },
+    handler: () => salonInfo(ctx.db),
+  });
+
+  app.get('/api/public/services', {
+    config: { auth: 'none' },
+    schema: {
+      tags,
+      summary: 'Bookable services, in the salon’s order',
+      description:
+        'Archived services never appear. `price` is absent when `booking_show_prices` is 0, `duration_min` when `booking_show_duration` is 0.',
+      response: { 200: Type.Array(PublicService) },
+    },
+    handler: () => publicServices(ctx.db),
+  });
+
+  app.get('/api/public/staff', {
+    config: { auth: 'none' },
+    schema: {
+      tags,
+      summary: 'Staff a client may choose (id and name), by name',
+      description: 'An empty list when `booking_allow_staff_choice` is 0: there is no choice to make.',
+      response: { 200: Type.Array(PublicStaff) },
+    },
+    handler: () => publicStaff(ctx.db),
+  });
+}

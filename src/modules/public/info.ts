@@ -1,0 +1,96 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { fromCents } from '../../lib/money.js';
+import type { Static } from 'typebox';
+import type { PublicService, PublicStaff, SalonInfo } from './schemas.js';
+
+/* The read side of the booking page: what the salon shows before anyone books. */
+
+export async function salonInfo(db: Kysely<DB>): Promise<Static<typeof SalonInfo>> {
+  const settings = await db
+    .selectFrom('settings')
+    .select([
+      'salon_name',
+      'booking_mode',
+      'booking_clients',
+      'booking_show_prices',
+      'booking_show_duration',
+      'booking_allow_staff_choice',
+      'booking_min_lead_hours',
+      'booking_max_future_days',
+      'currency',
+    ])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return {
+    salon_name: settings.salon_name,
+    booking_mode: settings.booking_mode,
+    booking_clients: settings.booking_clients,
+    booking_show_prices: settings.booking_show_prices === 1,
+    booking_show_duration: settings.booking_show_duration === 1,
+    booking_allow_staff_choice: settings.booking_allow_staff_choice === 1,
+    booking_min_lead_hours: settings.booking_min_lead_hours,
+    booking_max_future_days: settings.booking_max_future_days,
+    currency: settings.currency,
+  };
+}
+
+/**
+ * Active services in the salon's order (position, name, id), as the staff list orders them;
+ * `price` and `duration_min` left out when the booking settings hide them. Archived: never.
+ */
+export async function publicServices(db: Kysely<DB>): Promise<Array<Static<typeof PublicService>>> {
+  const [settings, rows] = await Promise.all([
+    db
+      .selectFrom('settings')
+      .select(['booking_show_prices', 'booking_show_duration'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('services as s')
+      .leftJoin('service_categories as c', 'c.id', 's.category_id')
+      .select([
+        's.id',
+        's.name',
+        's.duration_min',
+        's.price',
+        's.category_id',
+        'c.name as category_name',
+        'c.color as category_color',
+      ])
+      .where('s.active', '=', 1)
+      .orderBy('s.position')
+      .orderBy(sql`lower(s.name)`)
+      .orderBy('s.id')
+      .execute(),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    ...(settings.booking_show_duration === 1 ? { duration_min: row.duration_min } : {}),
+    ...(settings.booking_show_prices === 1 ? { price: fromCents(row.price) } : {}),
+    category_id: row.category_id,
+    category_name: row.category_name ?? null,
+    category_color: row.category_color ?? null,
+  }));
+}
+
+/**
+ * The staff a client may choose, by name: id and name only (no email). When
+ * `booking_allow_staff_choice` is off there is no choice to make: an empty list.
+ */
+export async function publicStaff(db: Kysely<DB>): Promise<Array<Static<typeof PublicStaff>>> {
+  const settings = await db
+    .selectFrom('settings')
+    .select('booking_allow_staff_choice')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  if (settings.booking_allow_staff_choice !== 1) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('active', '=', 1)
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
+}

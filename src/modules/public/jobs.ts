@@ -1,0 +1,13 @@
+import type { AppContext } from '../../context.js';
+import type { JobHandler } from '../../jobs/types.js';
+import { sendMagicLink } from './accounts.js';
+
+export function publicJobs(ctx: AppContext): { 'public.client_magic_link': JobHandler<'public.client_magic_link'> } {
+  return {
+    'public.client_magic_link': async ({ email }, context) => {
+      const outcome = await sendMagicLink(ctx, email);
+      // The address itself is not logged: it may not belong to anyone.
+      context.log.info({ outcome }, 'client magic link request handled');
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import { formatInstant, nowIso } from '../../lib/time.js';
+import { bookingLink } from '../bookings/service.js';
+import { notifyAdmins, notifyUser } from '../notifications/service.js';
+import { readTimezone } from '../settings/service.js';
+import type { ReviewInput } from './schemas.js';
+
+/*
+ * POST /public/reviews: a client rates a completed visit with the booking's feedback_token
+ * (sent in the review request). One review per booking, held by a unique constraint; the
+ * staff member is stored with it for staff performance (avg_rating, review_count).
+ */
+
+const reviewExists = () => conflict('review_exists', 'This visit has been reviewed already');
+
+export async function createReview(ctx: AppContext, input: ReviewInput) {
+  const timezone = await readTimezone(ctx.db);
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const booking = await trx
+        .selectFrom('bookings as b')
+        .innerJoin('services as s', 's.id', 'b.service_id')
+        .innerJoin('users as u', 'u.id', 'b.staff_id')
+        .select(['b.id', 'b.staff_id', 'b.client_id', 's.name as service_name', 'u.name as staff_name', 'u.role'])
+        .where('b.feedback_token', '=', input.token)
+        .executeTakeFirst();
+      if (!booking) throw new AppError(404, 'not_found', 'No visit has this feedback token');
+      const taken = await trx
+        .selectFrom('reviews')
+        .select('id')
+        .where('booking_id', '=', booking.id)
+        .executeTakeFirst();
+      if (taken) throw reviewExists();
+      const comment = input.comment?.trim() ?? '';
+      const review = await trx
+        .insertInto('reviews')
+        .values({
+          booking_id: booking.id,
+          staff_id: booking.staff_id,
+          client_id: booking.client_id,
+          rating: input.rating,
+          comment,
+          created_at: nowIso(),
+        })
+        .returning(['id', 'rating', 'comment', 'created_at'])
+        .executeTakeFirstOrThrow();
+      // No client name in the notice: the review is about the visit, the link leads to it.
+      const notice = {
+        type: 'review.new' as const,
+        title: `New review: ${input.rating}/5`,
+        message: `${booking.service_name} with ${booking.staff_name}${comment ? `: “${comment.slice(0, 140)}”` : ''}`,
+        link: bookingLink(booking.id),
+      };
+      await notifyAdmins(trx, notice);
+      // An admin who did the work heard of it above already.
+      if (booking.role !== 'admin') await notifyUser(trx, booking.staff_id, notice);
+      return { ...review, created_at: formatInstant(review.created_at, timezone) };
+    });
+  } catch (error) {
+    // Two posts of one token at once: the unique booking_id refuses the second.
+    if (isUniqueViolation(error)) throw reviewExists();
+    throw error;
+  }
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { publicAccountRoutes } from './account-routes.js';
+import { publicAvailabilityRoutes } from './availability-routes.js';
+import { publicBookingRoutes } from './booking-routes.js';
+import { publicInfoRoutes } from './info-routes.js';
+import { publicReviewRoutes } from './review-routes.js';
+
+/** The online booking page (spec 4.11), under /api/public: every route by subject. */
+export async function publicRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await publicInfoRoutes(app, ctx);
+  await publicAvailabilityRoutes(app, ctx);
+  await publicBookingRoutes(app, ctx);
+  await publicAccountRoutes(app, ctx);
+  await publicReviewRoutes(app, ctx);
+}

@@ -1,0 +1,20 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/types.js';
+import { fromCents } from '../lib/money.js';
+import { notifyAdmins } from '../modules/notifications/service.js';
+import type { Settlement } from './settlement.js';
+
+/**
+ * Settlement of a no-show fee. The payment row is the fee's record, so nothing else changes;
+ * a paid fee is announced to the admins in-app (`pos.noshow_fee_paid`), since nobody at the
+ * till saw it happen. A failed one has been announced by settlePayment (`pos.payment_failed`).
+ */
+export async function noshowFeeSettled(trx: Transaction<DB>, settlement: Settlement): Promise<void> {
+  if (settlement.status !== 'paid') return;
+  await notifyAdmins(trx, {
+    type: 'pos.noshow_fee_paid',
+    title: 'No-show fee paid',
+    message: `The no-show fee of booking ${settlement.referenceId} (${fromCents(settlement.amountCents).toFixed(2)}) was paid`,
+    link: `/bookings/${settlement.referenceId}`,
+  });
+}

@@ -1,0 +1,42 @@
+import type { PaymentStatus, ProviderName } from '../types.js';
+
+export interface ProviderPaymentRequest {
+  /** Our payment id: the provider's reference to us, and the idempotency key of the create call. */
+  paymentId: number;
+  amountCents: number;
+  /** ISO 4217, upper case (the `currency` setting). */
+  currency: string;
+  description: string;
+  clientEmail: string | null;
+  /** Where the provider reports back (carries an HMAC of the payment id where the provider signs nothing). */
+  callbackUrl: string;
+  /** Where a client's browser lands after a hosted checkout. */
+  returnUrl: string;
+}
+
+export interface ProviderPayment {
+  /** The provider's id of the payment, used to look it up again. */
+  providerRef: string;
+  /** A page the client pays on (hosted checkout), or null (card reader, terminal). */
+  checkoutUrl: string | null;
+}
+
+/** One payment provider, as the payments service sees it. */
+export interface PaymentProvider {
+  readonly name: Exclude<ProviderName, 'terminal' | 'none'>;
+  create(request: ProviderPaymentRequest): Promise<ProviderPayment>;
+  /** The payment's status as the provider knows it now (callbacks are only hints). */
+  fetchStatus(providerRef: string): Promise<PaymentStatus>;
+}
+
+/** A provider refused or could not be reached; the message is safe to store and show to admins. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    /** false: retrying the same request cannot help (bad credentials, refused input). */
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}

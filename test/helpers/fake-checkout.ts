@@ -1,0 +1,108 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { bearer, FakeHttpServer, type FakeReply, type RecordedRequest } from './fake-http.js';
+
+export interface FakeSession {
+  id: string;
+  object: 'checkout.session';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  success_url: string;
+  metadata: Record<string, string>;
+  url: string;
+}
+
+/**
+ * The checkout provider (Stripe Checkout Sessions) as a real HTTP server: form-encoded
+ * POST /v1/checkout/sessions with `Authorization: Bearer <secret key>` and an
+ * Idempotency-Key (a repeated key returns the first session), GET /v1/checkout/sessions/:id,
+ * and signed events built the way Stripe signs them.
+ */
+export class FakeCheckoutProvider extends FakeHttpServer {
+  readonly sessions = new Map<string, FakeSession>();
+  private readonly byIdempotencyKey = new Map<string, string>();
+
+  constructor(readonly secretKey = `sk_test_${randomBytes(8).toString('hex')}`) {
+    super((request) => this.route(request));
+  }
+
+  private route(request: RecordedRequest): FakeReply {
+    if (bearer(request) !== this.secretKey) {
+      return { status: 401, json: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
+    }
+    if (request.method === 'POST' && request.path === '/v1/checkout/sessions') {
+      if (!String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded')) {
+        return { status: 400, json: { error: { message: 'form-encoded body expected' } } };
+      }
+      const key = request.headers['idempotency-key'];
+      if (typeof key === 'string' && this.byIdempotencyKey.has(key)) {
+        return { status: 200, json: this.sessions.get(this.byIdempotencyKey.get(key)!) };
+      }
+      const form = new URLSearchParams(request.body);
+      const amount = Number(form.get('line_items[0][price_data][unit_amount]'));
+      if (form.get('mode') !== 'payment' || !Number.isInteger(amount) || !form.get('success_url')) {
+        return { status: 400, json: { error: { message: 'Missing required param' } } };
+      }
+      const id = `cs_test_${randomBytes(12).toString('hex')}`;
+      const metadata: Record<string, string> = {};
+      for (const [name, value] of form) {
+        const match = /^metadata\[(.+)\]$/.exec(name);
+        if (match) metadata[match[1]!] = value;
+      }
+      const session: FakeSession = {
+        id,
+        object: 'checkout.session',
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: amount,
+        currency: form.get('line_items[0][price_data][currency]') ?? '',
+        client_reference_id: form.get('client_reference_id'),
+        customer_email: form.get('customer_email'),
+        success_url: form.get('success_url') ?? '',
+        metadata,
+        url: `https://checkout.fake/c/pay/${id}`,
+      };
+      this.sessions.set(id, session);
+      if (typeof key === 'string') this.byIdempotencyKey.set(key, id);
+      return { status: 200, json: session };
+    }
+    const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(request.path);
+    if (request.method === 'GET' && match) {
+      const session = this.sessions.get(decodeURIComponent(match[1]!));
+      return session
+        ? { status: 200, json: session }
+        : { status: 404, json: { error: { message: 'No such session' } } };
+    }
+    return { status: 404, json: { error: { message: 'Unrecognized request URL' } } };
+  }
+
+  /** An event about `sessionId` (marking it paid for completed events) and its Stripe-Signature header. */
+  event(
+    type: string,
+    sessionId: string,
+    webhookSecret: string,
+    options: { at?: Date; amountTotal?: number } = {},
+  ): { body: string; signature: string } {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`unknown session ${sessionId}`);
+    if (type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') {
+      session.status = 'complete';
+      session.payment_status = 'paid';
+    }
+    if (type === 'checkout.session.expired') session.status = 'expired';
+    const object = { ...session, amount_total: options.amountTotal ?? session.amount_total };
+    const body = JSON.stringify({
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    });
+    const timestamp = Math.floor((options.at ?? new Date()).getTime() / 1000);
+    const digest = createHmac('sha256', webhookSecret).update(`${timestamp}.${body}`).digest('hex');
+    return { body, signature: `t=${timestamp},v1=${digest}` };
+  }
+}
