@@ -31,6 +31,7 @@ import { staffRoutes } from './modules/staff/routes.js';
 import { suppliersRoutes } from './modules/suppliers/routes.js';
 import { publicRoutes } from './modules/public/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { reportingRoutes } from './modules/reporting/routes.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { waitlistRoutes } from './modules/waitlist/routes.js';
 
@@ -93,6 +94,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await authRoutes(app, ctx);
   await systemRoutes(app, ctx);
+  await reportingRoutes(app, ctx);
   await campaignsRoutes(app, ctx);
   await posRoutes(app, ctx);
   await giftCardRoutes(app, ctx);

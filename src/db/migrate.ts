@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_pos.js';
 import * as m0008 from './migrations/0008_payments.js';
 import * as m0009 from './migrations/0009_campaigns.js';
 import * as m0010 from './migrations/0010_recurring_jobs.js';
+import * as m0011 from './migrations/0011_reporting.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -32,6 +33,7 @@ const migrations: Record<string, MigrationModule> = {
   '0008_payments': m0008,
   '0009_campaigns': m0009,
   '0010_recurring_jobs': m0010,
+  '0011_reporting': m0011,
 };
 
 class DialectAwareProvider implements MigrationProvider {

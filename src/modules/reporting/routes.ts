@@ -1,0 +1,131 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { errorRef } from '../../http/schemas.js';
+import { todayIn } from '../../lib/time.js';
+import { readTimezone } from '../settings/service.js';
+import { forecast, heatmap } from './calendar.js';
+import { parseRange } from './range.js';
+import { bookingCount, giftCardsReport, itemBreakdown, promotionsReport, salesSummary } from './sales.js';
+import {
+  BookingCountOut,
+  ForecastOut,
+  ForecastQuery,
+  GiftCardsOut,
+  HeatmapOut,
+  ItemBreakdownOut,
+  PromotionsOut,
+  RangeQuery,
+  SalesSummaryOut,
+  StaffPerformanceOut,
+} from './schemas.js';
+import { staffPerformance } from './staff.js';
+
+const tags = ['reporting'];
+const DEFAULT_FORECAST_DAYS = 30;
+
+/** The owner's reports (spec 4.8), all Admin. Definitions in docs/api.md "Reports". */
+export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const rangeOf = async (query: { from?: string; to?: string }) => parseRange(query, await readTimezone(ctx.db));
+
+  app.get('/api/reporting/sales-summary', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Total revenue of all POS orders',
+      description:
+        'Revenue = SUM(total) of orders with payment_status `paid` (pending and failed ones are not revenue), all time.',
+      response: { 200: SalesSummaryOut },
+    },
+    handler: () => salesSummary(ctx.db),
+  });
+
+  app.get('/api/reporting/booking-count', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Number of bookings ever created, whatever their status (cancelled ones included)',
+      response: { 200: BookingCountOut },
+    },
+    handler: () => bookingCount(ctx.db),
+  });
+
+  app.get('/api/reporting/item-breakdown', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Top 10 products and top 10 services by revenue, from paid POS orders created in the range',
+      description:
+        'Item revenue = line_total − the line’s share of the promotion discount and of the loyalty amount, so an order’s items add up to its total. Packages are not listed.',
+      querystring: RangeQuery,
+      response: { 200: ItemBreakdownOut, 400: errorRef },
+    },
+    handler: async (request) => itemBreakdown(ctx.db, await rangeOf(request.query)),
+  });
+
+  app.get('/api/reporting/staff-performance', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Revenue, completed bookings and ratings per staff member in the range',
+      description:
+        'revenue: paid POS orders created in the range with this staff_id; booking_count: completed bookings starting in the range; avg_rating/review_count: reviews created in the range. Ordered by revenue desc (then booking_count desc, name, id); members with zero revenue and zero completed bookings are left out.',
+      querystring: RangeQuery,
+      response: { 200: StaffPerformanceOut, 400: errorRef },
+    },
+    handler: async (request) => staffPerformance(ctx.db, await rangeOf(request.query)),
+  });
+
+  app.get('/api/reporting/heatmap', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Bookings per weekday and starting hour (all time, cancelled excluded)',
+      description: '`day` 1 = Sunday … 7 = Saturday; hours on the salon wall clock; only cells with bookings.',
+      response: { 200: HeatmapOut },
+    },
+    handler: () => heatmap(ctx.db, ctx.dialect),
+  });
+
+  app.get('/api/reporting/forecast', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Expected revenue of the scheduled bookings of the next `days` days (default 30), per day',
+      description:
+        'Bookings with status `scheduled` starting today … today + days − 1 (salon zone), grouped by day; expected_revenue = SUM of their booked price. Provisional (unconfirmed) bookings are not counted.',
+      querystring: ForecastQuery,
+      response: { 200: ForecastOut, 400: errorRef },
+    },
+    handler: async (request) =>
+      forecast(ctx.db, todayIn(await readTimezone(ctx.db)), request.query.days ?? DEFAULT_FORECAST_DAYS),
+  });
+
+  app.get('/api/reporting/promotions', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Promotion uses and discount given in the range, in total and per promotion',
+      description:
+        'A use is one order that applied the code (promotion_usages, created in the range); total_discount is the discount those orders got.',
+      querystring: RangeQuery,
+      response: { 200: PromotionsOut, 400: errorRef },
+    },
+    handler: async (request) => promotionsReport(ctx.db, await rangeOf(request.query)),
+  });
+
+  app.get('/api/reporting/gift-cards', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Gift cards sold and redeemed in the range, and the balance outstanding now',
+      querystring: RangeQuery,
+      response: { 200: GiftCardsOut, 400: errorRef },
+    },
+    handler: async (request) => {
+      const timezone = await readTimezone(ctx.db);
+      return giftCardsReport(ctx.db, parseRange(request.query, timezone), todayIn(timezone));
+    },
+  });
+}

@@ -1,0 +1,166 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../jobs/queue.js';
+import { fromCents } from '../../lib/money.js';
+import type { ReportRange } from './range.js';
+
+/*
+ * Money reports over the till. Revenue = SUM(pos_orders.total) of orders with
+ * payment_status = 'paid' (docs/api.md "Point of sale"); per item, line_total minus the
+ * line's discount and loyalty shares, so the items of an order add up to its total.
+ * Every figure is summed by the database; pg answers SUM/COUNT as strings, hence Number().
+ */
+
+export const TOP_ITEMS = 10;
+
+/** `sales-summary`: revenue of every paid order, all time. */
+export async function salesSummary(db: Executor): Promise<{ total_sales: number }> {
+  const row = await db
+    .selectFrom('pos_orders')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), sql<number>`0`).as('cents'))
+    .where('payment_status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  return { total_sales: fromCents(Number(row.cents)) };
+}
+
+/** `booking-count`: every booking ever created, whatever its status. */
+export async function bookingCount(db: Executor): Promise<{ booking_count: number }> {
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { booking_count: Number(row.n) };
+}
+
+interface ItemRow {
+  item_id: number;
+  name: string;
+  qty_sold: number | string;
+  revenue: number | string;
+}
+
+async function topItems(db: Executor, type: 'product' | 'service', range: ReportRange): Promise<ItemRow[]> {
+  const top = db
+    .selectFrom('pos_order_items as i')
+    .innerJoin('pos_orders as o', 'o.id', 'i.order_id')
+    .select((eb) => [
+      'i.item_id',
+      eb.fn.max('i.name').as('snapshot'),
+      eb.fn.sum<number>('i.quantity').as('qty_sold'),
+      sql<number>`sum(i.line_total - i.discount_amount - i.loyalty_amount)`.as('revenue'),
+    ])
+    .where('i.item_type', '=', type)
+    .where('o.payment_status', '=', 'paid')
+    .$if(range.fromUtc !== null, (qb) => qb.where('o.created_at', '>=', range.fromUtc as string))
+    .$if(range.toUtc !== null, (qb) => qb.where('o.created_at', '<', range.toUtc as string))
+    .groupBy('i.item_id')
+    .orderBy('revenue', 'desc')
+    .orderBy('i.item_id', 'asc')
+    .limit(TOP_ITEMS)
+    .as('t');
+  // Names are looked up for the ten winners only: the catalogue's current name, the sold
+  // line's name when the item is gone.
+  const base = db.selectFrom(top);
+  const named =
+    type === 'product'
+      ? base.leftJoin('products as c', 'c.id', 't.item_id').select(sql<string>`coalesce(c.name, t.snapshot)`.as('name'))
+      : base
+          .leftJoin('services as c', 'c.id', 't.item_id')
+          .select(sql<string>`coalesce(c.name, t.snapshot)`.as('name'));
+  return named
+    .select(['t.item_id', 't.qty_sold', 't.revenue'])
+    .orderBy('t.revenue', 'desc')
+    .orderBy('t.item_id', 'asc')
+    .execute();
+}
+
+/** `item-breakdown`: top 10 products and top 10 services by revenue (ties: lower id first). */
+export async function itemBreakdown(db: Executor, range: ReportRange) {
+  const [products, services] = await Promise.all([topItems(db, 'product', range), topItems(db, 'service', range)]);
+  const shape = (row: ItemRow) => ({
+    name: row.name,
+    qty_sold: Number(row.qty_sold),
+    revenue: fromCents(Number(row.revenue)),
+  });
+  return {
+    products: products.map((row) => ({ product_id: row.item_id, ...shape(row) })),
+    services: services.map((row) => ({ service_id: row.item_id, ...shape(row) })),
+  };
+}
+
+/**
+ * `promotions`: uses recorded in the range (`promotion_usages.created_at`, one per order that
+ * applied a code — the same count as `times_used` on /api/promotions), their discount given;
+ * per promotion ordered by times_used desc, total_discount desc, id. Unused ones are omitted.
+ */
+export async function promotionsReport(db: Executor, range: ReportRange) {
+  const rows = await db
+    .selectFrom('promotion_usages as u')
+    .innerJoin('promotions as p', 'p.id', 'u.promotion_id')
+    .select((eb) => [
+      'p.id',
+      'p.name',
+      'p.code',
+      eb.fn.countAll<number>().as('times_used'),
+      eb.fn.sum<number>('u.discount_amount').as('cents'),
+    ])
+    .$if(range.fromUtc !== null, (qb) => qb.where('u.created_at', '>=', range.fromUtc as string))
+    .$if(range.toUtc !== null, (qb) => qb.where('u.created_at', '<', range.toUtc as string))
+    .groupBy(['p.id', 'p.name', 'p.code'])
+    .orderBy('times_used', 'desc')
+    .orderBy('cents', 'desc')
+    .orderBy('p.id', 'asc')
+    .execute();
+  const promotions = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    times_used: Number(row.times_used),
+    total_discount: fromCents(Number(row.cents)),
+  }));
+  // The totals over at most one row per promotion (a handful), already summed by the database.
+  return {
+    total_used: promotions.reduce((sum, p) => sum + p.times_used, 0),
+    total_discount: fromCents(rows.reduce((sum, row) => sum + Number(row.cents), 0)),
+    promotions,
+  };
+}
+
+/**
+ * `gift-cards`: sold_count / sold_value = cards issued in the range (`gift_cards.created_at`,
+ * through the till or directly), at face value; redeemed_count / redeemed_value = `redeem`
+ * transactions in the range; outstanding_balance / outstanding_count = the balance still
+ * spendable now (active cards not past `expires_on` with a balance), whatever the range.
+ */
+export async function giftCardsReport(db: Executor, range: ReportRange, today: string) {
+  const [sold, redeemed, outstanding] = await Promise.all([
+    db
+      .selectFrom('gift_cards')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('initial_value').as('cents')])
+      .$if(range.fromUtc !== null, (qb) => qb.where('created_at', '>=', range.fromUtc as string))
+      .$if(range.toUtc !== null, (qb) => qb.where('created_at', '<', range.toUtc as string))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('gift_card_transactions')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('cents')])
+      .where('type', '=', 'redeem')
+      .$if(range.fromUtc !== null, (qb) => qb.where('created_at', '>=', range.fromUtc as string))
+      .$if(range.toUtc !== null, (qb) => qb.where('created_at', '<', range.toUtc as string))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('gift_cards')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('balance').as('cents')])
+      .where('active', '=', 1)
+      .where('balance', '>', 0)
+      .where((eb) => eb.or([eb('expires_on', 'is', null), eb('expires_on', '>=', today)]))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    sold_count: Number(sold.n),
+    sold_value: fromCents(Number(sold.cents ?? 0)),
+    redeemed_count: Number(redeemed.n),
+    // redeem amounts are stored negative
+    redeemed_value: fromCents(-Number(redeemed.cents ?? 0)),
+    outstanding_count: Number(outstanding.n),
+    outstanding_balance: fromCents(Number(outstanding.cents ?? 0)),
+  };
+}

@@ -1,0 +1,101 @@
+import { Type } from 'typebox';
+import { DateText, Id } from '../../http/schemas.js';
+
+/* Reports (spec 4.8), under /api/reporting, all Admin. Definitions: docs/api.md "Reports". */
+
+const Money = Type.Number({ description: 'Currency units, e.g. 12.5' });
+const Count = Type.Integer({ minimum: 0 });
+
+const RANGE_NOTE =
+  '`from`/`to` are salon-zone days (YYYY-MM-DD), both inclusive: `to` runs to the last instant of that day. Either may be left out: no bound on that side (both out = all time). A date that does not exist, or `from` after `to`, is 400 `validation_failed`.';
+
+export const RangeQuery = Type.Object(
+  {
+    from: Type.Optional(DateText),
+    to: Type.Optional(DateText),
+  },
+  { description: RANGE_NOTE },
+);
+
+export const SalesSummaryOut = Type.Object({
+  total_sales: Type.Number({ description: 'SUM(total) of every POS order with payment_status = paid, all time' }),
+});
+
+export const BookingCountOut = Type.Object({
+  booking_count: Type.Integer({ description: 'Every booking ever created, cancelled ones included' }),
+});
+
+const itemFields = {
+  name: Type.String({ description: "The catalogue's current name (the sold line's name if the item is gone)" }),
+  qty_sold: Count,
+  revenue: Type.Number({ description: 'SUM(line_total − line discount − line loyalty share) on paid orders' }),
+};
+
+export const ItemBreakdownOut = Type.Object({
+  products: Type.Array(Type.Object({ product_id: Id, ...itemFields }), {
+    description: 'Top 10 by revenue desc, ties by id asc',
+  }),
+  services: Type.Array(Type.Object({ service_id: Id, ...itemFields }), {
+    description: 'Top 10 by revenue desc, ties by id asc',
+  }),
+});
+
+export const StaffPerformanceOut = Type.Array(
+  Type.Object({
+    id: Id,
+    name: Type.String(),
+    revenue: Type.Number({ description: 'SUM(total) of paid POS orders rung up for this staff member in the range' }),
+    booking_count: Type.Integer({ description: 'Completed bookings starting in the range' }),
+    avg_rating: Type.String({
+      description: 'Mean rating of reviews created in the range, 2 decimals ("0.00" with none)',
+    }),
+    review_count: Count,
+  }),
+  { description: 'Revenue desc, then booking_count desc, name, id; zero revenue and zero bookings left out' },
+);
+
+export const HeatmapOut = Type.Array(
+  Type.Object({
+    day: Type.Integer({ minimum: 1, maximum: 7, description: '1 = Sunday … 7 = Saturday' }),
+    hour: Type.Integer({ minimum: 0, maximum: 23, description: 'Hour of the start, salon wall clock' }),
+    count: Type.Integer({ minimum: 1 }),
+  }),
+  { description: 'Cells with at least one non-cancelled booking, by day then hour' },
+);
+
+export const ForecastQuery = Type.Object({
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, default: 30 })),
+});
+
+export const ForecastOut = Type.Array(
+  Type.Object({
+    day: DateText,
+    expected_revenue: Type.Number({ description: 'SUM(price) of the scheduled bookings that day' }),
+    booking_count: Type.Integer({ minimum: 1 }),
+  }),
+  { description: 'Days today … today + days − 1 (salon zone) with scheduled bookings, oldest first' },
+);
+
+export const PromotionsOut = Type.Object({
+  total_used: Count,
+  total_discount: Money,
+  promotions: Type.Array(
+    Type.Object({
+      id: Id,
+      name: Type.String(),
+      code: Type.String(),
+      times_used: Type.Integer({ minimum: 1 }),
+      total_discount: Money,
+    }),
+    { description: 'Promotions used in the range: times_used desc, total_discount desc, id' },
+  ),
+});
+
+export const GiftCardsOut = Type.Object({
+  sold_count: Type.Integer({ description: 'Gift cards issued in the range (sold at the till or issued directly)' }),
+  sold_value: Type.Number({ description: 'Their face value' }),
+  redeemed_count: Type.Integer({ description: 'Redemptions (payments with a card) in the range' }),
+  redeemed_value: Type.Number({ description: 'Value redeemed in the range' }),
+  outstanding_count: Type.Integer({ description: 'Cards spendable now: active, not expired, balance > 0' }),
+  outstanding_balance: Type.Number({ description: 'Their balance now, whatever the range' }),
+});
