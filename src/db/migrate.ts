@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_payments.js';
 import * as m0009 from './migrations/0009_campaigns.js';
 import * as m0010 from './migrations/0010_recurring_jobs.js';
 import * as m0011 from './migrations/0011_reporting.js';
+import * as m0012 from './migrations/0012_retention.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -34,6 +35,7 @@ const migrations: Record<string, MigrationModule> = {
   '0009_campaigns': m0009,
   '0010_recurring_jobs': m0010,
   '0011_reporting': m0011,
+  '0012_retention': m0012,
 };
 
 class DialectAwareProvider implements MigrationProvider {

@@ -2,13 +2,16 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { errorRef } from '../../http/schemas.js';
-import { todayIn } from '../../lib/time.js';
-import { readTimezone } from '../settings/service.js';
+import { DEFAULT_TIMEZONE, todayIn } from '../../lib/time.js';
+import { readSettings, readTimezone } from '../settings/service.js';
 import { forecast, heatmap } from './calendar.js';
+import { dashboard } from './dashboard.js';
 import { parseRange } from './range.js';
+import { DEFAULT_CHURN_DAYS, retention } from './retention.js';
 import { bookingCount, giftCardsReport, itemBreakdown, promotionsReport, salesSummary } from './sales.js';
 import {
   BookingCountOut,
+  DashboardOut,
   ForecastOut,
   ForecastQuery,
   GiftCardsOut,
@@ -16,6 +19,8 @@ import {
   ItemBreakdownOut,
   PromotionsOut,
   RangeQuery,
+  RetentionOut,
+  RetentionQuery,
   SalesSummaryOut,
   StaffPerformanceOut,
 } from './schemas.js';
@@ -77,6 +82,24 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
     handler: async (request) => staffPerformance(ctx.db, await rangeOf(request.query)),
   });
 
+  app.get('/api/reporting/retention', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Active, returning and churned clients',
+      description:
+        'A visit is a day with a completed booking (salon wall clock). active_count: clients with a visit in the range; returning_count: active clients with at least two visits up to the end of the range; retention_rate: returning / active in percent (one decimal); avg_visit_days: mean days between a visit in the range and the previous visit of that client (one decimal, 0 when nobody came twice); churned: clients whose last visit up to `to` (today without `to`) is `churn_days` (default 90) or more days before it, first 50 by name, with lifetime spend of paid POS orders.',
+      querystring: RetentionQuery,
+      response: { 200: RetentionOut, 400: errorRef },
+    },
+    handler: async (request) => {
+      const timezone = await readTimezone(ctx.db);
+      const range = parseRange(request.query, timezone);
+      const asOf = request.query.to ?? todayIn(timezone);
+      return retention(ctx.db, ctx.dialect, range, asOf, request.query.churn_days ?? DEFAULT_CHURN_DAYS);
+    },
+  });
+
   app.get('/api/reporting/heatmap', {
     config: { auth: 'admin' },
     schema: {
@@ -126,6 +149,22 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
     handler: async (request) => {
       const timezone = await readTimezone(ctx.db);
       return giftCardsReport(ctx.db, parseRange(request.query, timezone), todayIn(timezone));
+    },
+  });
+
+  app.get('/api/reporting/dashboard', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: "Today's revenue, orders and bookings, with the revenue goal and forecast widgets",
+      description:
+        'revenue_goal is null unless `daily_revenue_goal_enabled`, forecast is null unless `revenue_forecast_enabled` (today and the next six days, as the forecast report). Revenue = SUM(total) of paid POS orders created today in the salon zone.',
+      response: { 200: DashboardOut },
+    },
+    handler: async () => {
+      const settings = await readSettings(ctx.db);
+      const timezone = settings.timezone || DEFAULT_TIMEZONE;
+      return dashboard(ctx.db, { ...settings, timezone }, todayIn(timezone));
     },
   });
 }

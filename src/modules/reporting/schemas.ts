@@ -99,3 +99,87 @@ export const GiftCardsOut = Type.Object({
   outstanding_count: Type.Integer({ description: 'Cards spendable now: active, not expired, balance > 0' }),
   outstanding_balance: Type.Number({ description: 'Their balance now, whatever the range' }),
 });
+
+export const RetentionQuery = Type.Object(
+  {
+    from: Type.Optional(DateText),
+    to: Type.Optional(DateText),
+    churn_days: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 3650,
+        default: 90,
+        description: 'Days without a visit that make a client churned',
+      }),
+    ),
+  },
+  { description: RANGE_NOTE },
+);
+
+export const RetentionOut = Type.Object({
+  active_count: Type.Integer({ description: 'Clients with a visit (a day with a completed booking) in the range' }),
+  returning_count: Type.Integer({
+    description: 'Active clients with at least two visits up to the end of the range (one of them in the range)',
+  }),
+  retention_rate: Type.Number({
+    description: 'returning_count / active_count in percent, one decimal; 0 without active clients',
+  }),
+  avg_visit_days: Type.Number({
+    description:
+      'Mean days between a visit in the range and the same client’s previous visit, one decimal; 0 when nobody came twice',
+  }),
+  churned: Type.Array(
+    Type.Object({
+      id: Id,
+      name: Type.String(),
+      email: Type.Union([Type.String(), Type.Null()]),
+      last_booking: Type.String({
+        description: 'Start of the last completed booking, YYYY-MM-DD HH:MM:SS (salon wall clock)',
+      }),
+      total_spent: Type.Number({ description: 'Lifetime SUM(total) of the client’s paid POS orders' }),
+    }),
+    {
+      description:
+        'Clients (not erased, not merged) whose last visit up to `to` (today without `to`) is churn_days or more days before it; at most 50, by name then id. `from` does not narrow it',
+    },
+  ),
+  churn_days: Type.Integer(),
+});
+
+const ForecastDay = Type.Object({
+  day: DateText,
+  expected_revenue: Type.Number(),
+  booking_count: Type.Integer({ minimum: 1 }),
+});
+
+export const DashboardOut = Type.Object({
+  date: DateText,
+  revenue_today: Type.Number({ description: 'SUM(total) of paid POS orders created today (salon zone)' }),
+  orders_today: Type.Integer({ description: 'Paid POS orders created today' }),
+  bookings_today: Type.Integer({ description: 'Bookings starting today, cancelled ones excluded' }),
+  revenue_goal: Type.Union(
+    [
+      Type.Object({
+        goal: Type.Number({ description: 'settings.daily_revenue_goal' }),
+        progress: Type.Number({
+          description: 'revenue_today / goal in percent, one decimal, may exceed 100 (100 for a goal of 0)',
+        }),
+        remaining: Type.Number({ description: 'goal − revenue_today, never below 0' }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'null unless daily_revenue_goal_enabled' },
+  ),
+  forecast: Type.Union(
+    [
+      Type.Object({
+        days: Type.Integer({ description: 'Today and the next six days' }),
+        expected_revenue: Type.Number({ description: 'Sum over per_day' }),
+        booking_count: Type.Integer(),
+        per_day: Type.Array(ForecastDay, { description: 'As the forecast report: days with scheduled bookings only' }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'null unless revenue_forecast_enabled' },
+  ),
+});

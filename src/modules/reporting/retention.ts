@@ -1,0 +1,156 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Dialect } from '../../db/connection.js';
+import type { Executor } from '../../jobs/queue.js';
+import { fromCents } from '../../lib/money.js';
+import { addDays, type ReportRange } from './range.js';
+
+/*
+ * `retention` (spec 4.8). A visit is a day on which the client had at least one completed
+ * booking (salon wall clock), so a cut and a colour on one afternoon are one visit.
+ *  - active: clients with a visit in the range;
+ *  - returning: active clients with at least two visits up to the end of the range (a second
+ *    visit in the range, or an earlier one before it);
+ *  - retention_rate: returning / active in percent, one decimal (0 without active clients);
+ *  - avg_visit_days: mean number of days between a visit in the range and that client's
+ *    previous visit, over all such gaps, one decimal (0 when nobody came twice);
+ *  - churned: clients (not erased, not merged away) whose last visit up to the end of the
+ *    range (today when `to` is left out) is at least churn_days days before that day; `from`
+ *    does not narrow it. First 50 by name, with lifetime spend (paid POS orders).
+ *
+ * The gaps of one client telescope: their sum is last visit in range − the visit before the
+ * first one in range (or that first one itself, when there is none before), and their number
+ * is visits in range − 1 (or visits in range, when there is an earlier one). So the mean comes
+ * from four per-client aggregates in one grouped query, without a window over every booking.
+ */
+
+export const CHURNED_LIMIT = 50;
+export const DEFAULT_CHURN_DAYS = 90;
+
+/** Bounds standing in for "no bound": every `YYYY-MM-DD HH:MM:SS` sorts between them. */
+const BEFORE_ALL = '0000-01-01 00:00:00';
+const AFTER_ALL = '9999-12-31 23:59:59';
+
+/** Whole days from day `earlier` to day `later` (`YYYY-MM-DD` text), in each engine's calendar. */
+function daysBetween(dialect: Dialect, later: RawBuilder<string>, earlier: RawBuilder<string>): RawBuilder<number> {
+  return dialect === 'postgres'
+    ? sql<number>`(cast(${later} as date) - cast(${earlier} as date))`
+    : sql<number>`cast(julianday(${later}) - julianday(${earlier}) as integer)`;
+}
+
+/** One decimal, half-up, of numerator / denominator (0 when the denominator is 0). */
+function ratio1(numerator: number, denominator: number): number {
+  if (denominator === 0) return 0;
+  return Math.round((numerator * 10) / denominator) / 10;
+}
+
+async function visitFigures(db: Executor, dialect: Dialect, range: ReportRange) {
+  const from = range.fromLocal ?? BEFORE_ALL;
+  const to = range.toLocal ?? AFTER_ALL;
+  const day = sql<string>`substr(start_at, 1, 10)`;
+  const dayInRange = sql<string>`case when start_at >= ${from} then ${day} end`;
+  // A short range reads only the clients seen in it (a probe each), not every visit ever.
+  const seenInRange =
+    range.fromLocal === null
+      ? sql`1 = 1`
+      : sql`client_id in (select client_id from bookings where status = 'completed' and start_at >= ${from} and start_at < ${to})`;
+  const perClient = sql<{ days_in: number; first_in: string; last_in: string; prev: string | null }>`
+    select
+      count(distinct ${dayInRange}) as days_in,
+      min(${dayInRange}) as first_in,
+      max(${day}) as last_in,
+      max(case when start_at < ${from} then ${day} end) as prev
+    from bookings
+    where status = 'completed' and start_at < ${to} and ${seenInRange}
+    group by client_id
+    having max(start_at) >= ${from}`;
+  const span = daysBetween(dialect, sql`v.last_in`, sql`coalesce(v.prev, v.first_in)`);
+  const result = await sql<{ active_n: number; returning_n: number; span_days: number; gaps: number }>`
+    select
+      count(*) as active_n,
+      coalesce(sum(case when v.days_in >= 2 or v.prev is not null then 1 else 0 end), 0) as returning_n,
+      coalesce(sum(${span}), 0) as span_days,
+      coalesce(sum(v.days_in - case when v.prev is null then 1 else 0 end), 0) as gaps
+    from (${perClient}) as v`.execute(db);
+  const row = result.rows[0];
+  return {
+    active: Number(row?.active_n ?? 0),
+    returning: Number(row?.returning_n ?? 0),
+    spanDays: Number(row?.span_days ?? 0),
+    gaps: Number(row?.gaps ?? 0),
+  };
+}
+
+async function churnedClients(db: Executor, asOf: string, churnDays: number) {
+  const end = `${addDays(asOf, 1)} 00:00:00`;
+  // A visit on this day or earlier is at least churn_days days before asOf.
+  const cutoff = `${addDays(asOf, 1 - churnDays)} 00:00:00`;
+  const rows = await db
+    .selectFrom('clients as c')
+    .select((eb) => [
+      'c.id',
+      'c.name',
+      'c.email',
+      eb
+        .selectFrom('bookings as b')
+        .select((inner) => inner.fn.max('b.start_at').as('last'))
+        .whereRef('b.client_id', '=', 'c.id')
+        .where('b.status', '=', 'completed')
+        .where('b.start_at', '<', cutoff)
+        .as('last_booking'),
+      eb
+        .selectFrom('pos_orders as o')
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('o.total'), sql<number>`0`).as('spent'))
+        .whereRef('o.client_id', '=', 'c.id')
+        .where('o.payment_status', '=', 'paid')
+        .as('total_spent'),
+    ])
+    .where('c.erased_at', 'is', null)
+    .where('c.merged_into_id', 'is', null)
+    .where((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('bookings as b')
+            .select('b.id')
+            .whereRef('b.client_id', '=', 'c.id')
+            .where('b.status', '=', 'completed')
+            .where('b.start_at', '<', cutoff),
+        )
+        .and(
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('bookings as b')
+                .select('b.id')
+                .whereRef('b.client_id', '=', 'c.id')
+                .where('b.status', '=', 'completed')
+                .where('b.start_at', '>=', cutoff)
+                .where('b.start_at', '<', end),
+            ),
+          ),
+        ),
+    )
+    .orderBy(sql`lower(c.name)`)
+    .orderBy('c.id')
+    .limit(CHURNED_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    last_booking: String(row.last_booking),
+    total_spent: fromCents(Number(row.total_spent ?? 0)),
+  }));
+}
+
+export async function retention(db: Executor, dialect: Dialect, range: ReportRange, asOf: string, churnDays: number) {
+  const [figures, churned] = await Promise.all([visitFigures(db, dialect, range), churnedClients(db, asOf, churnDays)]);
+  return {
+    active_count: figures.active,
+    returning_count: figures.returning,
+    retention_rate: ratio1(figures.returning * 100, figures.active),
+    avg_visit_days: ratio1(figures.spanDays, figures.gaps),
+    churned,
+    churn_days: churnDays,
+  };
+}
