@@ -11,7 +11,8 @@ import * as m0008 from './migrations/0008_payments.js';
 import * as m0009 from './migrations/0009_campaigns.js';
 import * as m0010 from './migrations/0010_recurring_jobs.js';
 import * as m0011 from './migrations/0011_reporting.js';
-import * as m0012 from './migrations/0012_retention.js';
+import * as m0012 from './migrations/0012_report_rollups.js';
+import * as m0013 from './migrations/0013_booking_counts.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -35,7 +36,8 @@ const migrations: Record<string, MigrationModule> = {
   '0009_campaigns': m0009,
   '0010_recurring_jobs': m0010,
   '0011_reporting': m0011,
-  '0012_retention': m0012,
+  '0012_report_rollups': m0012,
+  '0013_booking_counts': m0013,
 };
 
 class DialectAwareProvider implements MigrationProvider {

@@ -3,6 +3,7 @@ import type { PaymentsTables } from './tables/payments.js';
 import type { PublicTables } from './tables/public.js';
 import type { PosTables } from './tables/pos.js';
 import type { CampaignTables } from './tables/campaigns.js';
+import type { ReportTables } from './tables/reports.js';
 
 /*
  * Storage conventions, the same on SQLite and PostgreSQL:
@@ -432,6 +433,13 @@ export interface BookingsTable {
   updated_at: string;
 }
 
+/** Bookings per staff member and status, kept by triggers (migration 0013); never written by code. */
+export interface BookingCountsTable {
+  staff_id: number;
+  status: BookingStatus;
+  n: number;
+}
+
 export type WaitlistStatus = 'waiting' | 'offered' | 'booked' | 'cancelled';
 
 export interface WaitlistEntriesTable {
@@ -449,7 +457,7 @@ export interface WaitlistEntriesTable {
   updated_at: string;
 }
 
-export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTables {
+export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTables, ReportTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
@@ -481,6 +489,7 @@ export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTab
   client_labels: ClientLabelsTable;
   client_label_assignments: ClientLabelAssignmentsTable;
   bookings: BookingsTable;
+  booking_counts: BookingCountsTable;
   waitlist_entries: WaitlistEntriesTable;
 }
 

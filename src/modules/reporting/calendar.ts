@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { Dialect } from '../../db/connection.js';
 import type { Executor } from '../../jobs/queue.js';
 import { fromCents } from '../../lib/money.js';
 import { addDays } from './range.js';
@@ -12,24 +11,18 @@ import { addDays } from './range.js';
 /**
  * `heatmap`: bookings per weekday and hour of their start, cancelled ones excluded (every
  * other status counts). `day` 1 = Sunday … 7 = Saturday; only cells with bookings appear,
- * ordered by day then hour.
+ * ordered by day then hour. Read from the rollup the bookings triggers keep (migration 0012):
+ * 168 rows, however many bookings.
  */
-export async function heatmap(db: Executor, dialect: Dialect) {
-  // Weekday of a date, 0 = Sunday, in each database's own calendar function.
-  const weekday =
-    dialect === 'postgres'
-      ? sql<number>`cast(extract(dow from cast(start_at as timestamp)) as integer)`
-      : sql<number>`cast(strftime('%w', start_at) as integer)`;
-  const hour = sql<number>`cast(substr(start_at, 12, 2) as integer)`;
+export async function heatmap(db: Executor) {
   const rows = await db
-    .selectFrom('bookings')
-    .select((eb) => [weekday.as('dow'), hour.as('hour'), eb.fn.countAll<number>().as('count')])
-    .where('status', '<>', 'cancelled')
-    .groupBy([weekday, hour])
-    .orderBy(weekday)
-    .orderBy(hour)
+    .selectFrom('report_booking_hours')
+    .select(['dow', 'hour', 'bookings'])
+    .where('bookings', '>', 0)
+    .orderBy('dow')
+    .orderBy('hour')
     .execute();
-  return rows.map((row) => ({ day: Number(row.dow) + 1, hour: Number(row.hour), count: Number(row.count) }));
+  return rows.map((row) => ({ day: Number(row.dow) + 1, hour: Number(row.hour), count: Number(row.bookings) }));
 }
 
 /**

@@ -108,7 +108,7 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
       description: '`day` 1 = Sunday … 7 = Saturday; hours on the salon wall clock; only cells with bookings.',
       response: { 200: HeatmapOut },
     },
-    handler: () => heatmap(ctx.db, ctx.dialect),
+    handler: () => heatmap(ctx.db),
   });
 
   app.get('/api/reporting/forecast', {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../jobs/queue.js';
 import { fromCents } from '../../lib/money.js';
 import type { ReportRange } from './range.js';
+import { inEdges, inMonths, splitRange } from './rollups.js';
 
 /*
  * Money reports over the till. Revenue = SUM(pos_orders.total) of orders with
@@ -12,12 +13,11 @@ import type { ReportRange } from './range.js';
 
 export const TOP_ITEMS = 10;
 
-/** `sales-summary`: revenue of every paid order, all time. */
+/** `sales-summary`: revenue of every paid order, all time (the monthly rollup, migration 0012). */
 export async function salesSummary(db: Executor): Promise<{ total_sales: number }> {
   const row = await db
-    .selectFrom('pos_orders')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), sql<number>`0`).as('cents'))
-    .where('payment_status', '=', 'paid')
+    .selectFrom('report_order_months')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('revenue'), sql<number>`0`).as('cents'))
     .executeTakeFirstOrThrow();
   return { total_sales: fromCents(Number(row.cents)) };
 }
@@ -39,38 +39,36 @@ interface ItemRow {
 }
 
 async function topItems(db: Executor, type: 'product' | 'service', range: ReportRange): Promise<ItemRow[]> {
-  const top = db
-    .selectFrom('pos_order_items as i')
-    .innerJoin('pos_orders as o', 'o.id', 'i.order_id')
-    .select((eb) => [
-      'i.item_id',
-      eb.fn.max('i.name').as('snapshot'),
-      eb.fn.sum<number>('i.quantity').as('qty_sold'),
-      sql<number>`sum(i.line_total - i.discount_amount - i.loyalty_amount)`.as('revenue'),
-    ])
-    .where('i.item_type', '=', type)
-    .where('o.payment_status', '=', 'paid')
-    .$if(range.fromUtc !== null, (qb) => qb.where('o.created_at', '>=', range.fromUtc as string))
-    .$if(range.toUtc !== null, (qb) => qb.where('o.created_at', '<', range.toUtc as string))
-    .groupBy('i.item_id')
-    .orderBy('revenue', 'desc')
-    .orderBy('i.item_id', 'asc')
-    .limit(TOP_ITEMS)
-    .as('t');
-  // Names are looked up for the ten winners only: the catalogue's current name, the sold
-  // line's name when the item is gone.
-  const base = db.selectFrom(top);
-  const named =
-    type === 'product'
-      ? base.leftJoin('products as c', 'c.id', 't.item_id').select(sql<string>`coalesce(c.name, t.snapshot)`.as('name'))
-      : base
-          .leftJoin('services as c', 'c.id', 't.item_id')
-          .select(sql<string>`coalesce(c.name, t.snapshot)`.as('name'));
-  return named
-    .select(['t.item_id', 't.qty_sold', 't.revenue'])
-    .orderBy('t.revenue', 'desc')
-    .orderBy('t.item_id', 'asc')
-    .execute();
+  const split = splitRange(range.fromUtc, range.toUtc, 'instant');
+  // Whole months from the rollup, the partial ones from the paid orders of those days (orders
+  // first: CROSS JOIN keeps SQLite from starting at every line of the item type).
+  const sold = sql<{ item_id: number; qty: number; revenue: number }>`
+    select item_id, qty, revenue from report_item_months
+    where item_type = ${type} and ${inMonths(sql.ref('month'), split)}
+    union all
+    select i.item_id, i.quantity, i.line_total - i.discount_amount - i.loyalty_amount
+    from pos_orders o cross join pos_order_items i
+    where i.order_id = o.id and o.payment_status = 'paid' and i.item_type = ${type}
+      and ${inEdges(sql.ref('o.created_at'), split.edges)}`;
+  // Names are looked up for the ten winners only: the catalogue's current name, else the
+  // name on the item's latest sold line (an item since deleted).
+  const catalogue = type === 'product' ? sql.table('products') : sql.table('services');
+  const result = await sql<ItemRow>`
+    select t.item_id, t.qty_sold, t.revenue,
+      coalesce(
+        (select c.name from ${catalogue} c where c.id = t.item_id),
+        (select max(l.name) from pos_order_items l where l.item_type = ${type} and l.item_id = t.item_id)
+      ) as name
+    from (
+      select item_id, sum(qty) as qty_sold, sum(revenue) as revenue
+      from (${sold}) as s
+      group by item_id
+      having sum(qty) > 0
+      order by sum(revenue) desc, item_id asc
+      limit ${TOP_ITEMS}
+    ) as t
+    order by t.revenue desc, t.item_id asc`.execute(db);
+  return result.rows;
 }
 
 /** `item-breakdown`: top 10 products and top 10 services by revenue (ties: lower id first). */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { inEdges, inMonths, splitRange } from './rollups.js';
 import type { Executor } from '../../jobs/queue.js';
 import { fromCents } from '../../lib/money.js';
 import type { ReportRange } from './range.js';
@@ -29,46 +30,48 @@ export function formatRating(sum: number, count: number): string {
 }
 
 export async function staffPerformance(db: Executor, range: ReportRange): Promise<StaffPerformance[]> {
-  const revenue = db
-    .selectFrom('pos_orders')
-    .select((eb) => ['staff_id', eb.fn.sum<number>('total').as('cents')])
-    .where('payment_status', '=', 'paid')
-    .$if(range.fromUtc !== null, (qb) => qb.where('created_at', '>=', range.fromUtc as string))
-    .$if(range.toUtc !== null, (qb) => qb.where('created_at', '<', range.toUtc as string))
-    .groupBy('staff_id');
-  const completed = db
-    .selectFrom('bookings')
-    .select((eb) => ['staff_id', eb.fn.countAll<number>().as('n')])
-    .where('status', '=', 'completed')
-    .$if(range.fromLocal !== null, (qb) => qb.where('start_at', '>=', range.fromLocal as string))
-    .$if(range.toLocal !== null, (qb) => qb.where('start_at', '<', range.toLocal as string))
-    .groupBy('staff_id');
-  const ratings = db
-    .selectFrom('reviews')
-    .select((eb) => ['staff_id', eb.fn.sum<number>('rating').as('total'), eb.fn.countAll<number>().as('n')])
-    .$if(range.fromUtc !== null, (qb) => qb.where('created_at', '>=', range.fromUtc as string))
-    .$if(range.toUtc !== null, (qb) => qb.where('created_at', '<', range.toUtc as string))
-    .groupBy('staff_id');
+  // Whole months from the rollups (migration 0012), the partial ones from the source rows.
+  const orders = splitRange(range.fromUtc, range.toUtc, 'instant');
+  const bookings = splitRange(range.fromLocal, range.toLocal, 'wallclock');
+  const revenue = sql<{ staff_id: number; cents: number }>`
+    select staff_id, sum(cents) as cents from (
+      select staff_id, revenue as cents from report_order_months where ${inMonths(sql.ref('month'), orders)}
+      union all
+      select staff_id, total from pos_orders
+      where payment_status = 'paid' and ${inEdges(sql.ref('created_at'), orders.edges)}
+    ) as r group by staff_id`;
+  const completed = sql<{ staff_id: number; n: number }>`
+    select staff_id, sum(n) as n from (
+      select staff_id, completed as n from report_booking_months where ${inMonths(sql.ref('month'), bookings)}
+      union all
+      select staff_id, 1 from bookings
+      where status = 'completed' and ${inEdges(sql.ref('start_at'), bookings.edges)}
+    ) as b group by staff_id`;
+  const ratings = sql<{ staff_id: number; total: number; n: number }>`
+    select staff_id, sum(rating) as total, count(*) as n from reviews
+    where ${range.fromUtc === null ? sql`1 = 1` : sql`created_at >= ${range.fromUtc}`}
+      and ${range.toUtc === null ? sql`1 = 1` : sql`created_at < ${range.toUtc}`}
+    group by staff_id`;
 
-  const rows = await db
-    .selectFrom('users as u')
-    .leftJoin(revenue.as('r'), 'r.staff_id', 'u.id')
-    .leftJoin(completed.as('b'), 'b.staff_id', 'u.id')
-    .leftJoin(ratings.as('v'), 'v.staff_id', 'u.id')
-    .select([
-      'u.id',
-      'u.name',
-      sql<number>`coalesce(r.cents, 0)`.as('revenue'),
-      sql<number>`coalesce(b.n, 0)`.as('booking_count'),
-      sql<number>`coalesce(v.total, 0)`.as('rating_total'),
-      sql<number>`coalesce(v.n, 0)`.as('review_count'),
-    ])
-    .where(sql<boolean>`coalesce(r.cents, 0) <> 0 or coalesce(b.n, 0) > 0`)
-    .orderBy(sql`coalesce(r.cents, 0)`, 'desc')
-    .orderBy(sql`coalesce(b.n, 0)`, 'desc')
-    .orderBy('u.name', 'asc')
-    .orderBy('u.id', 'asc')
-    .execute();
+  const { rows } = await sql<{
+    id: number;
+    name: string;
+    revenue: number;
+    booking_count: number;
+    rating_total: number;
+    review_count: number;
+  }>`
+    select u.id, u.name,
+      coalesce(r.cents, 0) as revenue,
+      coalesce(b.n, 0) as booking_count,
+      coalesce(v.total, 0) as rating_total,
+      coalesce(v.n, 0) as review_count
+    from users u
+    left join (${revenue}) as r on r.staff_id = u.id
+    left join (${completed}) as b on b.staff_id = u.id
+    left join (${ratings}) as v on v.staff_id = u.id
+    where coalesce(r.cents, 0) <> 0 or coalesce(b.n, 0) > 0
+    order by coalesce(r.cents, 0) desc, coalesce(b.n, 0) desc, u.name asc, u.id asc`.execute(db);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

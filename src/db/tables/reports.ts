@@ -1,0 +1,45 @@
+/**
+ * Report rollups (migration 0012), kept by database triggers on pos_orders, pos_order_items
+ * and bookings; never written by the application. Money in cents. Rows may hold 0 after a
+ * change undid their last contribution.
+ */
+
+export interface ReportOrderMonthsTable {
+  /** `YYYY-MM` of the order's created_at (UTC) */
+  month: string;
+  staff_id: number;
+  /** SUM(total) of the paid orders */
+  revenue: number;
+  orders: number;
+}
+
+export interface ReportItemMonthsTable {
+  month: string;
+  item_type: string;
+  item_id: number;
+  qty: number;
+  /** SUM(line_total − discount_amount − loyalty_amount) of the lines of paid orders */
+  revenue: number;
+}
+
+export interface ReportBookingMonthsTable {
+  /** `YYYY-MM` of start_at (salon wall clock) */
+  month: string;
+  staff_id: number;
+  completed: number;
+}
+
+export interface ReportBookingHoursTable {
+  /** 0 = Sunday … 6 = Saturday */
+  dow: number;
+  hour: number;
+  /** bookings not cancelled */
+  bookings: number;
+}
+
+export interface ReportTables {
+  report_order_months: ReportOrderMonthsTable;
+  report_item_months: ReportItemMonthsTable;
+  report_booking_months: ReportBookingMonthsTable;
+  report_booking_hours: ReportBookingHoursTable;
+}

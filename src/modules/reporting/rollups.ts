@@ -1,0 +1,71 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+
+/*
+ * Splitting a report range between the monthly rollups (migration 0012) and the source rows.
+ * The whole months inside [lower, upper) are read from the rollup tables; the partial months at
+ * either edge, at most two short ranges, from the source rows through their range indexes.
+ * So a report over five years reads about sixty rollup rows per key plus a few days of orders,
+ * and the answer is the same as summing every source row.
+ *
+ * Bounds are text in the column's own format: UTC instants (`2026-01-31T23:00:00.000Z`) for
+ * `created_at`, salon wall clock (`2026-02-01 00:00:00`) for `bookings.start_at`. Months are
+ * `YYYY-MM`, the first seven characters of either.
+ */
+
+export type BoundFormat = 'instant' | 'wallclock';
+
+export interface RangeSplit {
+  /** Rollup months to read, `from` inclusive and `to` exclusive (null: unbounded); null: none. */
+  months: { from: string | null; to: string | null } | null;
+  /** Source-row ranges [start, end) to read as well. */
+  edges: [string, string][];
+}
+
+function monthStart(month: string, format: BoundFormat): string {
+  return format === 'instant' ? `${month}-01T00:00:00.000Z` : `${month}-01 00:00:00`;
+}
+
+function nextMonth(month: string): string {
+  const year = Number(month.slice(0, 4));
+  const number = Number(month.slice(5, 7));
+  return number === 12 ? `${year + 1}-01` : `${month.slice(0, 4)}-${String(number + 1).padStart(2, '0')}`;
+}
+
+export function splitRange(lower: string | null, upper: string | null, format: BoundFormat): RangeSplit {
+  // The first whole month at or after lower, and the month holding upper (exclusive end).
+  const first =
+    lower === null
+      ? null
+      : lower === monthStart(lower.slice(0, 7), format)
+        ? lower.slice(0, 7)
+        : nextMonth(lower.slice(0, 7));
+  const end = upper === null ? null : upper.slice(0, 7);
+  if (first !== null && end !== null && first >= end) {
+    return { months: null, edges: lower !== null && upper !== null && lower < upper ? [[lower, upper]] : [] };
+  }
+  const edges: [string, string][] = [];
+  if (lower !== null && first !== null && lower < monthStart(first, format)) {
+    edges.push([lower, monthStart(first, format)]);
+  }
+  if (upper !== null && end !== null && monthStart(end, format) < upper) {
+    edges.push([monthStart(end, format), upper]);
+  }
+  return { months: { from: first, to: end }, edges };
+}
+
+/** `column` inside one of the edges (false when there are none). */
+export function inEdges(column: Expression<string>, edges: [string, string][]): Expression<SqlBool> {
+  if (edges.length === 0) return sql<SqlBool>`1 = 0`;
+  const each = edges.map(([start, end]) => sql`(${column} >= ${start} and ${column} < ${end})`);
+  return sql<SqlBool>`(${sql.join(each, sql` or `)})`;
+}
+
+/** `month` inside the split's rollup months (false when it has none). */
+export function inMonths(column: Expression<string>, split: RangeSplit): Expression<SqlBool> {
+  if (split.months === null) return sql<SqlBool>`1 = 0`;
+  const { from, to } = split.months;
+  if (from !== null && to !== null) return sql<SqlBool>`(${column} >= ${from} and ${column} < ${to})`;
+  if (from !== null) return sql<SqlBool>`${column} >= ${from}`;
+  if (to !== null) return sql<SqlBool>`${column} < ${to}`;
+  return sql<SqlBool>`1 = 1`;
+}
