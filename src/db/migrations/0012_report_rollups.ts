@@ -12,24 +12,34 @@ import type { Dialect } from '../connection.js';
  *  - report_item_months    (month of the order's created_at, item_type, item_id): qty and item revenue of paid orders
  *  - report_booking_months (month of start_at, wall clock, staff_id): completed bookings
  *  - report_booking_hours  (weekday 0 = Sunday, hour of start_at): bookings not cancelled
+ *  - report_client_visits  (client_id): visit days (days with a completed booking), first and last
  *
  * A report over a range sums the whole months inside it from the rollups and the partial
  * months at its edges from the source rows (src/modules/reporting/rollups.ts).
  *
  * Concurrency: SQLite runs one writer at a time. On PostgreSQL each upsert locks its rollup
  * row until commit; the rows of one statement are locked in key order (items through a
- * statement-level trigger with ORDER BY, bookings old/new keys sorted), and every writer takes
- * them in the same category order (orders, then items; booking months, then hours), so two
+ * statement-level trigger with ORDER BY, bookings old/new keys sorted, clients by id), and
+ * every writer takes them in the same category order (orders, then items; booking months,
+ * hours, then client visits: PostgreSQL fires a table's triggers in name order), so two
  * writers cannot deadlock on them.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen in time and must not depend on today's table types
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
-  // Retention: completed visits grouped per client, read in client order from the index alone.
+  // Retention: a client's completed visits before a day (one seek per client), and the churn
+  // probes; and the completed visits of a range with their clients, from the index alone
+  // (bookings_status_start of 0011 gains client_id for that).
   await db.schema
     .createIndex('bookings_status_client_start')
     .on('bookings')
     .columns(['status', 'client_id', 'start_at'])
+    .execute();
+  await db.schema.dropIndex('bookings_status_start').execute();
+  await db.schema
+    .createIndex('bookings_status_start')
+    .on('bookings')
+    .columns(['status', 'start_at', 'staff_id', 'price', 'client_id'])
     .execute();
 
   await db.schema
@@ -64,10 +74,38 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint('report_booking_hours_pk', ['dow', 'hour'])
     .execute();
 
+  await db.schema
+    .createTable('report_client_visits')
+    .addColumn('client_id', 'integer', (c) => c.primaryKey())
+    .addColumn('visit_days', 'integer', (c) => c.notNull())
+    .addColumn('first_day', 'text')
+    .addColumn('last_day', 'text')
+    .execute();
+
   if (dialect === 'postgres') await postgresTriggers(db);
   else await sqliteTriggers(db);
+  await rebuildReportRollups(db, dialect);
+}
 
-  // The data already there.
+/**
+ * Recomputes every rollup from the source rows: the data already there when the migration
+ * runs, and a bulk load that ran without the triggers (bench/generate.ts drops them and their
+ * indexes for speed, then calls this).
+ */
+export async function rebuildReportRollups(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
+  db: Kysely<any>,
+  dialect: Dialect,
+): Promise<void> {
+  for (const table of [
+    'report_order_months',
+    'report_item_months',
+    'report_booking_months',
+    'report_client_visits',
+    'report_booking_hours',
+  ]) {
+    await db.deleteFrom(table).execute();
+  }
   const dow =
     dialect === 'postgres'
       ? sql`cast(extract(dow from cast(start_at as timestamp)) as integer)`
@@ -88,6 +126,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     select substr(start_at, 1, 7), staff_id, count(*)
     from bookings where status = 'completed'
     group by substr(start_at, 1, 7), staff_id`.execute(db);
+  await sql`
+    insert into report_client_visits (client_id, visit_days, first_day, last_day)
+    select client_id, count(distinct substr(start_at, 1, 10)), min(substr(start_at, 1, 10)), max(substr(start_at, 1, 10))
+    from bookings where status = 'completed'
+    group by client_id`.execute(db);
   await sql`
     insert into report_booking_hours (dow, hour, bookings)
     select ${dow}, cast(substr(start_at, 12, 2) as integer), count(*)
@@ -133,7 +176,37 @@ async function sqliteTriggers(
     where ${row}.status <> 'cancelled'
     on conflict (dow, hour) do update set bookings = bookings + excluded.bookings;`;
 
+  // A change or removal recounts the client's visits from their own completed bookings (a
+  // seek, a handful of rows): whether a day stays a visit depends on the others that day.
+  const clientVisits = (row: 'old' | 'new') => `
+    insert into report_client_visits (client_id, visit_days, first_day, last_day)
+    select ${row}.client_id, count(distinct substr(start_at, 1, 10)), min(substr(start_at, 1, 10)), max(substr(start_at, 1, 10))
+    from bookings where status = 'completed' and client_id = ${row}.client_id
+    on conflict (client_id) do update
+      set visit_days = excluded.visit_days, first_day = excluded.first_day, last_day = excluded.last_day;`;
+
+  // A new completed booking only adds its day, unless the client already has one that day.
+  const addVisit = `
+    insert into report_client_visits (client_id, visit_days, first_day, last_day)
+    values (new.client_id, 1, substr(new.start_at, 1, 10), substr(new.start_at, 1, 10))
+    on conflict (client_id) do update set
+      visit_days = visit_days + case when exists (
+          select 1 from bookings b
+          where b.status = 'completed' and b.client_id = new.client_id and b.id <> new.id
+            and b.start_at >= substr(new.start_at, 1, 10) || ' 00:00:00'
+            and b.start_at <= substr(new.start_at, 1, 10) || ' 23:59:59'
+        ) then 0 else 1 end,
+      first_day = case when first_day is null or excluded.first_day < first_day then excluded.first_day else first_day end,
+      last_day = case when last_day is null or excluded.last_day > last_day then excluded.last_day else last_day end;`;
+
   const statements = [
+    `create trigger report_client_visits_insert after insert on bookings when new.status = 'completed'
+       begin ${addVisit} end`,
+    `create trigger report_client_visits_update after update of status, start_at, client_id on bookings
+       when old.status = 'completed' or new.status = 'completed'
+       begin ${clientVisits('old')} ${clientVisits('new')} end`,
+    `create trigger report_client_visits_delete after delete on bookings when old.status = 'completed'
+       begin ${clientVisits('old')} end`,
     `create trigger report_pos_orders_insert after insert on pos_orders begin ${orderMonth('new', '')} end`,
     `create trigger report_pos_orders_update after update of payment_status, total, staff_id, created_at on pos_orders begin
        ${orderMonth('old', '-')} ${orderItems('old', '-')} ${orderMonth('new', '')} ${orderItems('new', '')} end`,
@@ -287,6 +360,54 @@ async function postgresBookingTriggers(
     .raw(
       `create trigger report_bookings after insert or delete or update of status, start_at, staff_id
        on bookings for each row execute function report_bookings_change()`,
+    )
+    .execute(db);
+  // A client's visits, recounted from their completed bookings; when a booking changes client
+  // (a merge), the two clients in id order.
+  await sql
+    .raw(
+      `create function report_client_visits_change() returns trigger language plpgsql as $$
+       declare
+         changed integer;
+       begin
+         -- A new completed booking only adds its day, unless the client already has one that day.
+         if tg_op = 'INSERT' then
+           if new.status = 'completed' then
+             insert into report_client_visits as r (client_id, visit_days, first_day, last_day)
+             values (new.client_id, 1, substr(new.start_at, 1, 10), substr(new.start_at, 1, 10))
+             on conflict (client_id) do update set
+               visit_days = r.visit_days + case when exists (
+                   select 1 from bookings b
+                   where b.status = 'completed' and b.client_id = new.client_id and b.id <> new.id
+                     and b.start_at >= substr(new.start_at, 1, 10) || ' 00:00:00'
+                     and b.start_at <= substr(new.start_at, 1, 10) || ' 23:59:59'
+                 ) then 0 else 1 end,
+               first_day = least(r.first_day, excluded.first_day),
+               last_day = greatest(r.last_day, excluded.last_day);
+           end if;
+           return null;
+         end if;
+         -- Anything else is recounted: whether a day stays a visit depends on the others.
+         for changed in
+           select distinct c from unnest(array[
+             case when tg_op in ('UPDATE', 'DELETE') and old.status = 'completed' then old.client_id end,
+             case when tg_op in ('INSERT', 'UPDATE') and (new.status = 'completed' or (tg_op = 'UPDATE' and old.status = 'completed')) then new.client_id end
+           ]) as c where c is not null order by c
+         loop
+           insert into report_client_visits as r (client_id, visit_days, first_day, last_day)
+           select changed, count(distinct substr(start_at, 1, 10)), min(substr(start_at, 1, 10)), max(substr(start_at, 1, 10))
+           from bookings where status = 'completed' and client_id = changed
+           on conflict (client_id) do update
+             set visit_days = excluded.visit_days, first_day = excluded.first_day, last_day = excluded.last_day;
+         end loop;
+         return null;
+       end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger report_client_visits after insert or delete or update of status, start_at, client_id
+       on bookings for each row execute function report_client_visits_change()`,
     )
     .execute(db);
 }

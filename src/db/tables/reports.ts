@@ -37,7 +37,17 @@ export interface ReportBookingHoursTable {
   bookings: number;
 }
 
+export interface ReportClientVisitsTable {
+  client_id: number;
+  /** days (salon wall clock) with at least one completed booking; 0 when none are left */
+  visit_days: number;
+  /** `YYYY-MM-DD` of the first and last of them, null with none */
+  first_day: string | null;
+  last_day: string | null;
+}
+
 export interface ReportTables {
+  report_client_visits: ReportClientVisitsTable;
   report_order_months: ReportOrderMonthsTable;
   report_item_months: ReportItemMonthsTable;
   report_booking_months: ReportBookingMonthsTable;

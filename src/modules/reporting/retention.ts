@@ -21,14 +21,13 @@ import { addDays, type ReportRange } from './range.js';
  * first one in range (or that first one itself, when there is none before), and their number
  * is visits in range − 1 (or visits in range, when there is an earlier one). So the mean comes
  * from four per-client aggregates in one grouped query, without a window over every booking.
+ * All time reads them from report_client_visits (one row per client, kept by triggers,
+ * migration 0012); a range groups the completed bookings in it, so its cost grows with the
+ * visits in the range (bench/README.md has the figures).
  */
 
 export const CHURNED_LIMIT = 50;
 export const DEFAULT_CHURN_DAYS = 90;
-
-/** Bounds standing in for "no bound": every `YYYY-MM-DD HH:MM:SS` sorts between them. */
-const BEFORE_ALL = '0000-01-01 00:00:00';
-const AFTER_ALL = '9999-12-31 23:59:59';
 
 /** Whole days from day `earlier` to day `later` (`YYYY-MM-DD` text), in each engine's calendar. */
 function daysBetween(dialect: Dialect, later: RawBuilder<string>, earlier: RawBuilder<string>): RawBuilder<number> {
@@ -43,40 +42,60 @@ function ratio1(numerator: number, denominator: number): number {
   return Math.round((numerator * 10) / denominator) / 10;
 }
 
+interface VisitTotals {
+  active_n: number;
+  returning_n: number;
+  span_days: number;
+  gaps: number;
+}
+
 async function visitFigures(db: Executor, dialect: Dialect, range: ReportRange) {
-  const from = range.fromLocal ?? BEFORE_ALL;
-  const to = range.toLocal ?? AFTER_ALL;
-  const day = sql<string>`substr(start_at, 1, 10)`;
-  const dayInRange = sql<string>`case when start_at >= ${from} then ${day} end`;
-  // A short range reads only the clients seen in it (a probe each), not every visit ever.
-  const seenInRange =
-    range.fromLocal === null
-      ? sql`1 = 1`
-      : sql`client_id in (select client_id from bookings where status = 'completed' and start_at >= ${from} and start_at < ${to})`;
-  const perClient = sql<{ days_in: number; first_in: string; last_in: string; prev: string | null }>`
-    select
-      count(distinct ${dayInRange}) as days_in,
-      min(${dayInRange}) as first_in,
-      max(${day}) as last_in,
-      max(case when start_at < ${from} then ${day} end) as prev
-    from bookings
-    where status = 'completed' and start_at < ${to} and ${seenInRange}
-    group by client_id
-    having max(start_at) >= ${from}`;
-  const span = daysBetween(dialect, sql`v.last_in`, sql`coalesce(v.prev, v.first_in)`);
-  const result = await sql<{ active_n: number; returning_n: number; span_days: number; gaps: number }>`
-    select
-      count(*) as active_n,
-      coalesce(sum(case when v.days_in >= 2 or v.prev is not null then 1 else 0 end), 0) as returning_n,
-      coalesce(sum(${span}), 0) as span_days,
-      coalesce(sum(v.days_in - case when v.prev is null then 1 else 0 end), 0) as gaps
-    from (${perClient}) as v`.execute(db);
-  const row = result.rows[0];
+  const span = (later: string, earlier: string) => daysBetween(dialect, sql.raw(later), sql.raw(earlier));
+  let totals: VisitTotals | undefined;
+  if (range.fromLocal === null && range.toLocal === null) {
+    // All time: the per-client rollup the bookings triggers keep (migration 0012).
+    const result = await sql<VisitTotals>`
+      select
+        count(*) as active_n,
+        coalesce(sum(case when visit_days >= 2 then 1 else 0 end), 0) as returning_n,
+        coalesce(sum(${span('last_day', 'first_day')}), 0) as span_days,
+        coalesce(sum(visit_days - 1), 0) as gaps
+      from report_client_visits
+      where visit_days > 0`.execute(db);
+    totals = result.rows[0];
+  } else {
+    // The visits in the range per client, read from bookings_status_start alone; then, per
+    // active client, one seek for the visit before the range.
+    const day = sql`substr(start_at, 1, 10)`;
+    const lower = range.fromLocal === null ? sql`` : sql`and start_at >= ${range.fromLocal}`;
+    const upper = range.toLocal === null ? sql`` : sql`and start_at < ${range.toLocal}`;
+    const previous =
+      range.fromLocal === null
+        ? sql`null`
+        : sql`(select substr(max(b.start_at), 1, 10) from bookings b
+               where b.status = 'completed' and b.client_id = v.client_id and b.start_at < ${range.fromLocal})`;
+    const result = await sql<VisitTotals>`
+      select
+        count(*) as active_n,
+        coalesce(sum(case when w.days_in >= 2 or w.prev is not null then 1 else 0 end), 0) as returning_n,
+        coalesce(sum(${span('w.last_in', 'coalesce(w.prev, w.first_in)')}), 0) as span_days,
+        coalesce(sum(w.days_in - case when w.prev is null then 1 else 0 end), 0) as gaps
+      from (
+        select v.days_in, v.first_in, v.last_in, ${previous} as prev
+        from (
+          select client_id, count(distinct ${day}) as days_in, min(${day}) as first_in, max(${day}) as last_in
+          from bookings
+          where status = 'completed' ${lower} ${upper}
+          group by client_id
+        ) as v
+      ) as w`.execute(db);
+    totals = result.rows[0];
+  }
   return {
-    active: Number(row?.active_n ?? 0),
-    returning: Number(row?.returning_n ?? 0),
-    spanDays: Number(row?.span_days ?? 0),
-    gaps: Number(row?.gaps ?? 0),
+    active: Number(totals?.active_n ?? 0),
+    returning: Number(totals?.returning_n ?? 0),
+    spanDays: Number(totals?.span_days ?? 0),
+    gaps: Number(totals?.gaps ?? 0),
   };
 }
 

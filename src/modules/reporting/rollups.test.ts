@@ -56,6 +56,7 @@ for (const dialect of DIALECTS) {
     let staffA: number;
     let staffB: number;
     let clientId: number;
+    let otherClientId: number;
     let serviceId: number;
     let productId: number;
     const AT = '2026-01-15T10:00:00.000Z';
@@ -66,6 +67,7 @@ for (const dialect of DIALECTS) {
       staffA = (await createStaff(t, admin.token)).id;
       staffB = (await createStaff(t, admin.token)).id;
       clientId = (await createClient(t, admin.token)).id;
+      otherClientId = (await createClient(t, admin.token)).id;
       serviceId = (await createService(t, admin.token, { name: 'Cut', price: 45 })).id;
       productId = (await insertProduct(t.ctx.db, { name: 'Shampoo' })).id;
     });
@@ -98,6 +100,13 @@ for (const dialect of DIALECTS) {
           sql`select month, staff_id, completed from report_booking_months where completed <> 0 order by 1, 2`,
           sql`select substr(start_at, 1, 7) as month, staff_id, count(*) as completed
               from bookings where status = 'completed' group by 1, 2 order by 1, 2`,
+        ],
+        [
+          'client visits',
+          sql`select client_id, visit_days, first_day, last_day from report_client_visits where visit_days <> 0 order by 1`,
+          sql`select client_id, count(distinct substr(start_at, 1, 10)) as visit_days,
+                min(substr(start_at, 1, 10)) as first_day, max(substr(start_at, 1, 10)) as last_day
+              from bookings where status = 'completed' group by client_id order by 1`,
         ],
         [
           'booking hours',
@@ -278,6 +287,16 @@ for (const dialect of DIALECTS) {
         .set({ start_at: '2026-03-07 17:00:00', end_at: '2026-03-07 18:00:00', staff_id: staffB })
         .where('id', '=', b)
         .execute();
+      await assertRollupsMatchSource();
+      // A second completed booking the same day is the same visit; moving one to another
+      // client (a merge) recounts both clients.
+      const c = await insert('2026-03-07 09:00:00', 'completed', staffA);
+      await assertRollupsMatchSource();
+      await insert('2026-03-07 12:00:00', 'completed', staffA);
+      await insert('2025-12-31 12:00:00', 'completed', staffA);
+      await insert('2026-12-31 12:00:00', 'completed', staffA);
+      await assertRollupsMatchSource();
+      await t.ctx.db.updateTable('bookings').set({ client_id: otherClientId }).where('id', '=', c).execute();
       await assertRollupsMatchSource();
       await t.ctx.db.updateTable('bookings').set({ status: 'scheduled' }).where('id', '=', a).execute();
       await t.ctx.db.deleteFrom('bookings').where('id', '=', b).execute();

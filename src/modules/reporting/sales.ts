@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../jobs/queue.js';
 import { fromCents } from '../../lib/money.js';
 import type { ReportRange } from './range.js';
-import { inEdges, inMonths, splitRange } from './rollups.js';
+import { inMonths, splitRange, splitRows } from './rollups.js';
 
 /*
  * Money reports over the till. Revenue = SUM(pos_orders.total) of orders with
@@ -42,14 +42,17 @@ async function topItems(db: Executor, type: 'product' | 'service', range: Report
   const split = splitRange(range.fromUtc, range.toUtc, 'instant');
   // Whole months from the rollup, the partial ones from the paid orders of those days (orders
   // first: CROSS JOIN keeps SQLite from starting at every line of the item type).
-  const sold = sql<{ item_id: number; qty: number; revenue: number }>`
-    select item_id, qty, revenue from report_item_months
-    where item_type = ${type} and ${inMonths(sql.ref('month'), split)}
-    union all
-    select i.item_id, i.quantity, i.line_total - i.discount_amount - i.loyalty_amount
-    from pos_orders o cross join pos_order_items i
-    where i.order_id = o.id and o.payment_status = 'paid' and i.item_type = ${type}
-      and ${inEdges(sql.ref('o.created_at'), split.edges)}`;
+  const sold = splitRows(
+    split,
+    sql`select item_id, qty, revenue from report_item_months
+        where item_type = ${type} and ${inMonths(sql.ref('month'), split)}`,
+    (start, end) => sql`
+      select i.item_id, i.quantity as qty, i.line_total - i.discount_amount - i.loyalty_amount as revenue
+      from pos_orders o cross join pos_order_items i
+      where i.order_id = o.id and o.payment_status = 'paid' and i.item_type = ${type}
+        and o.created_at >= ${start} and o.created_at < ${end}`,
+    sql`select item_id, qty, revenue from report_item_months where 1 = 0`,
+  );
   // Names are looked up for the ten winners only: the catalogue's current name, else the
   // name on the item's latest sold line (an item since deleted).
   const catalogue = type === 'product' ? sql.table('products') : sql.table('services');

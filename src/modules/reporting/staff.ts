@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { inEdges, inMonths, splitRange } from './rollups.js';
+import { inMonths, splitRange, splitRows } from './rollups.js';
 import type { Executor } from '../../jobs/queue.js';
 import { fromCents } from '../../lib/money.js';
 import type { ReportRange } from './range.js';
@@ -34,19 +34,23 @@ export async function staffPerformance(db: Executor, range: ReportRange): Promis
   const orders = splitRange(range.fromUtc, range.toUtc, 'instant');
   const bookings = splitRange(range.fromLocal, range.toLocal, 'wallclock');
   const revenue = sql<{ staff_id: number; cents: number }>`
-    select staff_id, sum(cents) as cents from (
-      select staff_id, revenue as cents from report_order_months where ${inMonths(sql.ref('month'), orders)}
-      union all
-      select staff_id, total from pos_orders
-      where payment_status = 'paid' and ${inEdges(sql.ref('created_at'), orders.edges)}
-    ) as r group by staff_id`;
+    select staff_id, sum(cents) as cents from (${splitRows(
+      orders,
+      sql`select staff_id, revenue as cents from report_order_months where ${inMonths(sql.ref('month'), orders)}`,
+      (start, end) => sql`
+        select staff_id, total as cents from pos_orders
+        where payment_status = 'paid' and created_at >= ${start} and created_at < ${end}`,
+      sql`select staff_id, revenue as cents from report_order_months where 1 = 0`,
+    )}) as r group by staff_id`;
   const completed = sql<{ staff_id: number; n: number }>`
-    select staff_id, sum(n) as n from (
-      select staff_id, completed as n from report_booking_months where ${inMonths(sql.ref('month'), bookings)}
-      union all
-      select staff_id, 1 from bookings
-      where status = 'completed' and ${inEdges(sql.ref('start_at'), bookings.edges)}
-    ) as b group by staff_id`;
+    select staff_id, sum(n) as n from (${splitRows(
+      bookings,
+      sql`select staff_id, completed as n from report_booking_months where ${inMonths(sql.ref('month'), bookings)}`,
+      (start, end) => sql`
+        select staff_id, 1 as n from bookings
+        where status = 'completed' and start_at >= ${start} and start_at < ${end}`,
+      sql`select staff_id, completed as n from report_booking_months where 1 = 0`,
+    )}) as b group by staff_id`;
   const ratings = sql<{ staff_id: number; total: number; n: number }>`
     select staff_id, sum(rating) as total, count(*) as n from reviews
     where ${range.fromUtc === null ? sql`1 = 1` : sql`created_at >= ${range.fromUtc}`}
