@@ -400,6 +400,60 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(r.body.services, []);
     });
 
+    it('item-breakdown names an item no longer in the catalogue by its latest sold line', async () => {
+      const db = t.ctx.db;
+      for (const [name, at] of [
+        ['Old name', '2031-01-02T10:00:00.000Z'],
+        ['New name', '2031-01-03T10:00:00.000Z'],
+      ] as const) {
+        const o = await db
+          .insertInto('pos_orders')
+          .values({
+            client_id: id('client'),
+            staff_id: id('Anna'),
+            payment_method: 'cash',
+            payment_status: 'paid',
+            subtotal: 1000,
+            discount_amount: 0,
+            loyalty_amount: 0,
+            total: 1000,
+            gift_card_amount: 0,
+            gift_cards_sold: 0,
+            amount_due: 1000,
+            vat_total: 0,
+            promotion_id: null,
+            discount_code: null,
+            gift_card_id: null,
+            loyalty_points_redeemed: 0,
+            loyalty_points_earned: 0,
+            notes: '',
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await db
+          .insertInto('pos_order_items')
+          .values({
+            order_id: o.id,
+            item_type: 'product',
+            item_id: 987_654,
+            name,
+            quantity: 1,
+            price: 1000,
+            line_total: 1000,
+            vat_rate: 0,
+            vat_amount: 0,
+            discount_amount: 0,
+            loyalty_amount: 0,
+            client_package_id: null,
+          })
+          .execute();
+      }
+      const r = await get('item-breakdown?from=2031-01-01&to=2031-01-31');
+      assert.deepEqual(r.body.products, [{ product_id: 987_654, name: 'New name', qty_sold: 2, revenue: 20 }]);
+    });
+
     it('staff-performance: revenue, completed bookings, ratings in range; ordered by revenue; zero/zero left out', async () => {
       const r = await get(`staff-performance?${RANGE}`);
       assert.equal(r.status, 200);

@@ -60,7 +60,7 @@ async function topItems(db: Executor, type: 'product' | 'service', range: Report
     select t.item_id, t.qty_sold, t.revenue,
       coalesce(
         (select c.name from ${catalogue} c where c.id = t.item_id),
-        (select max(l.name) from pos_order_items l where l.item_type = ${type} and l.item_id = t.item_id)
+        (select l.name from pos_order_items l where l.item_type = ${type} and l.item_id = t.item_id order by l.id desc limit 1)
       ) as name
     from (
       select item_id, sum(qty) as qty_sold, sum(revenue) as revenue
