@@ -3,18 +3,69 @@ import type { JobHandler } from '../jobs/types.js';
 import { readSettingsWithSecrets } from '../modules/settings/service.js';
 import { renderMjml } from './render.js';
 import { isTemplateName, template } from './templates/index.js';
-import { mailTransport } from './transport.js';
+import { mailTransport, type MailTransport } from './transport.js';
+
+/** How long an unused pooled transport keeps its connections before closing them. */
+const POOL_IDLE_MS = 1000;
+
+/**
+ * Pooled SMTP transports, one per mail server and sender, reused while mail is flowing: a new
+ * connection (TCP, greeting, EHLO) per message held a campaign to a few dozen emails a second
+ * (bench/README.md). A transport is closed once idle for POOL_IDLE_MS, and one whose server
+ * settings changed is closed as soon as the sends still using it are done.
+ */
+class TransportPool {
+  private readonly entries = new Map<
+    string,
+    { transport: MailTransport; users: number; idle: NodeJS.Timeout | null }
+  >();
+
+  acquire(fresh: MailTransport): MailTransport {
+    let entry = this.entries.get(fresh.key);
+    if (entry) {
+      fresh.transporter.close();
+    } else {
+      entry = { transport: fresh, users: 0, idle: null };
+      this.entries.set(fresh.key, entry);
+    }
+    if (entry.idle) clearTimeout(entry.idle);
+    entry.idle = null;
+    entry.users += 1;
+    for (const [key, other] of this.entries) {
+      if (key !== fresh.key && other.users === 0) this.close(key);
+    }
+    return entry.transport;
+  }
+
+  release(transport: MailTransport): void {
+    const entry = this.entries.get(transport.key);
+    if (!entry) return;
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    entry.idle = setTimeout(() => this.close(transport.key), POOL_IDLE_MS);
+    entry.idle.unref();
+  }
+
+  private close(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    if (entry.idle) clearTimeout(entry.idle);
+    this.entries.delete(key);
+    entry.transport.transporter.close();
+  }
+}
 
 export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
   const { db, config } = ctx;
+  const pool = new TransportPool();
   return async ({ emailId }, context) => {
     const email = await db.selectFrom('emails').selectAll().where('id', '=', emailId).executeTakeFirst();
     // Already sent (a retried job after a crash past the send) or removed: nothing to do.
     if (!email || email.status !== 'queued') return;
 
     const settings = await readSettingsWithSecrets(ctx);
-    const transport = mailTransport(settings, config.smtpUrl);
-    if (!transport) {
+    const created = mailTransport(settings, config.smtpUrl, { pool: true });
+    if (!created) {
       await db
         .updateTable('emails')
         // A secret (temporary password, reset link) is not kept at rest for a send that will
@@ -33,9 +84,11 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
       return;
     }
     if (!isTemplateName(email.template) || email.data === null) {
+      created.transporter.close();
       throw new Error(`email ${emailId} has no renderable template "${email.template}"`);
     }
 
+    const transport = pool.acquire(created);
     const brand = { salonName: settings.salon_name || 'Salon' };
     const data = JSON.parse(email.data) as never;
     const chosen = template(email.template);
@@ -47,6 +100,7 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
         subject: email.subject,
         html,
         text: chosen.text(data, brand),
+        headers: chosen.headers?.(data),
       })) as { messageId?: string };
       await db
         .updateTable('emails')
@@ -73,7 +127,7 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
         .execute();
       throw error;
     } finally {
-      transport.transporter.close();
+      pool.release(transport);
     }
   };
 }

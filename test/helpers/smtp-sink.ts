@@ -8,6 +8,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Raw header value by lower-case name (unfolded), e.g. `list-unsubscribe`. */
+  header(name: string): string | undefined;
 }
 
 /** A real SMTP server on a free local port that keeps every message it receives. */
@@ -43,6 +45,13 @@ export class SmtpSink {
               subject: mail.subject ?? '',
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
+              header: (name) => {
+                const line = mail.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+                return line
+                  ?.slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim();
+              },
             });
             callback();
           })

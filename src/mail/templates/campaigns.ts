@@ -10,6 +10,8 @@ export interface CampaignEmailData {
   subject: string;
   blocks: StoredBlock[];
   unsubscribeUrl: string;
+  /** RFC 8058 one-click address (emails queued before it existed have none). */
+  oneClickUnsubscribeUrl?: string;
 }
 
 const context = (data: CampaignEmailData, brand: Brand) => ({
@@ -22,4 +24,13 @@ export const campaignEmail = {
   subject: (data: CampaignEmailData) => data.subject,
   mjml: (data: CampaignEmailData, brand: Brand) => blocksToMjml(data.blocks, context(data, brand)),
   text: (data: CampaignEmailData, brand: Brand) => blocksToText(data.blocks, context(data, brand)),
+  // Mail clients show their own "unsubscribe" button for these, and large mailbox providers
+  // require one-click unsubscribe of bulk senders (RFC 2369, RFC 8058).
+  headers: (data: CampaignEmailData): Record<string, string> =>
+    data.oneClickUnsubscribeUrl
+      ? {
+          'List-Unsubscribe': `<${data.oneClickUnsubscribeUrl}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        }
+      : { 'List-Unsubscribe': `<${data.unsubscribeUrl}>` },
 };

@@ -13,6 +13,8 @@ interface Template<D> {
   subject(data: D, brand: Brand): string;
   mjml(data: D, brand: Brand): string;
   text(data: D, brand: Brand): string;
+  /** Extra message headers (e.g. List-Unsubscribe), when the email needs any. */
+  headers?(data: D): Record<string, string>;
 }
 
 /** Every transactional email, by the name stored in the outbox. */

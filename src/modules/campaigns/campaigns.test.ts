@@ -360,6 +360,64 @@ for (const dialect of DIALECTS) {
         assert.ok(mail.text.includes('Book now: https://salon.test/book'));
       });
 
+      it('every campaign email has List-Unsubscribe with one-click (RFC 8058); the mail client’s form POST unsubscribes', async () => {
+        const tag = label();
+        const client = await createClient(t, admin.token, { marketing_consent: 1, labels: [tag] });
+        await send((await created({ segment_filters: { labels: [tag] } })).id);
+        await t.drain();
+        const [mail] = t.mail.to(client.email!);
+        assert.equal(mail!.header('list-unsubscribe-post'), 'List-Unsubscribe=One-Click');
+        const header = mail!.header('list-unsubscribe') ?? '';
+        const match = /^<http:\/\/salon\.test(\/api\/campaigns\/unsubscribe\/one-click\?token=[A-Za-z0-9%._-]+)>$/.exec(
+          header,
+        );
+        assert.ok(match, header);
+
+        // What Gmail and others send: a form body, no sign-in.
+        const forged = await t.request({
+          method: 'POST',
+          url: match[1]!.replace(/token=\d+/, 'token=1'),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        });
+        assertError(forged, 400, 'invalid_token');
+        const done = await t.request({
+          method: 'POST',
+          url: match[1]!,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        });
+        assert.equal(done.status, 200, JSON.stringify(done.body));
+        assert.deepEqual(done.body, { ok: true });
+        const multipart = await t.request({
+          method: 'POST',
+          url: match[1]!,
+          headers: { 'content-type': 'multipart/form-data; boundary=x' },
+          payload: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+        });
+        assert.equal(multipart.status, 200, JSON.stringify(multipart.body));
+        const row = await t.ctx.db
+          .selectFrom('client_unsubscribes')
+          .select('client_id')
+          .where('client_id', '=', client.id)
+          .executeTakeFirst();
+        assert.ok(row, 'on the suppression list');
+        // Forms are accepted by this route only.
+        assertError(
+          await t.request({
+            method: 'POST',
+            url: '/api/campaigns/unsubscribe',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: 'token=x',
+          }),
+          415,
+          'unsupported_media_type',
+        );
+        // The next send leaves them out.
+        const next = await send((await created({ segment_filters: { labels: [tag] } })).id);
+        assert.equal(next.body.recipient_count, 0);
+      });
+
       it('a campaign without a footer block still carries the unsubscribe link', async () => {
         const tag = label();
         const client = await createClient(t, admin.token, { marketing_consent: 1, labels: [tag] });

@@ -9,7 +9,7 @@ import { readSettings, readTimezone } from '../settings/service.js';
 import type { BlockInput, StoredBlock } from './blocks.js';
 import { storedBlocks } from './campaigns.js';
 import type { FollowupStepInput, FollowupStepUpdateInput } from './schemas.js';
-import { unsubscribeUrl } from './unsubscribe.js';
+import { unsubscribeLinks } from './unsubscribe.js';
 
 /*
  * Follow-up sequences (`followup_sequences_enabled`): the salon's steps, each an email some
@@ -148,7 +148,7 @@ export async function sendFollowupStep(
       data: {
         subject: step.subject,
         blocks: JSON.parse(step.blocks) as StoredBlock[],
-        unsubscribeUrl: unsubscribeUrl(ctx, client.id),
+        ...unsubscribeLinks(ctx, client.id),
       },
       sensitive: true,
     }),

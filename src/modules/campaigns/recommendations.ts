@@ -6,7 +6,7 @@ import { queueEmail } from '../../mail/outbox.js';
 import { readSettings } from '../settings/service.js';
 import type { StoredBlock } from './blocks.js';
 import { automationAllowed } from './followups.js';
-import { unsubscribeUrl } from './unsubscribe.js';
+import { unsubscribeLinks } from './unsubscribe.js';
 
 /*
  * Product recommendations (`product_recommendations_enabled`): a day after a completed
@@ -94,7 +94,7 @@ export function productRecommendationsJob(ctx: AppContext): JobHandler<'campaign
       queueEmail(trx, {
         to: address,
         template: 'campaign.email',
-        data: { subject: 'Picked for you', blocks, unsubscribeUrl: unsubscribeUrl(ctx, booking.client_id) },
+        data: { subject: 'Picked for you', blocks, ...unsubscribeLinks(ctx, booking.client_id) },
         sensitive: true,
       }),
     );

@@ -85,6 +85,33 @@ export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext
     handler: (request) => unsubscribe(ctx, request.body.token),
   });
 
+  // RFC 8058 one-click unsubscribe: the mail client itself POSTs `List-Unsubscribe=One-Click`
+  // as a form to the address in the email's List-Unsubscribe header; the token is in the
+  // query. The form body carries nothing more, so it is read (bounded) and dropped, in a
+  // scope of its own so no other route accepts forms.
+  await instance.register(async (scope) => {
+    scope.removeContentTypeParser('multipart/form-data');
+    scope.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, _body, done) => done(null, undefined),
+    );
+    scope.withTypeProvider<TypeBoxTypeProvider>().post('/api/campaigns/unsubscribe/one-click', {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'One-click unsubscribe (RFC 8058), for mail clients',
+        description:
+          'The address of the `List-Unsubscribe` header of every campaign email, with `List-Unsubscribe-Post: ' +
+          'List-Unsubscribe=One-Click`: the mail client POSTs a form (`List-Unsubscribe=One-Click`) to it. Same ' +
+          'effect as `POST /api/campaigns/unsubscribe`; the `token` is in the query. Not for front ends.',
+        querystring: UnsubscribeBody,
+        response: { 200: UnsubscribeOut, 400: errorRef },
+      },
+      handler: (request) => unsubscribe(ctx, request.query.token),
+    });
+  });
+
   app.get('/api/campaigns', {
     config: { auth: 'admin' },
     schema: {

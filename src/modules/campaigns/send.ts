@@ -7,6 +7,7 @@ import { MAX_ATTEMPTS } from '../../jobs/types.js';
 import { conflict } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { sendEmailJob } from '../../mail/send-job.js';
+import type { CampaignEmailData } from '../../mail/templates/campaigns.js';
 import { template } from '../../mail/templates/index.js';
 import { notifyAdmins } from '../notifications/service.js';
 import { readSalonName, readSettings, readTimezone } from '../settings/service.js';
@@ -14,7 +15,7 @@ import type { StoredBlock } from './blocks.js';
 import { campaignLink, lockCampaign, toCampaign, type CampaignRow } from './campaigns.js';
 import type { CampaignOutput } from './schemas.js';
 import { recipientQuery, type SegmentFiltersInput } from './segments.js';
-import { unsubscribeUrl } from './unsubscribe.js';
+import { unsubscribeLinks } from './unsubscribe.js';
 
 /*
  * Sending a campaign, crash-safe and exactly once per client:
@@ -216,7 +217,7 @@ export function campaignSendJob(ctx: AppContext): JobHandler<'campaign.send'> {
       emailId = await claimRecipient(ctx, recipientId, address, {
         subject: recipient.subject,
         blocks: JSON.parse(recipient.blocks) as StoredBlock[],
-        unsubscribeUrl: unsubscribeUrl(ctx, recipient.client_id),
+        ...unsubscribeLinks(ctx, recipient.client_id),
       });
       // Another run moved it meanwhile; that run sends it.
       if (emailId === null) return;
@@ -234,7 +235,7 @@ async function claimRecipient(
   ctx: AppContext,
   recipientId: number,
   address: string,
-  data: { subject: string; blocks: StoredBlock[]; unsubscribeUrl: string },
+  data: CampaignEmailData,
 ): Promise<number | null> {
   return ctx.db.transaction().execute(async (trx) => {
     const salonName = await readSalonName(trx);

@@ -34,6 +34,22 @@ export function unsubscribeUrl(ctx: Pick<AppContext, 'config'>, clientId: number
 }
 
 /**
+ * The two ways out a marketing email offers: the page behind the footer link, and the
+ * one-click address of its `List-Unsubscribe` header (RFC 8058), which mail clients POST to
+ * themselves, so it is the API's own route under PUBLIC_BASE_URL.
+ */
+export function unsubscribeLinks(
+  ctx: Pick<AppContext, 'config'>,
+  clientId: number,
+): { unsubscribeUrl: string; oneClickUnsubscribeUrl: string } {
+  const token = encodeURIComponent(unsubscribeToken(ctx.config.jwtSecret, clientId));
+  return {
+    unsubscribeUrl: unsubscribeUrl(ctx, clientId),
+    oneClickUnsubscribeUrl: `${ctx.config.publicBaseUrl}/api/campaigns/unsubscribe/one-click?token=${token}`,
+  };
+}
+
+/**
  * Puts the client on the suppression list (`client_unsubscribes`): no later send reaches them (recipient lists leave them out,
  * and a send already under way skips them). Consent is withdrawn too. Idempotent.
  */
