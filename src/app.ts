@@ -35,6 +35,9 @@ import { reportingRoutes } from './modules/reporting/routes.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { waitlistRoutes } from './modules/waitlist/routes.js';
 
+/** Operations whose body is optional (every field optional, and no body at all is valid too). */
+const OPTIONAL_BODY_OPERATIONS = [['/api/auth/logout', 'post']] as const;
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -82,6 +85,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
           'Lists take `page` (activates pagination) and `limit` (default 50, max 200).',
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    // @fastify/swagger marks every request body required; these routes also take none.
+    transformObject: (documentObject) => {
+      if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
+      const document = documentObject.openapiObject;
+      for (const [path, method] of OPTIONAL_BODY_OPERATIONS) {
+        const operation = document.paths?.[path]?.[method];
+        if (operation?.requestBody && !('$ref' in operation.requestBody)) operation.requestBody.required = false;
+      }
+      return document;
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

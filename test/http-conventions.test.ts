@@ -332,6 +332,9 @@ for (const dialect of DIALECTS) {
       assert.equal(typeof doc.info.version, 'string');
       assert.equal(doc.components?.securitySchemes?.bearerAuth?.type, 'http');
       assert.equal(doc.components?.securitySchemes?.bearerAuth?.scheme, 'bearer');
+      // Logout takes no body at all as well, so its body is not required.
+      const logout = doc.paths['/api/auth/logout']?.post as { requestBody?: { required?: boolean } } | undefined;
+      assert.equal(logout?.requestBody?.required, false);
 
       const authRoutes = routesOf(t.app).filter(
         (route) => route.url.startsWith('/api/auth/') && route.method !== 'HEAD' && route.method !== 'OPTIONS',
