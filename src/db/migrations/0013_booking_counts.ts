@@ -39,6 +39,14 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     await sql`
       create function booking_counts_track() returns trigger language plpgsql as $$
       begin
+        -- The two counter rows of a change in (staff_id, status) order: two bookings of one
+        -- member flipped in opposite directions at once (scheduled ↔ no-show) would otherwise
+        -- lock them in opposite orders and deadlock.
+        if tg_op = 'UPDATE' and (new.staff_id, new.status) < (old.staff_id, old.status) then
+          ${increment('new')}
+          ${decrement('old')}
+          return null;
+        end if;
         if tg_op in ('UPDATE', 'DELETE') then ${decrement('old')} end if;
         if tg_op in ('UPDATE', 'INSERT') then ${increment('new')} end if;
         return null;
