@@ -17,12 +17,47 @@ export function isoAfter(milliseconds: number, from: Date = new Date()): string 
   return new Date(from.getTime() + milliseconds).toISOString();
 }
 
+const QUARTER_HOUR_MS = 15 * 60_000;
+const OFFSETS_KEPT = 50_000;
+/** Per zone: UTC quarter-hour → the zone's offset in minutes throughout that quarter hour. */
+const offsetCache = new Map<string, Map<number, number>>();
+
+/**
+ * The zone's UTC offset at `ms`, remembered per quarter hour: luxon asks Intl for every
+ * conversion, which made formatting the timestamps of a 50-row list cost more than its query
+ * (bench/README.md). A quarter hour is only cached when the offset is the same at both of its
+ * ends, so an instant next to a transition is always computed exactly.
+ */
+function zoneOffsetMinutes(ms: number, timezone: string): number {
+  let offsets = offsetCache.get(timezone);
+  if (!offsets) {
+    offsets = new Map();
+    offsetCache.set(timezone, offsets);
+  }
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  const known = offsets.get(quarter);
+  if (known !== undefined) return known;
+  const start = DateTime.fromMillis(quarter * QUARTER_HOUR_MS, { zone: timezone }).offset;
+  const end = DateTime.fromMillis((quarter + 1) * QUARTER_HOUR_MS - 1, { zone: timezone }).offset;
+  if (start !== end) return DateTime.fromMillis(ms, { zone: timezone }).offset;
+  if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+  offsets.set(quarter, start);
+  return start;
+}
+
 /** A stored instant written for the API in the salon's zone: `YYYY-MM-DD HH:MM:SS`. */
 export function formatInstant(iso: string, timezone: string): string;
 export function formatInstant(iso: string | null, timezone: string): string | null;
 export function formatInstant(iso: string | null, timezone: string): string | null {
   if (iso === null) return null;
-  return DateTime.fromISO(iso, { zone: 'utc' }).setZone(timezone).toFormat('yyyy-MM-dd HH:mm:ss');
+  const ms = Date.parse(iso);
+  const offset = Number.isFinite(ms) ? zoneOffsetMinutes(ms, timezone) : NaN;
+  const local = new Date(ms + offset * 60_000);
+  if (Number.isNaN(local.getTime()) || local.getUTCFullYear() < 1000 || local.getUTCFullYear() > 9999) {
+    return DateTime.fromISO(iso, { zone: 'utc' }).setZone(timezone).toFormat('yyyy-MM-dd HH:mm:ss');
+  }
+  const text = local.toISOString();
+  return `${text.slice(0, 10)} ${text.slice(11, 19)}`;
 }
 
 /** Today's date in the salon's zone, `YYYY-MM-DD`. */

@@ -80,7 +80,8 @@ function dayNumber(date: string): number {
 
 /** A wall-clock datetime as minutes from `date`'s midnight (negative the day before). */
 function minutesFrom(date: string, dateTime: string): number {
-  const days = dayNumber(dateTime.slice(0, 10)) - dayNumber(date);
+  // Nearly every booking is on the date itself: no calendar arithmetic for those.
+  const days = dateTime.startsWith(date) ? 0 : dayNumber(dateTime.slice(0, 10)) - dayNumber(date);
   return days * DAY + Number(dateTime.slice(11, 13)) * 60 + Number(dateTime.slice(14, 16));
 }
 

@@ -11,7 +11,7 @@ import type { DayInput, StaffDay } from './engine.js';
  *   the service                                         services (pk)
  *   the candidates                                      users (pk, or the active ones)
  *   dated shifts / default shifts / time off            shifts_date, default_shifts_staff_day, time_off_dates
- *   bookings                                            bookings_staff_start (staff_id, start_at)
+ *   bookings                                            bookings_staff_start_cover (staff_id, start_at, end_at, status)
  *   a previous visit (new_client_extra_min)             bookings_client (client_id, start_at)
  * Outside a transaction the independent queries run side by side (PostgreSQL's pool).
  */

@@ -150,13 +150,15 @@ export async function listBookings(
     .where('b.status', '<>', 'cancelled')
     .orderBy('b.start_at', 'desc')
     .orderBy('b.id', 'desc');
-  let base = db.selectFrom('bookings').where('status', '<>', 'cancelled');
+  // The total from the counters the triggers of migration 0013 keep: count(*) over millions
+  // of bookings took ~170 ms a request.
+  let base = db.selectFrom('booking_counts').where('status', '<>', 'cancelled');
   if (own !== null) {
     query = query.where('b.staff_id', '=', own);
     base = base.where('staff_id', '=', own);
   }
   const count = async () =>
-    Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number((await base.select((eb) => eb.fn.sum<number>('n').as('n')).executeTakeFirstOrThrow()).n ?? 0);
   return paginate(query, count, filter, (row) => toBooking(row, timezone));
 }
 
@@ -240,6 +242,22 @@ async function requireFree(
   endAt: string,
   exceptId?: number,
 ): Promise<void> {
+  // The staff member's non-cancelled bookings never overlap one another (this check is what
+  // keeps it so), so the last one starting before endAt ends after all earlier ones: only it
+  // can reach past startAt. One index step back from endAt instead of a scan of every booking
+  // the staff member ever had that starts before it (years of them; bench/README.md).
+  let latest = trx
+    .selectFrom('bookings')
+    .select('end_at')
+    .where('staff_id', '=', staffId)
+    .where('start_at', '<', endAt)
+    .where('status', '<>', 'cancelled')
+    .orderBy('start_at', 'desc')
+    .limit(1);
+  if (exceptId !== undefined) latest = latest.where('id', '<>', exceptId);
+  const last = await latest.executeTakeFirst();
+  if (!last || last.end_at <= startAt) return;
+  // A clash: name the first booking it overlaps.
   let query = trx
     .selectFrom('bookings')
     .select('id')
