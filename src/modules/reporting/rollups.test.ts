@@ -102,6 +102,11 @@ for (const dialect of DIALECTS) {
               from bookings where status = 'completed' group by 1, 2 order by 1, 2`,
         ],
         [
+          'booking counts (migration 0013)',
+          sql`select staff_id, status, n from booking_counts where n <> 0 order by 1, 2`,
+          sql`select staff_id, status, count(*) as n from bookings group by 1, 2 order by 1, 2`,
+        ],
+        [
           'client visits',
           sql`select client_id, visit_days, first_day, last_day from report_client_visits where visit_days <> 0 order by 1`,
           sql`select client_id, count(distinct substr(start_at, 1, 10)) as visit_days,
