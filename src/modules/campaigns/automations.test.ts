@@ -5,7 +5,7 @@ import { assertError, assertInvalid } from '../../../test/helpers/assertions.js'
 import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { createClient, createService, nextSlot, setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
-import { insertProduct } from '../../../test/helpers/factories.js';
+import { insertOrderLines, insertPosOrder, insertProduct } from '../../../test/helpers/factories.js';
 import { enqueue } from '../../jobs/queue.js';
 import { unsubscribeToken } from './unsubscribe.js';
 
@@ -218,57 +218,23 @@ for (const dialect of DIALECTS) {
 
     describe('product recommendations (product_recommendations_enabled)', () => {
       async function paidOrder(clientId: number, productIds: number[]) {
-        const now = new Date().toISOString();
-        const order = await t.ctx.db
-          .insertInto('pos_orders')
-          .values({
-            client_id: clientId,
-            staff_id: admin.id,
-            payment_method: 'cash',
-            payment_status: 'paid',
-            subtotal: 1000,
-            discount_amount: 0,
-            loyalty_amount: 0,
-            total: 1000,
-            gift_card_amount: 0,
-            gift_cards_sold: 0,
-            amount_due: 1000,
-            vat_total: 0,
-            promotion_id: null,
-            discount_code: null,
-            gift_card_id: null,
-            loyalty_points_redeemed: 0,
-            loyalty_points_earned: 0,
-            notes: '',
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const orderId = await insertPosOrder(t.ctx.db, { client_id: clientId, staff_id: admin.id, total: 1000 });
         const product = await t.ctx.db
           .selectFrom('products')
           .select(['id', 'name'])
           .where('id', 'in', productIds)
           .execute();
-        await t.ctx.db
-          .insertInto('pos_order_items')
-          .values(
-            product.map((p) => ({
-              order_id: order.id,
-              item_type: 'product' as const,
-              item_id: p.id,
-              name: p.name,
-              quantity: 1,
-              price: 500,
-              line_total: 500,
-              vat_rate: 0,
-              vat_amount: 0,
-              discount_amount: 0,
-              loyalty_amount: 0,
-              client_package_id: null,
-            })),
-          )
-          .execute();
+        await insertOrderLines(
+          t.ctx.db,
+          orderId,
+          product.map((p) => ({
+            item_type: 'product' as const,
+            item_id: p.id,
+            name: p.name,
+            quantity: 1,
+            line_total: 500,
+          })),
+        );
       }
 
       it('products bought by other clients who had the same service, minus what the client bought, a day after the visit', async () => {

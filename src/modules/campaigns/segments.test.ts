@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { createTestApp, setupSalon, uniqueEmail, type TestApp } from '../../../test/helpers/app.js';
 import { createClient, createService, setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
+import { insertPosOrder } from '../../../test/helpers/factories.js';
 import { unsubscribeToken } from './unsubscribe.js';
 
 /*
@@ -48,32 +49,12 @@ for (const dialect of DIALECTS) {
     }
 
     async function order(client: Name, cents: number, paymentStatus: 'paid' | 'pending' = 'paid') {
-      const now = new Date().toISOString();
-      await t.ctx.db
-        .insertInto('pos_orders')
-        .values({
-          client_id: clients[client].id,
-          staff_id: admin.id,
-          payment_method: 'cash',
-          payment_status: paymentStatus,
-          subtotal: cents,
-          discount_amount: 0,
-          loyalty_amount: 0,
-          total: cents,
-          gift_card_amount: 0,
-          gift_cards_sold: 0,
-          amount_due: cents,
-          vat_total: 0,
-          promotion_id: null,
-          discount_code: null,
-          gift_card_id: null,
-          loyalty_points_redeemed: 0,
-          loyalty_points_earned: 0,
-          notes: '',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertPosOrder(t.ctx.db, {
+        client_id: clients[client].id,
+        staff_id: admin.id,
+        payment_status: paymentStatus,
+        total: cents,
+      });
     }
 
     before(async () => {

@@ -4,7 +4,7 @@ import { assertError } from '../../../test/helpers/assertions.js';
 import { createStaff, createTestApp, setupSalon, uniqueEmail, type TestApp } from '../../../test/helpers/app.js';
 import { createClient, createService } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
-import { insertProduct } from '../../../test/helpers/factories.js';
+import { insertBooking, insertOrderLines, insertPosOrder, insertProduct } from '../../../test/helpers/factories.js';
 import { todayIn } from '../../lib/time.js';
 import { formatRating } from './staff.js';
 
@@ -65,53 +65,27 @@ for (const dialect of DIALECTS) {
         lines: { type: 'product' | 'service'; id: number; qty: number; total: number; discount: number }[],
       ) => {
         const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
-        const total = subtotal - discount;
-        const row = await db
-          .insertInto('pos_orders')
-          .values({
-            client_id: id('client'),
-            staff_id: id(staff),
-            payment_method: 'cash',
-            payment_status: status,
-            subtotal,
-            discount_amount: discount,
-            loyalty_amount: 0,
-            total,
-            gift_card_amount: 0,
-            gift_cards_sold: 0,
-            amount_due: total,
-            vat_total: 0,
-            promotion_id: null,
-            discount_code: null,
-            gift_card_id: null,
-            loyalty_points_redeemed: 0,
-            loyalty_points_earned: 0,
-            notes: '',
-            created_at: createdAt,
-            updated_at: createdAt,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        for (const line of lines) {
-          await db
-            .insertInto('pos_order_items')
-            .values({
-              order_id: row.id,
-              item_type: line.type,
-              item_id: line.id,
-              name: 'sold name',
-              quantity: line.qty,
-              price: line.total / line.qty,
-              line_total: line.total,
-              vat_rate: 0,
-              vat_amount: 0,
-              discount_amount: line.discount,
-              loyalty_amount: 0,
-              client_package_id: null,
-            })
-            .execute();
-        }
-        return row.id;
+        const orderId = await insertPosOrder(db, {
+          client_id: id('client'),
+          staff_id: id(staff),
+          payment_status: status,
+          discount_amount: discount,
+          total: subtotal - discount,
+          created_at: createdAt,
+        });
+        await insertOrderLines(
+          db,
+          orderId,
+          lines.map((line) => ({
+            item_type: line.type,
+            item_id: line.id,
+            name: 'sold name',
+            quantity: line.qty,
+            line_total: line.total,
+            discount_amount: line.discount,
+          })),
+        );
+        return orderId;
       };
       // last second of 2026-01-10 in Amsterdam
       ids.O1 = await order('Anna', 'paid', '2026-01-10T22:59:59.000Z', 500, [
@@ -137,28 +111,16 @@ for (const dialect of DIALECTS) {
 
       const booking = async (staff: string, startAt: string, status: string, price = 4500) => {
         const end = `${startAt.slice(0, 11)}23:59:59`;
-        const row = await db
-          .insertInto('bookings')
-          .values({
-            client_id: id('client'),
-            staff_id: id(staff),
-            service_id: id('S1'),
-            start_at: startAt,
-            end_at: end > startAt ? end : `${dayPlus(startAt.slice(0, 10), 1)} 00:30:00`,
-            status: status as 'scheduled',
-            notes: '',
-            internal_notes: '',
-            provisional_token: null,
-            feedback_token: null,
-            waitlist_id: null,
-            created_by: null,
-            price,
-            created_at: NOW,
-            updated_at: NOW,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return row.id;
+        return insertBooking(db, {
+          client_id: id('client'),
+          staff_id: id(staff),
+          service_id: id('S1'),
+          start_at: startAt,
+          end_at: end > startAt ? end : `${dayPlus(startAt.slice(0, 10), 1)} 00:30:00`,
+          status: status as 'scheduled',
+          price,
+          created_at: NOW,
+        });
       };
       await booking('Anna', '2026-01-10 23:30:00', 'completed'); // Sat 23h, in range
       await booking('Anna', '2026-01-02 10:00:00', 'completed'); // Fri 10h
@@ -349,51 +311,15 @@ for (const dialect of DIALECTS) {
     it('item-breakdown lists at most 10 products', async () => {
       for (let i = 0; i < 11; i += 1) {
         const product = await insertProduct(t.ctx.db);
-        await t.ctx.db
-          .insertInto('pos_orders')
-          .values({
-            client_id: id('client'),
-            staff_id: id('Anna'),
-            payment_method: 'cash',
-            payment_status: 'paid',
-            subtotal: 0,
-            discount_amount: 0,
-            loyalty_amount: 0,
-            total: 0,
-            gift_card_amount: 0,
-            gift_cards_sold: 0,
-            amount_due: 0,
-            vat_total: 0,
-            promotion_id: null,
-            discount_code: null,
-            gift_card_id: null,
-            loyalty_points_redeemed: 0,
-            loyalty_points_earned: 0,
-            notes: '',
-            created_at: '2030-01-01T00:00:00.000Z',
-            updated_at: '2030-01-01T00:00:00.000Z',
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-          .then((o) =>
-            t.ctx.db
-              .insertInto('pos_order_items')
-              .values({
-                order_id: o.id,
-                item_type: 'product',
-                item_id: product.id,
-                name: 'x',
-                quantity: 1,
-                price: 0,
-                line_total: 0,
-                vat_rate: 0,
-                vat_amount: 0,
-                discount_amount: 0,
-                loyalty_amount: 0,
-                client_package_id: null,
-              })
-              .execute(),
-          );
+        const orderId = await insertPosOrder(t.ctx.db, {
+          client_id: id('client'),
+          staff_id: id('Anna'),
+          total: 0,
+          created_at: '2030-01-01T00:00:00.000Z',
+        });
+        await insertOrderLines(t.ctx.db, orderId, [
+          { item_type: 'product', item_id: product.id, name: 'x', quantity: 1, line_total: 0 },
+        ]);
       }
       const r = await get('item-breakdown?from=2030-01-01&to=2030-01-01');
       assert.equal(r.body.products.length, 10);
@@ -406,49 +332,15 @@ for (const dialect of DIALECTS) {
         ['Old name', '2031-01-02T10:00:00.000Z'],
         ['New name', '2031-01-03T10:00:00.000Z'],
       ] as const) {
-        const o = await db
-          .insertInto('pos_orders')
-          .values({
-            client_id: id('client'),
-            staff_id: id('Anna'),
-            payment_method: 'cash',
-            payment_status: 'paid',
-            subtotal: 1000,
-            discount_amount: 0,
-            loyalty_amount: 0,
-            total: 1000,
-            gift_card_amount: 0,
-            gift_cards_sold: 0,
-            amount_due: 1000,
-            vat_total: 0,
-            promotion_id: null,
-            discount_code: null,
-            gift_card_id: null,
-            loyalty_points_redeemed: 0,
-            loyalty_points_earned: 0,
-            notes: '',
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await db
-          .insertInto('pos_order_items')
-          .values({
-            order_id: o.id,
-            item_type: 'product',
-            item_id: 987_654,
-            name,
-            quantity: 1,
-            price: 1000,
-            line_total: 1000,
-            vat_rate: 0,
-            vat_amount: 0,
-            discount_amount: 0,
-            loyalty_amount: 0,
-            client_package_id: null,
-          })
-          .execute();
+        const orderId = await insertPosOrder(db, {
+          client_id: id('client'),
+          staff_id: id('Anna'),
+          total: 1000,
+          created_at: at,
+        });
+        await insertOrderLines(db, orderId, [
+          { item_type: 'product', item_id: 987_654, name, quantity: 1, line_total: 1000 },
+        ]);
       }
       const r = await get('item-breakdown?from=2031-01-01&to=2031-01-31');
       assert.deepEqual(r.body.products, [{ product_id: 987_654, name: 'New name', qty_sold: 2, revenue: 20 }]);

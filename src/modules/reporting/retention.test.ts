@@ -4,6 +4,7 @@ import { assertError } from '../../../test/helpers/assertions.js';
 import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { createService, setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
+import { insertBooking, insertPosOrder } from '../../../test/helpers/factories.js';
 import { nowIso, todayIn } from '../../lib/time.js';
 
 /*
@@ -50,52 +51,24 @@ for (const dialect of DIALECTS) {
       clients[key] = row.id;
     };
     const addBooking = (key: string, startAt: string, status: Status, price = 4000) =>
-      t.ctx.db
-        .insertInto('bookings')
-        .values({
-          client_id: client(key),
-          staff_id: staffId,
-          service_id: serviceId,
-          start_at: startAt,
-          end_at: plusMinutes(startAt, 30),
-          status,
-          notes: '',
-          internal_notes: '',
-          provisional_token: null,
-          feedback_token: null,
-          waitlist_id: null,
-          created_by: null,
-          price,
-          created_at: CREATED,
-          updated_at: CREATED,
-        })
-        .execute();
+      insertBooking(t.ctx.db, {
+        client_id: client(key),
+        staff_id: staffId,
+        service_id: serviceId,
+        start_at: startAt,
+        end_at: plusMinutes(startAt, 30),
+        status,
+        price,
+        created_at: CREATED,
+      });
     const addOrder = (key: string, status: 'paid' | 'pending', total: number, createdAt: string) =>
-      t.ctx.db
-        .insertInto('pos_orders')
-        .values({
-          client_id: client(key),
-          staff_id: staffId,
-          payment_method: 'cash',
-          payment_status: status,
-          subtotal: total,
-          discount_amount: 0,
-          loyalty_amount: 0,
-          total,
-          gift_card_amount: 0,
-          gift_cards_sold: 0,
-          amount_due: total,
-          vat_total: 0,
-          promotion_id: null,
-          discount_code: null,
-          gift_card_id: null,
-          loyalty_points_redeemed: 0,
-          loyalty_points_earned: 0,
-          notes: '',
-          created_at: createdAt,
-          updated_at: createdAt,
-        })
-        .execute();
+      insertPosOrder(t.ctx.db, {
+        client_id: client(key),
+        staff_id: staffId,
+        payment_status: status,
+        total,
+        created_at: createdAt,
+      });
 
     before(async () => {
       t = await createTestApp(dialect);

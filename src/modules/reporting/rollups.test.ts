@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { createClient, createService } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
-import { insertProduct } from '../../../test/helpers/factories.js';
+import { insertBooking, insertOrderLines, insertPosOrder, insertProduct } from '../../../test/helpers/factories.js';
 import { splitRange } from './rollups.js';
 
 describe('splitRange: whole months from the rollups, partial months from the source rows', () => {
@@ -136,58 +136,20 @@ for (const dialect of DIALECTS) {
     }
 
     const insertOrder = async (status: 'paid' | 'pending', staffId: number, createdAt = AT) => {
-      const order = await t.ctx.db
-        .insertInto('pos_orders')
-        .values({
-          client_id: clientId,
-          staff_id: staffId,
-          payment_method: 'cash',
-          payment_status: status,
-          subtotal: 6500,
-          discount_amount: 500,
-          loyalty_amount: 0,
-          total: 6000,
-          gift_card_amount: 0,
-          gift_cards_sold: 0,
-          amount_due: 6000,
-          vat_total: 0,
-          promotion_id: null,
-          discount_code: null,
-          gift_card_id: null,
-          loyalty_points_redeemed: 0,
-          loyalty_points_earned: 0,
-          notes: '',
-          created_at: createdAt,
-          updated_at: createdAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const line = (
-        item_type: 'product' | 'service',
-        item_id: number,
-        quantity: number,
-        total: number,
-        discount: number,
-      ) => ({
-        order_id: order.id,
-        item_type,
-        item_id,
-        name: 'sold',
-        quantity,
-        price: total / quantity,
-        line_total: total,
-        vat_rate: 0,
-        vat_amount: 0,
-        discount_amount: discount,
-        loyalty_amount: 0,
-        client_package_id: null,
+      const orderId = await insertPosOrder(t.ctx.db, {
+        client_id: clientId,
+        staff_id: staffId,
+        payment_status: status,
+        discount_amount: 500,
+        total: 6000,
+        created_at: createdAt,
       });
       // One statement with two lines, as the till writes them.
-      await t.ctx.db
-        .insertInto('pos_order_items')
-        .values([line('service', serviceId, 1, 4500, 350), line('product', productId, 2, 2000, 150)])
-        .execute();
-      return order.id;
+      await insertOrderLines(t.ctx.db, orderId, [
+        { item_type: 'service', item_id: serviceId, quantity: 1, line_total: 4500, discount_amount: 350 },
+        { item_type: 'product', item_id: productId, quantity: 2, line_total: 2000, discount_amount: 150 },
+      ]);
+      return orderId;
     };
 
     it('paid orders count at once; a pending one when it becomes paid; a failed payment takes it back', async () => {
@@ -224,31 +186,7 @@ for (const dialect of DIALECTS) {
     it('a rolled-back order leaves no trace in the rollups', async () => {
       await assert.rejects(
         t.ctx.db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('pos_orders')
-            .values({
-              client_id: clientId,
-              staff_id: staffA,
-              payment_method: 'cash',
-              payment_status: 'paid',
-              subtotal: 100,
-              discount_amount: 0,
-              loyalty_amount: 0,
-              total: 100,
-              gift_card_amount: 0,
-              gift_cards_sold: 0,
-              amount_due: 100,
-              vat_total: 0,
-              promotion_id: null,
-              discount_code: null,
-              gift_card_id: null,
-              loyalty_points_redeemed: 0,
-              loyalty_points_earned: 0,
-              notes: '',
-              created_at: AT,
-              updated_at: AT,
-            })
-            .execute();
+          await insertPosOrder(trx, { client_id: clientId, staff_id: staffA, total: 100, created_at: AT });
           throw new Error('abort');
         }),
         /abort/,
@@ -258,28 +196,16 @@ for (const dialect of DIALECTS) {
 
     it('bookings: completed ones per month and staff, every non-cancelled one per weekday and hour, through every change', async () => {
       const insert = (startAt: string, status: 'scheduled' | 'completed' | 'cancelled', staffId = staffA) =>
-        t.ctx.db
-          .insertInto('bookings')
-          .values({
-            client_id: clientId,
-            staff_id: staffId,
-            service_id: serviceId,
-            start_at: startAt,
-            end_at: `${startAt.slice(0, 11)}23:59:00`,
-            status,
-            notes: '',
-            internal_notes: '',
-            provisional_token: null,
-            feedback_token: null,
-            waitlist_id: null,
-            created_by: null,
-            price: 4500,
-            created_at: AT,
-            updated_at: AT,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-          .then((row) => row.id);
+        insertBooking(t.ctx.db, {
+          client_id: clientId,
+          staff_id: staffId,
+          service_id: serviceId,
+          start_at: startAt,
+          end_at: `${startAt.slice(0, 11)}23:59:00`,
+          status,
+          price: 4500,
+          created_at: AT,
+        });
       const a = await insert('2026-01-31 23:30:00', 'completed');
       const b = await insert('2026-02-01 09:00:00', 'scheduled');
       await insert('2026-02-02 10:00:00', 'cancelled');
