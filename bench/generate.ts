@@ -4,7 +4,6 @@ import { DateTime } from 'luxon';
 import type { AppContext } from '../src/context.js';
 import { connect } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { rebuildReportRollups } from '../src/db/migrations/0012_report_rollups.js';
 import { TokenSigner } from '../src/lib/jwt.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { setup } from '../src/modules/auth/service.js';
@@ -994,14 +993,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('journal_mode = WAL');
   sqlite.close();
-  // The triggers kept the report rollups during the load; recomputing them from the rows
-  // (a few seconds) makes them exact even if a load order ever let a trigger miss a row.
-  const database = connect({ sqliteFile: options.file });
-  try {
-    await rebuildReportRollups(database.db, database.dialect);
-  } finally {
-    await database.db.destroy();
-  }
 
   const counts: Record<string, number> = {
     clients: clients.count,

@@ -84,28 +84,15 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
 
   if (dialect === 'postgres') await postgresTriggers(db);
   else await sqliteTriggers(db);
-  await rebuildReportRollups(db, dialect);
+  await backfillReportRollups(db, dialect);
 }
 
-/**
- * Recomputes every rollup from the source rows: the data already there when the migration
- * runs, and a bulk load that ran without the triggers (bench/generate.ts drops them and their
- * indexes for speed, then calls this).
- */
-export async function rebuildReportRollups(
+/** Fills the new rollups from the source rows already there when the migration runs. */
+async function backfillReportRollups(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
   db: Kysely<any>,
   dialect: Dialect,
 ): Promise<void> {
-  for (const table of [
-    'report_order_months',
-    'report_item_months',
-    'report_booking_months',
-    'report_client_visits',
-    'report_booking_hours',
-  ]) {
-    await db.deleteFrom(table).execute();
-  }
   const dow =
     dialect === 'postgres'
       ? sql`cast(extract(dow from cast(start_at as timestamp)) as integer)`
