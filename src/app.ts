@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { wireModules } from './composition.js';
 import type { AppContext } from './context.js';
 import { registerAuthGuard } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -25,14 +26,13 @@ import { locationRoutes } from './modules/locations/routes.js';
 import { loyaltyRoutes } from './modules/loyalty/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { servicesRoutes } from './modules/services/routes.js';
-import { settingsConfigRoutes } from './modules/settings/config-routes.js';
-import { settingsRoutes } from './modules/settings/routes.js';
+import { settingsConfigRoutes, settingsRoutes } from './modules/settings/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { suppliersRoutes } from './modules/suppliers/routes.js';
 import { publicRoutes } from './modules/public/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { reportingRoutes } from './modules/reporting/routes.js';
-import { paymentsRoutes } from './payments/routes.js';
+import { paymentsRoutes } from './modules/payments/routes.js';
 import { waitlistRoutes } from './modules/waitlist/routes.js';
 
 /** Operations whose body is optional (every field optional, and no body at all is valid too). */
@@ -43,6 +43,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The HTTP application, shared by the server (main.ts) and the tests. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  wireModules();
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB, Role, User } from '../../db/types.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { enqueue } from '../../jobs/queue.js';
 import { paginate, type PageRequest } from '../../http/pagination.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -416,3 +416,5 @@ export async function registerDevice(db: Kysely<DB>, user: AuthUser, input: Devi
 export async function removeDevice(db: Kysely<DB>, user: AuthUser, token: string): Promise<void> {
   await db.deleteFrom('device_tokens').where('token', '=', token).where('user_id', '=', user.id).execute();
 }
+
+export { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';

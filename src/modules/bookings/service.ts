@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.js';
 import type { BookingsTable, BookingStatus, DB } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
 import { paginate, type Page } from '../../http/pagination.js';
-import { enqueue, type Executor } from '../../jobs/queue.js';
+import { enqueue } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, formatInstant, nowIso, parseLocalDateTime } from '../../lib/time.js';
@@ -11,7 +12,7 @@ import { randomToken } from '../../lib/tokens.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { followupSchedule, RECOMMENDATION_DELAY_MS } from '../campaigns/service.js';
 import { notifyAdmins, notifyUser } from '../notifications/service.js';
-import { isHoliday } from '../settings/holidays.js';
+import { isHoliday } from '../settings/service.js';
 import { readSettings, readTimezone } from '../settings/service.js';
 import { offerFreedSlot } from '../waitlist/service.js';
 import { lockActiveStaff } from '../staff/service.js';
@@ -72,7 +73,7 @@ function parseDateTime(value: string, field: string): string {
 // ---------------------------------------------------------------- reading
 
 /** One booking with its client, staff and service names: one join, whatever the row count. */
-export function bookingQuery(executor: Executor) {
+function bookingQuery(executor: Executor) {
   return executor
     .selectFrom('bookings as b')
     .innerJoin('clients as c', 'c.id', 'b.client_id')
@@ -101,6 +102,39 @@ export function bookingQuery(executor: Executor) {
 }
 
 export type BookingJoinedRow = Awaited<ReturnType<ReturnType<typeof bookingQuery>['executeTakeFirstOrThrow']>>;
+
+/** One booking with its client, staff member and service names; undefined when there is none. */
+export async function readBooking(executor: Executor, id: number): Promise<BookingJoinedRow | undefined> {
+  return bookingQuery(executor).where('b.id', '=', id).executeTakeFirst();
+}
+
+/** A booking with the price it was booked at (what a no-show fee is computed from). */
+export async function readBookingWithPrice(
+  executor: Executor,
+  id: number,
+): Promise<(BookingJoinedRow & { price: number }) | undefined> {
+  return bookingQuery(executor).select('b.price').where('b.id', '=', id).executeTakeFirst();
+}
+
+/**
+ * A client's bookings as rows, relative to `nowLocal` (salon wall-clock time):
+ * upcoming: not yet started, soonest first; past: started, newest first; all: newest first.
+ */
+export async function clientBookingRows(
+  executor: Executor,
+  clientId: number,
+  scope: 'upcoming' | 'past' | undefined,
+  nowLocal: string,
+): Promise<BookingJoinedRow[]> {
+  let query = bookingQuery(executor).where('b.client_id', '=', clientId);
+  if (scope === 'upcoming') {
+    query = query.where('b.start_at', '>=', nowLocal).orderBy('b.start_at', 'asc').orderBy('b.id', 'asc');
+  } else {
+    if (scope === 'past') query = query.where('b.start_at', '<', nowLocal);
+    query = query.orderBy('b.start_at', 'desc').orderBy('b.id', 'desc');
+  }
+  return query.execute();
+}
 
 function toBooking(row: BookingJoinedRow, timezone: string): BookingOutput {
   return {

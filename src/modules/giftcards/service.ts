@@ -7,7 +7,7 @@ import type { DB, Settings } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
 import { paginate, type Page } from '../../http/pagination.js';
 import { toFlag } from '../../http/schemas.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, isValidDate, nowIso } from '../../lib/time.js';

@@ -4,15 +4,15 @@ import type { PaymentStatus } from '../../db/tables/pos.js';
 import type { DB } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
 import { paginate, type Page } from '../../http/pagination.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, nowIso, todayIn } from '../../lib/time.js';
-import { paymentsFor } from '../../payments/service.js';
+import { paymentsFor } from '../payments/service.js';
 import { giftCardsOfOrders, issueGiftCard, lockGiftCardByCode, redeemGiftCard } from '../giftcards/service.js';
-import { stockContext } from '../inventory/products.js';
-import { moveStock } from '../inventory/stock.js';
-import { addLedgerEntry, pointsEarned, readLoyaltyRules, rewardFor } from '../loyalty/ledger.js';
+import { stockContext } from '../inventory/service.js';
+import { moveStock } from '../inventory/service.js';
+import { addLedgerEntry, pointsEarned, readLoyaltyRules, rewardFor } from '../loyalty/service.js';
 import { grantPackage, spendCredits } from '../packages/service.js';
 import { claimPromotion, recordPromotionUsage } from '../promotions/service.js';
 import { readSettings, readTimezone } from '../settings/service.js';
@@ -404,3 +404,5 @@ export async function listOrders(
     item_count: Number(row.item_count),
   }));
 }
+
+export { posOrderPaymentSettled } from './payment-settled.js';

@@ -6,7 +6,7 @@ import type { PosItemType, PromotionsTable } from '../../db/tables/pos.js';
 import type { DB } from '../../db/types.js';
 import { paginate, type Page } from '../../http/pagination.js';
 import { toFlag } from '../../http/schemas.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, isValidDate, nowIso } from '../../lib/time.js';

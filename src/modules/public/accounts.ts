@@ -6,8 +6,8 @@ import { badRequest, unauthorized } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { queueEmail } from '../../mail/outbox.js';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords.js';
-import { bookingQuery } from '../bookings/service.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/service.js';
+import { clientBookingRows } from '../bookings/service.js';
 import { readTimezone } from '../settings/service.js';
 import { DateTime } from 'luxon';
 import type { ClientProfileInput, PublicBookingOutput } from './schemas.js';
@@ -168,13 +168,6 @@ export async function clientBookings(
   const nowLocal = DateTime.fromJSDate(now)
     .setZone(await readTimezone(db))
     .toFormat('yyyy-MM-dd HH:mm:ss');
-  let query = bookingQuery(db).where('b.client_id', '=', clientId);
-  if (scope === 'upcoming') {
-    query = query.where('b.start_at', '>=', nowLocal).orderBy('b.start_at', 'asc').orderBy('b.id', 'asc');
-  } else {
-    if (scope === 'past') query = query.where('b.start_at', '<', nowLocal);
-    query = query.orderBy('b.start_at', 'desc').orderBy('b.id', 'desc');
-  }
-  const rows = await query.execute();
+  const rows = await clientBookingRows(db, clientId, scope, nowLocal);
   return rows.map(toPublicBooking);
 }

@@ -93,3 +93,6 @@ export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext)
     },
   });
 }
+
+/** Holidays and VAT rates: configuration with its own routes file, registered beside these. */
+export { settingsConfigRoutes } from './config-routes.js';

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { SECRET_FIELDS } from '../../db/settings.js';
 import { Email, Flag } from '../../http/schemas.js';
 
 /*
@@ -51,7 +52,7 @@ export const TOGGLES = [
 ] as const;
 
 /** Fields never returned: they come back as `********`. */
-export const SECRET_FIELDS = ['smtp_pass', 'cardpay_api_key', 'onlinepay_api_key', 'checkout_secret_key'] as const;
+export { SECRET_FIELDS };
 export const MASK = '********';
 
 const togglesIn = Object.fromEntries(TOGGLES.map((name) => [name, Type.Optional(Flag)])) as Record<

@@ -2,11 +2,11 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.js';
 import type { DB, ShiftsTable } from '../../db/types.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { ApplyInput, SaveWeekInput, ShiftInput, ShiftsFilter, ShiftUpdateInput } from './schemas.js';
-import { invalidField, lockActiveStaff, requireDate, requireDateRange } from './staff.js';
+import { invalidField, lockActiveStaff, requireDate, requireDateRange } from './members.js';
 
 /*
  * The roster: dated shifts, and default (template) shifts per weekday that can be applied

@@ -5,11 +5,11 @@ import { nextNumber } from '../../db/sequences.js';
 import type { DB, PurchaseOrdersTable, PurchaseOrderStatus } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
 import { paginate, type Page } from '../../http/pagination.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, isValidDate, nowIso, todayIn } from '../../lib/time.js';
-import { moveStock, type StockMove } from '../inventory/stock.js';
+import { moveStock, type StockMove } from '../inventory/service.js';
 import { readTimezone } from '../settings/service.js';
 import { renamedPackingSlip } from './packing-slips.js';
 import type {

@@ -21,7 +21,7 @@ import {
   SupplierOut,
   SupplierUpdateBody,
 } from './schemas.js';
-import * as suppliers from './suppliers.js';
+import * as suppliers from './service.js';
 
 const tags = ['suppliers'];
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB, WaitlistEntriesTable } from '../../db/types.js';
 import { paginate, type Page } from '../../http/pagination.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { formatInstant, isValidDate, nowIso, todayIn } from '../../lib/time.js';
 import { queueEmail } from '../../mail/outbox.js';

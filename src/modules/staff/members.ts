@@ -7,7 +7,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { toFlag } from '../../http/schemas.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isValidDate, nowIso } from '../../lib/time.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../auth/service.js';
 import { createUser, normalizeEmail } from '../auth/service.js';
 import type { StaffCreateInput, StaffUpdateInput } from './schemas.js';
 

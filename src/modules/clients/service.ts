@@ -6,7 +6,7 @@ import type { ClientsTable, DB } from '../../db/types.js';
 import { containsPattern, likeEscaped } from '../../db/like.js';
 import { paginate, type Page } from '../../http/pagination.js';
 import { toFlag } from '../../http/schemas.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { formatInstant, isValidDate, nowIso, todayIn } from '../../lib/time.js';
 import { normalizeEmail } from '../auth/service.js';
@@ -364,3 +364,5 @@ export async function mergeClients(ctx: AppContext, id: number, duplicateId: num
     return readClient(trx, id, timezone);
   });
 }
+
+export { GENDERS } from './schemas.js';
