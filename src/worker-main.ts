@@ -1,3 +1,4 @@
+import './require-supported-node.js';
 import { onShutdown, openContext } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createWorker } from './composition.js';
