@@ -23,6 +23,7 @@ import type {
   SessionUserOut,
   SetupInput,
 } from './schemas.js';
+import { lockRows } from '../../db/locks.js';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -325,7 +326,7 @@ export async function forgotPassword(ctx: AppContext, email: string): Promise<vo
 export async function sendResetLink(ctx: AppContext, email: string): Promise<'sent' | 'no_account' | 'throttled'> {
   return ctx.db.transaction().execute(async (trx) => {
     let userQuery = trx.selectFrom('users').selectAll().where('email', '=', email);
-    if (ctx.dialect === 'postgres') userQuery = userQuery.forUpdate();
+    userQuery = lockRows(userQuery, ctx.dialect);
     const user = await userQuery.executeTakeFirst();
     if (!user) return 'no_account';
     const recent = await trx

@@ -17,6 +17,7 @@ import { readSettings, readTimezone } from '../settings/service.js';
 import { offerFreedSlot } from '../waitlist/service.js';
 import { lockActiveStaff } from '../staff/service.js';
 import type { BookingCreateInput, BookingListFilter, BookingOutput, BookingUpdateInput } from './schemas.js';
+import { lockRows } from '../../db/locks.js';
 
 /*
  * Bookings (spec parts 2, 3, 4.2 and the booking rows of part 6).
@@ -377,7 +378,7 @@ export async function insertBooking(
   if (input.checkLocked) await input.checkLocked(trx);
   if (input.waitlist_id !== undefined) {
     let entryQuery = trx.selectFrom('waitlist_entries').select(['id', 'client_id']).where('id', '=', input.waitlist_id);
-    if (ctx.dialect === 'postgres') entryQuery = entryQuery.forUpdate();
+    entryQuery = lockRows(entryQuery, ctx.dialect);
     const entry = await entryQuery.executeTakeFirst();
     if (!entry) {
       throw badRequest('unknown_waitlist_entry', 'No waitlist entry has this id', [
@@ -471,7 +472,7 @@ export async function insertBooking(
 /** The booking row, locked on PostgreSQL; 404 when absent or outside the caller's agenda. */
 async function lockBooking(trx: Transaction<DB>, ctx: AppContext, caller: AuthUser, id: number) {
   let query = trx.selectFrom('bookings').selectAll().where('id', '=', id);
-  if (ctx.dialect === 'postgres') query = query.forUpdate();
+  query = lockRows(query, ctx.dialect);
   const booking = await query.executeTakeFirst();
   const own = await agendaOf(trx, caller);
   if (!booking || (own !== null && booking.staff_id !== own)) throw notFound('Booking');
@@ -652,7 +653,7 @@ export async function answerProvisional(
 ): Promise<BookingJoinedRow> {
   return ctx.db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('bookings').selectAll().where('provisional_token', '=', token);
-    if (ctx.dialect === 'postgres') query = query.forUpdate();
+    query = lockRows(query, ctx.dialect);
     const booking = await query.executeTakeFirst();
     if (!booking) throw notFound('Booking');
     if (booking.status !== 'provisional') {
@@ -680,7 +681,7 @@ export async function cancelClientBooking(
 ): Promise<BookingJoinedRow> {
   return ctx.db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('bookings').selectAll().where('id', '=', id);
-    if (ctx.dialect === 'postgres') query = query.forUpdate();
+    query = lockRows(query, ctx.dialect);
     const booking = await query.executeTakeFirst();
     if (!booking || booking.client_id !== clientId) throw notFound('Booking');
     if (booking.status === 'cancelled') throw conflict('already_cancelled', 'This booking is already cancelled');

@@ -13,6 +13,7 @@ import { normalizeEmail } from '../auth/service.js';
 import { readTimezone } from '../settings/service.js';
 import { labelKey, labelNamesOf, moveClientLabels, setClientLabels } from './labels.js';
 import type { ClientCreateInput, ClientListInput, ClientOutput, ClientUpdateInput } from './schemas.js';
+import { lockRows } from '../../db/locks.js';
 
 export type ClientRow = Selectable<ClientsTable>;
 
@@ -61,7 +62,7 @@ function checkBirthday(birthday: string | null | undefined, timezone: string): v
  */
 export async function findClient(executor: Executor, id: number, lockFor?: Dialect): Promise<ClientRow> {
   let query = executor.selectFrom('clients').selectAll().where('id', '=', id);
-  if (lockFor === 'postgres') query = query.forUpdate();
+  query = lockRows(query, lockFor);
   const row = await query.executeTakeFirst();
   if (!row) throw notFound('Client');
   return row;
@@ -364,5 +365,3 @@ export async function mergeClients(ctx: AppContext, id: number, duplicateId: num
     return readClient(trx, id, timezone);
   });
 }
-
-export { GENDERS } from './schemas.js';

@@ -15,6 +15,7 @@ import { readSettings, readTimezone } from '../settings/service.js';
 import { defaultVatRateId, requireUsableVatRate } from '../settings/service.js';
 import type { ProductCreateInput, ProductListInput, ProductOutput, ProductUpdateInput } from './schemas.js';
 import { moveStock, type StockContext } from './stock.js';
+import { lockRows } from '../../db/locks.js';
 
 /*
  * Products are archived (active = 0) rather than deleted once their stock history or a
@@ -235,7 +236,7 @@ async function lockActiveProduct(trx: Transaction<DB>, dialect: Dialect, id: num
     .select(['id', 'quantity_on_hand'])
     .where('id', '=', id)
     .where('active', '=', 1);
-  if (dialect === 'postgres') query = query.forUpdate();
+  query = lockRows(query, dialect);
   const row = await query.executeTakeFirst();
   if (!row) throw notFound('Product');
   return row;

@@ -20,6 +20,7 @@ import { lockActiveStaff } from '../staff/service.js';
 import { loadCatalogue, type CatalogueItem } from './catalogue.js';
 import type { OrderCreateInput, OrderListFilter, OrderOutput, OrderSummaryOutput } from './schemas.js';
 import { computeOrderTotals } from './totals.js';
+import { lockRows } from '../../db/locks.js';
 
 /*
  * POS orders (spec 4.4b). One transaction validates the order, locks what it spends (the
@@ -43,7 +44,7 @@ async function requireClient(trx: Transaction<DB>, ctx: AppContext, clientId: nu
     .selectFrom('clients')
     .select(['id', 'name', 'email', 'erased_at', 'merged_into_id'])
     .where('id', '=', clientId);
-  if (ctx.dialect === 'postgres') query = query.forUpdate();
+  query = lockRows(query, ctx.dialect);
   const client = await query.executeTakeFirst();
   if (!client) {
     throw badRequest('unknown_client', 'No client has this id', [
@@ -72,7 +73,7 @@ async function reserveStock(trx: Transaction<DB>, ctx: AppContext, input: OrderC
     .select(['id', 'name', 'quantity_on_hand'])
     .where('id', 'in', [...needed.keys()])
     .orderBy('id');
-  if (ctx.dialect === 'postgres') query = query.forUpdate();
+  query = lockRows(query, ctx.dialect);
   for (const product of await query.execute()) {
     const want = needed.get(product.id);
     if (want && product.quantity_on_hand < want.quantity) {

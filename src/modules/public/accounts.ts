@@ -12,6 +12,7 @@ import { readTimezone } from '../settings/service.js';
 import { DateTime } from 'luxon';
 import type { ClientProfileInput, PublicBookingOutput } from './schemas.js';
 import { toPublicBooking } from './view.js';
+import { lockRows } from '../../db/locks.js';
 
 /*
  * Client accounts of the booking page (spec 5 item 9, CONTRACT.md): sign-in by password or by
@@ -57,7 +58,7 @@ export async function requestMagicLink(ctx: AppContext, email: string): Promise<
 export async function sendMagicLink(ctx: AppContext, email: string): Promise<'sent' | 'no_account' | 'throttled'> {
   return ctx.db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('clients').select(['id', 'name', 'email']).where('email', '=', email);
-    if (ctx.dialect === 'postgres') query = query.forUpdate();
+    query = lockRows(query, ctx.dialect);
     const client = await query.executeTakeFirst();
     if (!client?.email) return 'no_account';
     const recent = await trx

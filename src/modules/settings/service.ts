@@ -18,6 +18,7 @@ export {
   readSettingsWithSecrets,
   readTimezone,
 } from '../../db/settings.js';
+import { lockRows } from '../../db/locks.js';
 export { isHoliday } from './holidays.js';
 export { defaultVatRateId, requireUsableVatRate } from './vat-rates.js';
 
@@ -81,7 +82,7 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
 
   const updated = await ctx.db.transaction().execute(async (trx) => {
     let current = trx.selectFrom('settings').selectAll().where('id', '=', 1);
-    if (ctx.dialect === 'postgres') current = current.forUpdate();
+    current = lockRows(current, ctx.dialect);
     const before = await current.executeTakeFirstOrThrow();
 
     const changes: Partial<Settings> = {};

@@ -20,6 +20,7 @@ import type {
   OrderSummaryOutput,
   OrderUpdateInput,
 } from './schemas.js';
+import { lockRows } from '../../db/locks.js';
 
 /*
  * Purchase orders (spec parts 2 and 3). Status changes:
@@ -191,7 +192,7 @@ export async function getOrder(db: Kysely<DB>, id: number): Promise<OrderOutput>
  */
 async function lockOrder(trx: Transaction<DB>, dialect: Dialect, id: number): Promise<OrderRow> {
   let query = trx.selectFrom('purchase_orders').selectAll().where('id', '=', id);
-  if (dialect === 'postgres') query = query.forUpdate();
+  query = lockRows(query, dialect);
   const row = await query.executeTakeFirst();
   if (!row) throw notFound('Purchase order');
   return row;

@@ -9,6 +9,7 @@ import { queueEmail } from '../../mail/outbox.js';
 import { notifyAdmins } from '../notifications/service.js';
 import { readTimezone } from '../settings/service.js';
 import type { WaitlistCreateInput, WaitlistEntryOutput, WaitlistListFilter, WaitlistUpdateInput } from './schemas.js';
+import { lockRows } from '../../db/locks.js';
 
 // ---------------------------------------------------------------- reading
 
@@ -237,7 +238,7 @@ export async function updateEntry(
   const timezone = await readTimezone(ctx.db);
   return ctx.db.transaction().execute(async (trx) => {
     let lookup = trx.selectFrom('waitlist_entries').selectAll().where('id', '=', id);
-    if (ctx.dialect === 'postgres') lookup = lookup.forUpdate();
+    lookup = lockRows(lookup, ctx.dialect);
     const current = await lookup.executeTakeFirst();
     if (!current) throw notFound('Waitlist entry');
     if (current.status === 'booked') {
