@@ -127,3 +127,11 @@ export async function notifyUser(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * Takes back the inbox notifications of one event (its type and link) from every inbox, in
+ * the caller's transaction: what they announced no longer holds.
+ */
+export async function withdrawNotifications(trx: Executor, type: NotificationType, link: string): Promise<void> {
+  await trx.deleteFrom('notifications').where('type', '=', type).where('link', '=', link).execute();
+}
