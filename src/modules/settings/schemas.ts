@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { SECRET_FIELDS } from '../../db/settings.js';
-import { Email, Flag } from '../../http/schemas.js';
+import { Email, Flag, NonEmpty } from '../../http/schemas.js';
 
 /*
  * The settings record (spec part 2, Settings). Every field is optional on PUT: only the
@@ -61,7 +61,7 @@ const togglesIn = Object.fromEntries(TOGGLES.map((name) => [name, Type.Optional(
 >;
 
 export const SettingsUpdate = Type.Object({
-  salon_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
+  salon_name: Type.Optional(NonEmpty(200)),
   salon_email: Type.Optional(OptionalEmail),
   salon_phone: Type.Optional(Text(50)),
   salon_address: Type.Optional(Text(500)),
