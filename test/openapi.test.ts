@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { OPERATION_ID } from '../src/http/openapi.js';
 import { describeProblems, redoclyLint, validatorError } from '../scripts/openapi-check.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { createTestApp, setupSalon, type TestApp } from './helpers/app.js';
 import { DIALECTS } from './helpers/database.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -31,12 +31,14 @@ for (const dialect of DIALECTS) {
   describe(`OpenAPI document (${dialect})`, () => {
     let t: TestApp;
     let document: Document;
+    let admin: { token: string };
 
     before(async () => {
       t = await createTestApp(dialect, { smtp: false });
       const response = await t.request({ url: '/api/openapi.json' });
       assert.equal(response.status, 200);
       document = response.body as Document;
+      admin = await setupSalon(t);
     });
     after(async () => {
       if (t) await t.close();
@@ -94,6 +96,64 @@ for (const dialect of DIALECTS) {
         const success = Object.keys(operation.responses ?? {}).filter((status) => /^2\d\d$/.test(status));
         assert.ok(success.length > 0, `${where} documents no success answer`);
       }
+    });
+
+    it('resources are named component schemas, and each paginated list has a named page type', () => {
+      const schemas = document.components?.schemas ?? {};
+      for (const name of ['Error', 'Booking', 'Client', 'Service', 'Product', 'Supplier', 'PosOrder', 'ClientPage']) {
+        assert.ok(schemas[name], `#/components/schemas/${name} is missing`);
+      }
+      assert.deepEqual(
+        Object.keys(schemas).filter((name) => /^def-\d+$/.test(name)),
+        [],
+        'no schema is named by a counter',
+      );
+      const listClients = document.paths['/api/clients']?.get?.responses?.['200'];
+      assert.deepEqual(listClients, {
+        description: 'OK',
+        content: {
+          'application/json': {
+            schema: {
+              anyOf: [
+                { type: 'array', items: { $ref: '#/components/schemas/Client' } },
+                { $ref: '#/components/schemas/ClientPage' },
+              ],
+            },
+          },
+        },
+      });
+      // Every list that takes `page` answers a named page type.
+      for (const { method, path, operation } of operationsOf(document)) {
+        const parameters = (operation as { parameters?: Array<{ name: string; in: string }> }).parameters ?? [];
+        if (method !== 'get' || !parameters.some((p) => p.in === 'query' && p.name === 'page')) continue;
+        const text = JSON.stringify(operation.responses?.['200']);
+        assert.match(text, /#\/components\/schemas\/\w+Page"/, `GET ${path} answers no named page type`);
+      }
+    });
+
+    it('every request-body example in the document is accepted by the server (not refused as invalid)', async () => {
+      let sent = 0;
+      for (const { method, path, operation } of operationsOf(document)) {
+        const example = operation.requestBody?.content?.['application/json']?.example;
+        if (example === undefined) continue;
+        sent += 1;
+        const response = await t.request({
+          method: method.toUpperCase(),
+          url: path.replace(/\{[^}]+\}/g, '1'),
+          // A staff token where the operation wants one; none on the public ones.
+          ...(operation.security?.length ? { token: admin.token } : {}),
+          payload: example as object,
+        });
+        const where = `${method.toUpperCase()} ${path}: ${response.status} ${JSON.stringify(response.body)}`;
+        // An unknown id (404), a taken slot or name (409) or a rule about the salon's own data
+        // (a 400 with its own code) is the data's doing; a refusal of the example's shape is not.
+        assert.ok(response.status < 500, where);
+        assert.ok(![413, 415].includes(response.status), where);
+        if (response.status === 400) {
+          assert.ok(!['validation_failed', 'invalid_json', 'bad_request'].includes(response.body.code), where);
+        }
+      }
+      assert.ok(sent >= 10, `only ${sent} operations show a request-body example`);
     });
   });
 }

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -94,6 +95,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         const operation = document.paths?.[path]?.[method];
         if (operation?.requestBody && !('$ref' in operation.requestBody)) operation.requestBody.required = false;
       }
+      for (const item of Object.values(document.paths ?? {})) {
+        for (const operation of Object.values(item ?? {})) describeResponses(operation);
+      }
       const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
       document.paths = hoistNamedSchemas(document.paths, schemas) as typeof document.paths;
       document.components = { ...document.components, schemas: sortedByKey(schemas) as never };
@@ -103,6 +107,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
+}
+
+/** A response the route gave no description gets its status's reason phrase ("Not Found"). */
+function describeResponses(operation: unknown): void {
+  const responses = (operation as { responses?: Record<string, { description?: string }> } | null)?.responses;
+  for (const [status, response] of Object.entries(responses ?? {})) {
+    if (response.description === 'Default Response') response.description = STATUS_CODES[status] ?? 'Answer';
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 /*
  * Schema pieces shared by every module, so that each convention of CONTRACT.md is written once.
@@ -45,15 +45,29 @@ export const DateText = Type.String({
   examples: ['2026-11-23'],
 });
 
-export const TimeText = Type.String({
-  pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
-  description: 'HH:MM, 24-hour, 00:00 to 23:59',
-  examples: ['09:00'],
-});
+const TIME = { pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM, 24-hour, 00:00 to 23:59' };
+export const TimeText = Type.String({ ...TIME, examples: ['09:00'] });
+/** TimeText for the end of a range: its example lies after TimeText's, as the server requires. */
+export const EndTimeText = Type.String({ ...TIME, examples: ['17:00'] });
 
 export const Ok = Type.Object({ ok: Type.Literal(true) });
 
+/**
+ * A wall-clock datetime as input: `YYYY-MM-DD HH:MM[:SS]`, ISO `T` accepted, surrounding
+ * spaces ignored (the shapes `parseLocalDateTime` reads); the service checks the moment is real.
+ */
+export function DateTimeInput(description: string, example: string) {
+  return Type.String({
+    maxLength: 30,
+    pattern: '^\\s*\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2})?\\s*$',
+    description,
+    examples: [example],
+  });
+}
+
+/** A datetime as the API writes it (output only: input takes `DateTimeInput`). */
 export const DateTimeText = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
   description: 'YYYY-MM-DD HH:MM:SS in the salon time zone',
   examples: ['2026-11-22 14:30:00'],
 });
@@ -113,4 +127,12 @@ export function FileAnswer(description: string, mediaTypes: readonly string[], a
  */
 export function FileUpload(field: string, description: string) {
   return Type.Object({ [field]: Type.Unsafe<unknown>({ ...Binary, description }) });
+}
+
+/**
+ * `schema` with a whole example (a request body the server accepts, bar unknown ids): shown
+ * by API tools instead of one assembled from the examples of its fields.
+ */
+export function withExample<T extends TSchema>(schema: T, example: Static<T>): T {
+  return Object.assign(schema, { examples: [example] });
 }
