@@ -131,6 +131,23 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('campaign blocks are a oneOf discriminated by type, each type with the required fields the server enforces', () => {
+      const schemas = (document.components?.schemas ?? {}) as Record<
+        string,
+        { oneOf?: unknown[]; discriminator?: { propertyName: string }; required?: string[] }
+      >;
+      assert.deepEqual(schemas.Block?.discriminator, { propertyName: 'type' });
+      assert.equal(schemas.Block?.oneOf?.length, 8);
+      assert.deepEqual(schemas.LeafBlock?.discriminator, { propertyName: 'type' });
+      const required = (name: string) => [...(schemas[name]?.required ?? [])].sort();
+      assert.deepEqual(required('HeadingBlock'), ['text', 'type']);
+      assert.deepEqual(required('TextBlock'), ['text', 'type']);
+      assert.deepEqual(required('ImageBlock'), ['src', 'type']);
+      assert.deepEqual(required('ButtonBlock'), ['href', 'label', 'type']);
+      assert.deepEqual(required('ColumnsBlock'), ['columns', 'type']);
+      assert.deepEqual(required('FooterBlock'), ['type']);
+    });
+
     it('every request-body example in the document is accepted by the server (not refused as invalid)', async () => {
       let sent = 0;
       for (const { method, path, operation } of operationsOf(document)) {
