@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FieldError } from '../lib/errors.js';
+import { VISIBLE_TEXT_PATTERN } from './schemas.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -15,6 +16,10 @@ function makeAjv(coerceTypes: boolean | 'array'): Ajv {
     allErrors: true,
     // parentSchema on each error: lets a failed union of literals say which values it takes.
     verbose: true,
+    // `oneOf` + `discriminator: { propertyName }` validates only the branch its tag names
+    // (email blocks by `type`), so removeAdditional cannot strip one branch's fields while
+    // trying another.
+    discriminator: true,
     strict: false,
   });
   addFormats(ajv);
@@ -33,9 +38,11 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
 export function fieldErrors(errors: ErrorObject[], context: string | undefined): FieldError[] {
   const fieldOf = (error: ErrorObject) => {
     let field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    if (error.keyword === 'required') {
-      const missing = (error.params as { missingProperty: string }).missingProperty;
-      field = field ? `${field}.${missing}` : missing;
+    if (error.keyword === 'required' || error.keyword === 'discriminator') {
+      // A discriminator's error is about its tag field (`type`), reported on the object.
+      const params = error.params as { missingProperty?: string; tag?: string };
+      const name = error.keyword === 'required' ? params.missingProperty : params.tag;
+      field = field ? `${field}.${name}` : String(name);
     }
     return field || (context ?? 'body');
   };
@@ -61,10 +68,26 @@ function describe(error: ErrorObject): string {
       return `must be at least ${(error.params as { limit: number }).limit} characters`;
     case 'maxLength':
       return `must be at most ${(error.params as { limit: number }).limit} characters`;
+    case 'pattern':
+      return (error.params as { pattern: string }).pattern === VISIBLE_TEXT_PATTERN
+        ? 'must contain a visible character, not only spaces, control or invisible characters'
+        : (error.message ?? 'is invalid');
     case 'format':
       return `must be a valid ${(error.params as { format: string }).format}`;
     case 'enum':
       return `must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    case 'discriminator': {
+      const branches =
+        (error.parentSchema as { oneOf?: Array<{ properties?: { type?: { const?: unknown } } }> } | undefined)?.oneOf ??
+        [];
+      const tag = (error.params as { tag: string }).tag;
+      const values = branches.map(
+        (branch) => (branch.properties as Record<string, { const?: unknown }> | undefined)?.[tag]?.const,
+      );
+      return values.every((v) => v !== undefined)
+        ? `must be one of: ${values.map(String).join(', ')}`
+        : 'has an invalid value';
+    }
     case 'anyOf': {
       const branches = (error.parentSchema as { anyOf?: Array<{ const?: unknown }> } | undefined)?.anyOf ?? [];
       const values = branches.map((branch) => branch.const);
