@@ -588,7 +588,7 @@ for (const dialect of DIALECTS) {
       it('are for admins only: 401 without a token, 403 for a staff user', async (t) => {
         const app = await freshApp(t, dialect);
         const admin = await setupSalon(app);
-        const staff = await createStaff(app, admin.token);
+        const staff = await createStaff(app);
         for (const url of ['/api/system/jobs', '/api/system/emails']) {
           const anonymous = await app.request({ url });
           assert.equal(anonymous.status, 401, url);

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { insertUser, uniqueEmail } from './factories.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,58 +114,41 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   };
 }
 
-let counter = 0;
-/** An email address no other test uses. */
-export function uniqueEmail(prefix = 'user'): string {
-  counter += 1;
-  return `${prefix}.${process.pid}.${counter}.${randomBytes(3).toString('hex')}@example.com`;
-}
+export { uniqueEmail } from './factories.js';
 
 export const ADMIN_PASSWORD = 'admin-password-1';
 
-/** Runs first-time setup; returns the admin's token and email. */
+/**
+ * The state first-time setup leaves (a salon name, setup completed, one admin), written
+ * straight to the database; returns the admin's token and email. The setup flow itself is
+ * tested through POST /api/auth/setup in the auth tests.
+ */
 export async function setupSalon(t: TestApp): Promise<{ token: string; email: string; id: number }> {
-  const email = uniqueEmail('owner');
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/auth/setup',
-    payload: {
-      admin_name: 'Olivia Owner',
-      admin_email: email,
-      admin_password: ADMIN_PASSWORD,
-      salon_name: 'Studio Test',
-    },
+  const admin = await insertUser(t.ctx, {
+    role: 'admin',
+    password: ADMIN_PASSWORD,
+    name: 'Olivia Owner',
+    email: uniqueEmail('owner'),
   });
-  if (response.status !== 201) throw new Error(`setup failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return { token: response.body.token, email, id: response.body.user.id };
+  const now = new Date().toISOString();
+  await t.ctx.db
+    .updateTable('settings')
+    .set({ salon_name: 'Studio Test', setup_completed_at: now, updated_at: now })
+    .where('id', '=', 1)
+    .execute();
+  return { token: admin.token, email: admin.email, id: admin.id };
 }
 
-/** Creates a user through the API (register) and gives it a known password; returns a token. */
+/**
+ * A staff member (or a second admin) with a known password and a token, written straight to
+ * the database. Registration, the welcome email and the first password change are tested
+ * through the API in the auth tests; other tests only need someone signed in.
+ */
 export async function createStaff(
   t: TestApp,
-  adminToken: string,
   role: 'admin' | 'staff' = 'staff',
   password = 'staff-password-1',
 ): Promise<{ id: number; email: string; token: string; password: string }> {
-  const email = uniqueEmail(role);
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/auth/register',
-    token: adminToken,
-    payload: { email, name: `Test ${role}`, role },
-  });
-  if (created.status !== 200) throw new Error(`register failed: ${created.status} ${JSON.stringify(created.body)}`);
-  await t.drain();
-  const welcome = t.mail.to(email).at(-1);
-  const temporary = /Temporary password: (\S+)/.exec(welcome?.text ?? '')?.[1];
-  if (!temporary) throw new Error('no welcome email with a temporary password');
-  const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: temporary } });
-  await t.request({
-    method: 'POST',
-    url: '/api/auth/change-password',
-    token: login.body.token,
-    payload: { email, currentPassword: temporary, newPassword: password, confirmPassword: password },
-  });
-  const final = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  return { id: created.body.id, email, token: final.body.token, password };
+  const user = await insertUser(t.ctx, { role, password });
+  return { id: user.id, email: user.email, token: user.token, password: user.password };
 }

@@ -45,8 +45,8 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      secondAdmin = await createStaff(t, admin.token, 'admin');
-      staff = await createStaff(t, admin.token);
+      secondAdmin = await createStaff(t, 'admin');
+      staff = await createStaff(t);
       await t.ctx.db.updateTable('users').set({ name: 'Sam Stylist' }).where('id', '=', staff.id).execute();
     });
     after(() => t.close());

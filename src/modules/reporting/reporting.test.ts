@@ -33,7 +33,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staffToken = (await createStaff(t, admin.token)).token;
+      staffToken = (await createStaff(t)).token;
       const db = t.ctx.db;
       for (const name of ['Anna', 'Bob', 'Cleo', 'Dora']) {
         const row = await db

@@ -73,7 +73,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      const staff = await createStaff(t, admin.token);
+      const staff = await createStaff(t);
       staffToken = staff.token;
       staffId = staff.id;
       serviceId = (await createService(t, admin.token, { name: 'Cut', price: 40 })).id;

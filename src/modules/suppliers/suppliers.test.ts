@@ -21,7 +21,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      staff = await createStaff(t);
       // The salon's very first supplier, before any test adds others.
       first = await t.request({
         method: 'POST',

@@ -20,8 +20,8 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
-      otherStaff = await createStaff(t, admin.token);
+      staff = await createStaff(t);
+      otherStaff = await createStaff(t);
     });
     after(() => t.close());
 
