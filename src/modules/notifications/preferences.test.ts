@@ -44,11 +44,6 @@ for (const dialect of DIALECTS) {
         .orderBy('type')
         .execute();
 
-    it('401 without a token', async () => {
-      assertError(await t.request({ method: 'GET', url: URL }), 401, 'unauthenticated');
-      assertError(await t.request({ method: 'PUT', url: URL, payload: {} }), 401, 'unauthenticated');
-    });
-
     it('preferences defaults: every known type, each { email, push, in_app } booleans, with its default', async () => {
       const user = await freshUser();
       const response = await get(user.token);
