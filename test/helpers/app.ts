@@ -1,8 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { insertUser, uniqueEmail } from './factories.js';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../../src/config.js';
@@ -11,14 +7,12 @@ import type { Dialect } from '../../src/db/connection.js';
 import { buildApp } from '../../src/app.js';
 import { createWorker } from '../../src/jobs/handlers.js';
 import type { Worker } from '../../src/jobs/worker.js';
-import { TokenSigner } from '../../src/lib/jwt.js';
-import { SecretBox } from '../../src/lib/secrets.js';
-import { LocalDiskStorage } from '../../src/storage/storage.js';
-import { createLogger } from '../../src/logger.js';
-import { createTestDatabase, type TestDatabase } from './database.js';
+import { createTestContext } from './context.js';
+import type { TestDatabase } from './database.js';
+import { insertUser, uniqueEmail } from './factories.js';
 import { SmtpSink } from './smtp-sink.js';
 
-export const PUBLIC_BASE_URL = 'http://salon.test';
+export { PUBLIC_BASE_URL, testConfig } from './config.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -42,47 +36,14 @@ export interface TestAppOptions {
   logDestination?: DestinationStream;
 }
 
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: mkdtempSync(join(tmpdir(), 'salon-test-')),
-    databaseUrl: undefined,
-    jwtSecret: randomBytes(32).toString('hex'),
-    secretsKey: randomBytes(32),
-    publicBaseUrl: PUBLIC_BASE_URL,
-    smtpUrl: undefined,
-    worker: 'off',
-    logLevel: process.env.LOG_LEVEL ?? 'silent',
-    corsOrigin: '*',
-    trustProxy: false,
-    jobLeaseSeconds: 30,
-    jobPollMs: 50,
-    jobConcurrency: 4,
-    push: { webPush: null, webPushAllowHttp: false, fcm: null, apns: null },
-    ...overrides,
-  };
-}
-
 /** The whole service on a fresh database of `dialect`, with a real SMTP server as its mail server. */
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   const mail = await new SmtpSink().start();
-  const testDb = await createTestDatabase(dialect);
-  const config = testConfig({
-    databaseUrl: testDb.url,
-    smtpUrl: options.smtp === false ? undefined : mail.url,
-    ...options.config,
+  const context = await createTestContext(dialect, {
+    config: { smtpUrl: options.smtp === false ? undefined : mail.url, ...options.config },
+    ...(options.logDestination ? { logDestination: options.logDestination } : {}),
   });
-  const log = createLogger(config.logLevel, options.logDestination);
-  const ctx: AppContext = {
-    config,
-    db: testDb.database.db,
-    dialect,
-    signer: new TokenSigner(config.jwtSecret),
-    secrets: new SecretBox(config.secretsKey),
-    storage: new LocalDiskStorage(join(config.dataDir, 'uploads')),
-    log,
-  };
+  const { ctx, testDb } = context;
   const app = await buildApp(ctx);
   await app.ready();
   const worker = createWorker(ctx);
@@ -107,9 +68,8 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     async close() {
       await worker.stop();
       await app.close();
-      await testDb.drop();
+      await context.close();
       await mail.stop();
-      rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }
