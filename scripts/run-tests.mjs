@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every *.test.ts under src/ and test/ with node's test runner (through tsx).
-// Node 20's `--test` takes no globs and silently finds no .ts files in a directory, so the
-// files are listed here; the run fails when a test fails or when no test ran at all.
+// The files are listed here rather than left to `--test`'s own discovery, so that a path filter
+// picks them and a mistyped filter fails loudly; the run fails when a test fails or when no
+// test ran at all.
 //
 // Speed: starting a process and loading the service's modules through tsx costs about 1.5 s
 // of CPU per test file, a third of the suite's CPU when every file had its own process. The
@@ -95,7 +96,7 @@ function runGroup(group, index, extraArgs) {
 }
 
 console.log(
-  `DIALECTS=${process.env.DIALECTS ?? 'sqlite'} — ${files.length} test files, ` +
+  `DIALECTS=${process.env.DIALECTS ?? 'sqlite'} — ${files.length} test files — node ${process.version} — ` +
     (isolation === 'none'
       ? `${Math.min(concurrency, files.length)} processes`
       : `one process per file, ${concurrency} at once`),

@@ -5,7 +5,7 @@ import type { Config } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import type { Dialect } from '../../src/db/connection.js';
 import { buildApp } from '../../src/app.js';
-import { createWorker } from '../../src/jobs/handlers.js';
+import { createWorker } from '../../src/composition.js';
 import type { Worker } from '../../src/jobs/worker.js';
 import { createTestContext } from './context.js';
 import type { TestDatabase } from './database.js';

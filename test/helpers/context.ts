@@ -1,13 +1,10 @@
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import type { Dialect } from '../../src/db/connection.js';
-import { TokenSigner } from '../../src/lib/jwt.js';
+import { createContext } from '../../src/context.js';
 import { createLogger } from '../../src/logger.js';
-import { SecretBox } from '../../src/lib/secrets.js';
-import { LocalDiskStorage } from '../../src/storage/storage.js';
 import { testConfig } from './config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
@@ -31,15 +28,11 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const testDb = await createTestDatabase(dialect);
   const config = testConfig({ databaseUrl: testDb.url, ...options.config });
-  const ctx: AppContext = {
+  const ctx = createContext(
     config,
-    db: testDb.database.db,
-    dialect,
-    signer: new TokenSigner(config.jwtSecret),
-    secrets: new SecretBox(config.secretsKey),
-    storage: new LocalDiskStorage(join(config.dataDir, 'uploads')),
-    log: createLogger(config.logLevel, options.logDestination),
-  };
+    { db: testDb.database.db, dialect },
+    createLogger(config.logLevel, options.logDestination),
+  );
   return {
     ctx,
     testDb,
