@@ -35,7 +35,6 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'PUT /api/campaigns/unsubscribe',
     'POST /api/campaigns/unsubscribe/one-click',
     'GET /api/health',
-    'GET /api/openapi.json',
     'POST /api/payments/webhooks/cardpay/:payment_id/:token',
     'POST /api/payments/webhooks/checkout',
     'POST /api/payments/webhooks/onlinepay/:payment_id/:token',
