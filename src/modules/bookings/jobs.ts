@@ -7,9 +7,10 @@ import { automationAllowed, sendFollowupStep } from '../campaigns/service.js';
 import { emailData, readBooking, type BookingJoinedRow } from './service.js';
 
 /*
- * The booking jobs of spec part 6. Each reads the booking as it is when the job runs and
- * emails the client, or skips (succeeds without email) when there is nothing to say: the
- * client has no email address (or was erased), or the booking moved on meanwhile.
+ * The booking jobs (confirmation, change, cancellation, review request, follow-up). Each
+ * reads the booking as it is when the job runs and emails the client, or skips (succeeds
+ * without email) when there is nothing to say: the client has no email address (or was
+ * erased), or the booking moved on meanwhile.
  */
 
 type BookingJob =

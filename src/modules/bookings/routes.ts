@@ -11,7 +11,7 @@ const tags = ['bookings'];
 const AGENDA =
   'With `staff_personal_agenda_enabled`, a staff-role user reaches only their own bookings: another staff member’s is 404, as if absent.';
 
-/** Bookings (spec 4.2), under /api/bookings. */
+/** The staff's bookings API, under /api/bookings. */
 export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -25,7 +25,7 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
       querystring: BookingListQuery,
       response: { 200: Listing(BookingOut), 400: errorRef },
     },
-    handler: (request) => bookings.listBookings(ctx.db, currentUser(request), request.query),
+    handler: (request) => bookings.listBookings(ctx, currentUser(request), request.query),
   });
 
   app.get('/api/bookings/:id', {
@@ -38,7 +38,7 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
       params: IdParams,
       response: { 200: BookingOut, 400: errorRef, 404: errorRef },
     },
-    handler: (request) => bookings.getBooking(ctx.db, currentUser(request), request.params.id),
+    handler: (request) => bookings.getBooking(ctx, currentUser(request), request.params.id),
   });
 
   app.post('/api/bookings', {

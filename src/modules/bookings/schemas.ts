@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTimeInput, DateTimeText, Id, named, PageQuery, withExample } from '../../http/schemas.js';
 
-/* Bookings (spec parts 2, 3 and 4.2), under /api/bookings. */
+/* Request and response schemas of the bookings API, under /api/bookings. */
 
 export const BookingStatus = Type.Union(
   [

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { Dialect } from '../../db/connection.js';
 import type { PaymentStatus } from '../../db/tables/pos.js';
 import type { DB } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -40,7 +41,7 @@ const invalidLine = (index: number, field: string, code: string, message: string
   badRequest(code, message, [{ field: `items.${index}.${field}`, message }]);
 
 /** Locks the products sold, in id order, and refuses a sale of more than is in stock. */
-async function reserveStock(trx: Transaction<DB>, ctx: AppContext, input: OrderCreateInput): Promise<void> {
+async function reserveStock(trx: Transaction<DB>, dialect: Dialect, input: OrderCreateInput): Promise<void> {
   const needed = new Map<number, { quantity: number; index: number }>();
   input.items.forEach((item, index) => {
     if (item.type !== 'product') return;
@@ -53,7 +54,7 @@ async function reserveStock(trx: Transaction<DB>, ctx: AppContext, input: OrderC
     .select(['id', 'name', 'quantity_on_hand'])
     .where('id', 'in', [...needed.keys()])
     .orderBy('id');
-  query = lockRows(query, ctx.dialect);
+  query = lockRows(query, dialect);
   for (const product of await query.execute()) {
     const want = needed.get(product.id);
     if (want && product.quantity_on_hand < want.quantity) {
@@ -109,7 +110,7 @@ export async function createOrder(ctx: AppContext, caller: AuthUser, input: Orde
     const giftCard = input.gift_card_code
       ? await lockGiftCardByCode(trx, ctx.dialect, input.gift_card_code, today)
       : null;
-    await reserveStock(trx, ctx, input);
+    await reserveStock(trx, ctx.dialect, input);
 
     const lines = input.items.map((item, index) => {
       const known = catalogue.get(`${item.type}:${item.id}`) as CatalogueItem;

@@ -131,7 +131,6 @@ export async function createPublicBooking(
       if (!verdict.ok) throw refuse(verdict.reason);
       const row = await insertBooking(
         trx,
-        ctx,
         {
           client_id: clientId,
           staff_id: verdict.staffId,
@@ -148,7 +147,7 @@ export async function createPublicBooking(
             if (!again.ok) throw refuse(again.reason);
           },
         },
-        null,
+        { dialect: ctx.dialect, publicBaseUrl: ctx.config.publicBaseUrl, createdBy: null },
       );
       if (idempotencyKey !== undefined) {
         await trx
