@@ -22,7 +22,7 @@ import { unsubscribe } from './unsubscribe.js';
 
 const tags = ['campaigns'];
 
-/** Email campaigns (spec 4.9), under /api/campaigns. Every route is Admin but unsubscribe. */
+/** Email campaigns, under /api/campaigns. Every route is Admin but unsubscribe. */
 export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
