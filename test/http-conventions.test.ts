@@ -10,7 +10,7 @@ import { routesOf } from './helpers/routes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The `{ error, code }` body of CONTRACT.md, with `code` as given. */
+/** The `{ error, code }` error body, with `code` as given. */
 function assertError(response: { status: number; body: any }, status: number, code: string): void {
   assert.equal(response.status, status, `status (body: ${JSON.stringify(response.body)})`);
   assert.equal(typeof response.body, 'object', 'a JSON body');

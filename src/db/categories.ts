@@ -21,7 +21,7 @@ export interface CategoryInput {
 const COLUMNS = ['id', 'name', 'color', 'position'] as const;
 
 /**
- * Service categories and product categories behave alike (spec part 2): ordered by
+ * Service categories and product categories behave alike: ordered by
  * position, a default colour, a new one at the end of the list. One implementation, two
  * tables of the same shape.
  */

@@ -3,10 +3,9 @@ import type { Executor } from '../db/executor.js';
 import { todayIn } from '../lib/time.js';
 
 /*
- * The one mechanism behind every generated number (spec part 2, auto-numbering, and
- * CONTRACT.md): `IO` + two-digit year + four digits, restarting each year (IO260001);
- * `CRED` and `ART_PRODUCT` + at least three digits, never restarting (CRED001,
- * ART_PRODUCT001, … CRED1000).
+ * The one mechanism behind every generated number: `IO` + two-digit year + four digits,
+ * restarting each year (IO260001); `CRED` and `ART_PRODUCT` + at least three digits, never
+ * restarting (CRED001, ART_PRODUCT001, … CRED1000).
  *
  * Each call is one upsert on the (name, period) row: on PostgreSQL the row lock is held
  * until the caller's transaction ends, on SQLite the write transaction is exclusive, so

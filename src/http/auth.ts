@@ -6,8 +6,8 @@ import type { TokenSigner } from '../lib/jwt.js';
 import { errorRef } from './schemas.js';
 
 /**
- * The three levels of spec part 5: `none`, `user` (Logged in, any role), `admin`; and
- * `client`: a booking-page client's token (CONTRACT.md: JWT `typ: "client"`), which no staff
+ * The levels a route declares: `none`, `user` (Logged in, any role), `admin`; and
+ * `client`: a booking-page client's token (a JWT with `typ: "client"`), which no staff
  * level accepts.
  */
 export type AuthLevel = 'none' | 'user' | 'admin' | 'client';

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import { fieldErrors } from './validation.js';
 
-/** Fastify's own client errors, mapped to the codes of CONTRACT.md. */
+/** Fastify's own client errors, mapped to the API's error codes (docs/api.md "Errors"). */
 const FRAMEWORK_CODES: Record<string, [number, string, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'Request body is too large'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Unsupported content type'],

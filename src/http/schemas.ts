@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
 /*
- * Schema pieces shared by every module, so that each convention of CONTRACT.md is written once.
+ * Schema pieces shared by every module, so that each convention of the API (docs/api.md "Basics", "Formats") is written once.
  */
 
 /**
@@ -29,7 +29,7 @@ export const errorRef = Type.Ref('Error');
 
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Password = Type.String({ minLength: 8, maxLength: 1024 });
-/** A 0/1 field: accepts true/false too (CONTRACT.md). */
+/** A 0/1 field: accepts true/false too. */
 export const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)]);
 /**
  * At least one visible character: not only whitespace, control characters, format characters

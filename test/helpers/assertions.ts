@@ -5,7 +5,7 @@ interface Answer {
   body: any;
 }
 
-/** An error answer of CONTRACT.md: this status, a non-empty message and this code. */
+/** An error answer (docs/api.md "Errors"): this status, a non-empty message and this code. */
 export function assertError(response: Answer, status: number, code: string): void {
   assert.equal(response.status, status, `status (body: ${JSON.stringify(response.body)})`);
   assert.equal(typeof response.body.error, 'string');

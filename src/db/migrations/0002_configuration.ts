@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../connection.js';
 import { primaryId } from './helpers.js';
 
-/** Settings columns added here, with their defaults (spec part 2, Settings). */
+/** Settings columns added here, with their defaults. */
 const SETTINGS_COLUMNS: Array<[string, 'text' | 'integer', string | number]> = [
   ['salon_postcode', 'text', ''],
   ['salon_city', 'text', ''],

@@ -3,7 +3,7 @@ import type { Dialect } from '../connection.js';
 import { primaryId } from './helpers.js';
 
 /*
- * The till (issue 7): POS orders and their lines, per-staff favourites, promotions and their
+ * The till: POS orders and their lines, per-staff favourites, promotions and their
  * usages, gift cards and their movements, the loyalty points ledger, packages and the
  * prepaid credits they leave a client. Money is integer cents; every amount that may never
  * go negative carries a check constraint, so a bug or a race is refused by the database.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection.js';
 
 /*
- * Indexes for the reports (spec 4.8): each report is one range scan over an index that also
+ * Indexes for the reports: each report is one range scan over an index that also
  * carries the summed columns, so years of data are read once, never row by row.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen in time and must not depend on today's table types

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../connection.js';
 
 /*
- * Report rollups (spec 4.8 on years of data). Summing a million orders or two million
+ * Report rollups (reports over years of data). Summing a million orders or two million
  * bookings on every report request takes seconds, so the database keeps running totals per
  * month, maintained by triggers on the source tables: every write path (the till, payment
  * webhooks, bookings, merges, anything added later) keeps them right without knowing of them,

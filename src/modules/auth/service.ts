@@ -374,7 +374,7 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput):
       .where('expires_at', '>', nowIso())
       .executeTakeFirst();
     if (!token) throw invalid();
-    // Deletes every pending reset token of this account (spec 4.1 rule 2), this one included.
+    // Deletes every pending reset token of this account, this one included: a reset link works once.
     await replacePassword(trx, user, input.password);
   });
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { availableSlots, endOf, judgeStart, type DayInput, type StaffDay } from './engine.js';
 
-/* The pure engine, without a database: one test per availability rule of CONTRACT.md. */
+/* The pure engine, without a database: one test per availability rule (docs/api.md "Online booking page"). */
 
 const TZ = 'Europe/Amsterdam';
 // Monday 2031-03-03, 08:00 in Amsterdam (CET, UTC+1): the day before every test date below.

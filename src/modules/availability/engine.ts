@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 
 /*
- * The availability engine (CONTRACT.md "availability" and "where a public booking may start").
+ * The availability engine (rules in docs/api.md "Online booking page", "Availability").
  * Pure: plain data of one date in, slots out; no database, no clock of its own (`now` is
  * given), so every rule is unit-tested in isolation and the same function both offers slots
  * (GET /public/availability) and judges a requested start inside the booking's transaction.

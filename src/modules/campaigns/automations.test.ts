@@ -10,7 +10,7 @@ import { enqueue } from '../../jobs/queue.js';
 import { unsubscribeToken } from './unsubscribe.js';
 
 /*
- * Spec part 6 "booking completed → follow-up sequences started" and the automations behind
+ * "A completed booking starts the follow-up sequences" and the automations behind
  * the settings toggles: follow-up steps (`followup_sequences_enabled`) and product
  * recommendations (`product_recommendations_enabled`). Toggle off → nothing is sent.
  */

@@ -20,8 +20,8 @@ import * as templates from './templates.js';
 
 const tags = ['campaigns'];
 
-/** Saved segments and templates (spec 4.9), and the segment preview. All Admin. */
-export async function libraryRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+/** Saved segments and templates, and the segment preview. All Admin. */
+export async function campaignsLibraryRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const typed = instance.withTypeProvider<TypeBoxTypeProvider>();
 
   typed.get('/api/campaigns/segments', {

@@ -5,7 +5,7 @@ import { currentUser } from '../../http/auth.js';
 import { errorRef, IdParams, Listing, Ok } from '../../http/schemas.js';
 import { AppError } from '../../lib/errors.js';
 import * as campaigns from './crud.js';
-import { libraryRoutes } from './library-routes.js';
+import { campaignsLibraryRoutes } from './library-routes.js';
 import { renderMjmlDocument } from './render-mjml.js';
 import {
   CampaignCreateBody,
@@ -22,7 +22,7 @@ import { unsubscribe } from './unsubscribe.js';
 
 const tags = ['campaigns'];
 
-/** Email campaigns (spec 4.9), under /api/campaigns. Every route is Admin but unsubscribe. */
+/** Email campaigns, under /api/campaigns. Every route is Admin but unsubscribe. */
 export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -54,7 +54,7 @@ export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext
     });
   }
 
-  await libraryRoutes(app, ctx);
+  await campaignsLibraryRoutes(app, ctx);
 
   app.post('/api/campaigns/render-mjml', {
     config: { auth: 'admin' },

@@ -8,7 +8,7 @@ import { insertPosOrder } from '../../../test/helpers/factories.js';
 import { unsubscribeToken } from './unsubscribe.js';
 
 /*
- * Spec part 2, segment filters: a send reaches exactly the clients the filters select, each
+ * Segment filters: a send reaches exactly the clients the filters select, each
  * once. This file owns its whole client table, so the expected recipients of every send are
  * known exactly: each filter alone, then combined (AND).
  */

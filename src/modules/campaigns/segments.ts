@@ -7,7 +7,7 @@ import { toCents } from '../../lib/money.js';
 import { GENDERS } from '../../db/tables/clients.js';
 
 /*
- * Segment filters (spec part 2) and the ONE query that selects the clients they name. Every
+ * Segment filters (docs/api.md "Segment filters") and the ONE query that selects the clients they name. Every
  * filter is a condition on `clients` (a column test or a correlated subquery over indexed
  * tables), combined with AND, so the database does the whole selection: no loop over
  * clients in JavaScript, whatever their number.

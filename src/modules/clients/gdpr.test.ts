@@ -189,7 +189,7 @@ for (const dialect of DIALECTS) {
       });
     });
 
-    describe('orders and other money records (issue 5: export has bookings and orders; erase keeps the books)', () => {
+    describe('orders and other money records (the export has bookings and orders; erase keeps the books)', () => {
       it('the export lists the client’s POS orders with their lines; after erase the orders stay, the totals still add up, and no note about them remains', async () => {
         const client = await createClient(personal());
         const service = await t.request({

@@ -16,7 +16,7 @@ import * as giftcards from './service.js';
 const tags = ['giftcards'];
 
 /** Gift cards, under /api/giftcards. Sold through the till with POST /api/pos `gift_cards`. */
-export async function giftCardRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function giftcardsRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get('/api/giftcards', {

@@ -6,7 +6,7 @@ import type { ProductCategoryCreateInput, ProductCategoryOutput, ProductCategory
 
 const categories = categoryStore('product_categories', 'Product category');
 
-/** Every product category, by position, then id (spec 4.4). */
+/** Every product category, by position, then id. */
 export function listCategories(db: Kysely<DB>): Promise<ProductCategoryOutput[]> {
   return categories.list(db);
 }

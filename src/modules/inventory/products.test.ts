@@ -152,7 +152,7 @@ for (const dialect of DIALECTS) {
       t.ctx.db.updateTable('settings').set(changes).where('id', '=', 1).execute();
     const restoreSettings = () => setSettings({ purchase_orders_enabled: 1, internal_consumption_enabled: 1 });
 
-    describe('auth: reads need login, writes need an admin (spec 4.4)', () => {
+    describe('auth: reads need login, writes need an admin', () => {
       it('a staff member may list and read products and list product categories (200)', async () => {
         const p = await product();
         const c = await category({ name: 'Staff visible' });
@@ -662,7 +662,7 @@ for (const dialect of DIALECTS) {
         assertInvalid(await createCategory({ name: 'Bad', color: '#abc' }), 'color');
       });
 
-      it('GET lists categories ordered by position, then id (spec 4.4)', async () => {
+      it('GET lists categories ordered by position, then id', async () => {
         const x = await category({ name: 'Position 3', position: 3 });
         const y = await category({ name: 'Position 1', position: 1 });
         const z = await category({ name: 'Position 1 again', position: 1 });

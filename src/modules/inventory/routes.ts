@@ -23,7 +23,7 @@ import * as transactions from './transactions.js';
 
 const tags = ['inventory'];
 
-/** Products, product categories, stock transactions and internal consumption (spec 4.4). */
+/** Products, product categories, stock transactions and internal consumption. */
 export async function inventoryRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 

@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { DateText, DateTimeText, Id, named, NonEmpty, PageQuery } from '../../http/schemas.js';
 import { STOCK_REASONS } from './stock.js';
 
-/* Products, product categories and stock transactions (spec part 2 and 4.4), under /api/inventory. */
+/* Products, product categories and stock transactions, under /api/inventory. */
 
 function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);

@@ -8,7 +8,7 @@ import * as locations from './service.js';
 
 const tags = ['locations'];
 
-export async function locationRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function locationsRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get('/api/locations', {

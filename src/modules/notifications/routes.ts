@@ -19,7 +19,7 @@ const tags = ['notifications'];
 /*
  * Every route acts on the signed-in user's own notifications and preferences only.
  * The fixed paths (`read-all`, `preferences`, `unread-count`) are static routes, which
- * Fastify's router always prefers over the `:id` ones (spec part 1, routing quirk 3).
+ * Fastify's router always prefers over the `:id` ones (parametric routes are tried only when no static one matches).
  */
 export async function notificationsRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();

@@ -21,7 +21,7 @@ export interface AdminEvent<N extends TemplateName> {
 
 /**
  * Tells every active admin about an event, each through the channels their preferences
- * for its type allow (CONTRACT.md: admin emails go to every admin per their preferences):
+ * for its type allow (admin emails go to every admin, as their preferences allow):
  * in-app, email, and push to each of their registered devices.
  * Runs in the caller's transaction: the notification exists exactly when the event does.
  * A few queries whatever the number of admins, plus one insert per email and push job.

@@ -7,7 +7,7 @@ export interface ChannelPreference {
 
 /**
  * Every notification type the service knows, with the channels a user gets until they choose
- * otherwise. Prefixes per spec part 6: booking.*, inventory.*, review.*, pos.*, campaign.*.
+ * otherwise. Each type starts with its area: booking.*, inventory.*, review.*, pos.*, campaign.*.
  * The preferences API lists exactly these and refuses any other type, so a module that adds
  * a notification adds its type here first.
  *

@@ -16,7 +16,7 @@ import * as packages from './service.js';
 const tags = ['packages'];
 
 /** Packages (prepaid bundles of services), under /api/packages; sold by POST /api/pos `package` lines. */
-export async function packageRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function packagesRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get('/api/packages/credits', {

@@ -8,7 +8,7 @@ import { noshowFeeCents } from './noshow.js';
 
 const WEBHOOK_SECRET = 'whsec_noshow_test_secret';
 
-describe('no-show fee amount (spec part 2 settings)', () => {
+describe('no-show fee amount (the no-show fee settings)', () => {
   const fee = (type: 'percentage' | 'fixed', value: number, min: number, price: number) =>
     noshowFeeCents({ noshow_fee_type: type, noshow_fee_value: value, noshow_min_amount: min }, price);
   it('percentage of the booking price, rounded half-up to the cent', () => {

@@ -10,7 +10,7 @@ import { ProviderError } from './providers/types.js';
 import { formatAmount, insertPayment, requestFromProvider, settlePayment } from './service.js';
 
 /*
- * No-show fees (spec parts 3 and 6, issue 7 item 8). Setting a booking to `no-show` while
+ * No-show fees (docs/api.md "No-show fee"). Setting a booking to `no-show` while
  * `noshow_enabled` is on enqueues `payments.noshow_fee` in the same transaction
  * (bookings/service.ts); this job opens a checkout session for the fee and, when
  * `noshow_email_enabled`, emails the client its link. The provider call happens here, never

@@ -86,7 +86,7 @@ for (const dialect of DIALECTS) {
     /** Path (and token) of the callback URL the service gave the provider. */
     const pathOf = (url: string) => new URL(url).pathname;
 
-    it('card with no card terminal provider configured: paid at once by a standalone terminal (CONTRACT.md)', async () => {
+    it('card with no card terminal provider configured: paid at once by a standalone terminal', async () => {
       const requestsBefore = cardpay.requests.length;
       const payment = await start('card');
       assert.equal(payment.status, 'paid');

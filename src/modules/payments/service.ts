@@ -18,7 +18,7 @@ import type { PaymentMethod, PaymentPurpose, PaymentStatus, ProviderName } from 
 export type { PaymentPurpose, PaymentStatus } from './types.js';
 
 /*
- * Payments (issue 7, item 7): one `payments` row per attempt to collect money, for a POS
+ * Payments: one `payments` row per attempt to collect money, for a POS
  * order or a no-show fee. The row is written before the provider is called, so a crash in
  * between leaves a visible `pending` payment, never money taken with no record. It leaves
  * `pending` exactly once (settlePayment: a conditional update), and the purpose's settlement
@@ -151,8 +151,8 @@ export async function requestFromProvider(
  * never throws for provider errors (status `failed`, `error` set, admins notified with
  * `pos.payment_failed`).
  *
- * - `card` with no card terminal provider configured: the till used a standalone terminal
- *   (CONTRACT.md), so the payment is `paid` at once with provider `terminal`.
+ * - `card` with no card terminal provider configured: the till used a standalone terminal,
+ *   so the payment is `paid` at once with provider `terminal`.
  * - `online` / `checkout` with no provider configured: `failed`, with an error saying so.
  * - An amount of 0 is `paid` at once: there is nothing to collect.
  */

@@ -11,7 +11,7 @@ import * as pos from './service.js';
 
 const tags = ['pos'];
 
-/** POS orders and favourites (spec 4.4b), under /api/pos. */
+/** POS orders and favourites, under /api/pos. */
 export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { DateText, DateTimeText, Email, Id, named, PageQuery, withExample } from '../../http/schemas.js';
 
-/* POS orders and favourites (spec parts 2 and 4.4b), under /api/pos. */
+/* POS orders and favourites, under /api/pos. */
 
 const Money = Type.Number({ description: 'Currency units, e.g. 12.5' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

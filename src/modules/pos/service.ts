@@ -25,7 +25,7 @@ import { computeOrderTotals } from './totals.js';
 import { lockRows } from '../../db/locks.js';
 
 /*
- * POS orders (spec 4.4b). One transaction validates the order, locks what it spends (the
+ * POS orders. One transaction validates the order, locks what it spends (the
  * client's row for loyalty points, the promotion, the gift card, the products in id order so
  * that concurrent orders never deadlock), computes every amount with totals.ts, stores the
  * order and its lines, and moves stock, gift-card balance, points, promotion usage and

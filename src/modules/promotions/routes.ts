@@ -8,7 +8,7 @@ import * as promotions from './service.js';
 const tags = ['promotions'];
 
 /** Promotions (discount codes), under /api/promotions; applied by POST /api/pos `discount_code`. */
-export async function promotionRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function promotionsRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get('/api/promotions', {

@@ -15,7 +15,7 @@ import { toPublicBooking } from './view.js';
 import { lockRows } from '../../db/locks.js';
 
 /*
- * Client accounts of the booking page (spec 5 item 9, CONTRACT.md): sign-in by password or by
+ * Client accounts of the booking page: sign-in by password or by
  * a magic link, each giving a client token (JWT `typ: "client"`, 30 days); then self-service.
  */
 

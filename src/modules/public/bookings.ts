@@ -17,7 +17,7 @@ import { toPublicBooking } from './view.js';
 /*
  * POST /public/bookings: a booking from the booking page, through the same creation path as
  * the staff API (bookings/service.ts insertBooking). The start must be one that availability
- * offers (CONTRACT.md): judged once to pick the staff member, and again by the same engine
+ * offers (docs/api.md "Online booking page"): judged once to pick the staff member, and again by the same engine
  * behind that member's lock, inside the write transaction, so a slot taken meanwhile is 409.
  */
 

@@ -7,7 +7,7 @@ import { PublicService, PublicStaff, SalonInfo } from './schemas.js';
 
 const tags = ['public'];
 
-/** What the booking page shows before anyone books (spec 4.11). */
+/** What the booking page shows before anyone books. */
 export async function publicInfoRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -16,7 +16,7 @@ export async function publicInfoRoutes(instance: FastifyInstance, ctx: AppContex
     schema: {
       operationId: 'getPublicSalonInfo',
       tags,
-      summary: 'The public salon info object (spec part 2)',
+      summary: 'The public salon info object',
       response: { 200: SalonInfo },
     },
     handler: () => salonInfo(ctx.db),

@@ -32,7 +32,7 @@ for (const dialect of DIALECTS) {
     });
     after(() => t.close());
 
-    it('salon-info has exactly the fields of spec part 2, toggles as booleans', async () => {
+    it('salon-info has exactly the fields of the public salon info object, toggles as booleans', async () => {
       const response = await t.request({ method: 'GET', url: '/api/public/salon-info' });
       assert.equal(response.status, 200);
       assert.deepEqual(Object.keys(response.body).sort(), [

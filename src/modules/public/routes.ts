@@ -6,7 +6,7 @@ import { publicBookingRoutes } from './booking-routes.js';
 import { publicInfoRoutes } from './info-routes.js';
 import { publicReviewRoutes } from './review-routes.js';
 
-/** The online booking page (spec 4.11), under /api/public: every route by subject. */
+/** The online booking page, under /api/public: every route by subject. */
 export async function publicRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await publicInfoRoutes(app, ctx);
   await publicAvailabilityRoutes(app, ctx);

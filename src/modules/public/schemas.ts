@@ -13,7 +13,7 @@ import {
 } from '../../http/schemas.js';
 
 /*
- * The online booking page (spec 4.11), under /api/public. Responses carry only the salon's
+ * The online booking page, under /api/public. Responses carry only the salon's
  * own data and the calling client's: never another client's name, email or notes.
  */
 
@@ -31,7 +31,7 @@ export const SalonInfo = named(
       booking_max_future_days: Type.Integer(),
       currency: Type.String(),
     },
-    { description: 'Exactly the public salon info object of spec part 2 (its toggles are booleans there)' },
+    { description: "Exactly the salon's public booking settings (its toggles are booleans here, 0/1 elsewhere)" },
   ),
 );
 

@@ -22,7 +22,7 @@ function dayPlus(date: string, days: number): string {
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() + 1;
 
 for (const dialect of DIALECTS) {
-  describe(`reports (spec 4.8) [${dialect}]`, () => {
+  describe(`reports [${dialect}]`, () => {
     let t: TestApp;
     let admin: { token: string };
     const ids: Record<string, number> = {};

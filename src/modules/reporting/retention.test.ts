@@ -23,7 +23,7 @@ function plusMinutes(local: string, minutes: number): string {
 }
 
 for (const dialect of DIALECTS) {
-  describe(`retention and dashboard reports (spec 4.8) [${dialect}]`, () => {
+  describe(`retention and dashboard reports [${dialect}]`, () => {
     let t: TestApp;
     let admin: { token: string };
     let staffId: number;

@@ -5,7 +5,7 @@ import { fromCents } from '../../lib/money.js';
 import { addDays, type ReportRange } from './range.js';
 
 /*
- * `retention` (spec 4.8). A visit is a day on which the client had at least one completed
+ * `retention` (docs/api.md "Reports"). A visit is a day on which the client had at least one completed
  * booking (salon wall clock), so a cut and a colour on one afternoon are one visit.
  *  - active: clients with a visit in the range;
  *  - returning: active clients with at least two visits up to the end of the range (a second

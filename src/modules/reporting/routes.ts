@@ -37,7 +37,7 @@ import {
 const tags = ['reporting'];
 const DEFAULT_FORECAST_DAYS = 30;
 
-/** The owner's reports (spec 4.8), all Admin. Definitions in docs/api.md "Reports". */
+/** The owner's reports, all Admin. Definitions in docs/api.md "Reports". */
 export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const rangeOf = async (query: { from?: string; to?: string }) => parseRange(query, await readTimezone(ctx.db));

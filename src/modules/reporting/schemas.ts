@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { DateText, Id, named } from '../../http/schemas.js';
 
-/* Reports (spec 4.8), under /api/reporting, all Admin. Definitions: docs/api.md "Reports". */
+/* Reports, under /api/reporting, all Admin. Definitions: docs/api.md "Reports". */
 
 const Money = Type.Number({ description: 'Currency units, e.g. 12.5' });
 const Count = Type.Integer({ minimum: 0 });

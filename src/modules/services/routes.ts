@@ -22,7 +22,7 @@ const tags = ['services'];
 const CATEGORY_READ_AUTH =
   'The spec leaves the auth level of this endpoint open; reads need a signed-in user (any role), changes an admin.';
 
-/** Services and service categories (spec 4.3). */
+/** Services and service categories. */
 export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Id, named, NonEmpty } from '../../http/schemas.js';
 
-/* Services and service categories (spec part 2 and 4.3), served under /api/services. */
+/* Services and service categories, served under /api/services. */
 
 export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);

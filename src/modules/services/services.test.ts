@@ -99,7 +99,7 @@ for (const dialect of DIALECTS) {
     const serviceRow = (id: number) =>
       t.ctx.db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
 
-    describe('auth: reads need login, writes need an admin (spec 4.3)', () => {
+    describe('auth: reads need login, writes need an admin', () => {
       it('a staff member may list services and service categories (200)', async () => {
         const s = await service({ name: 'Staff visible' });
         const c = await category({ name: 'Staff visible category' });
@@ -148,7 +148,7 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(listed, withoutActive);
       });
 
-      it('money: price is a number in currency units, stored as cents (CONTRACT.md)', async () => {
+      it('money: price is a number in currency units, stored as cents', async () => {
         const s = await service({ price: 19.99 });
         assert.equal(s.price, 19.99);
         assert.equal((await serviceRow(s.id))?.price, 1999);
@@ -157,7 +157,7 @@ for (const dialect of DIALECTS) {
         assert.equal(typeof free.price, 'number');
       });
 
-      it('service price >= 0: a negative price is a 400 naming price (CONTRACT.md)', async () => {
+      it('service price >= 0: a negative price is a 400 naming price', async () => {
         assertInvalid(await create({ name: 'Negative', duration_min: 30, price: -0.01 }), 'price');
         assertInvalid(await create({ name: 'Text price', duration_min: 30, price: '25' }), 'price');
       });

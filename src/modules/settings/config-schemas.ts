@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTimeText, Flag, named, NonEmpty } from '../../http/schemas.js';
 
-/* Holidays and VAT rates (spec part 2 and 4.7), served under /api/settings. */
+/* Holidays and VAT rates, served under /api/settings. */
 
 const FlagOut = Type.Integer({ minimum: 0, maximum: 1, description: '0 or 1' });
 

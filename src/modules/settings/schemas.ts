@@ -3,7 +3,7 @@ import { SECRET_FIELDS } from '../../db/settings.js';
 import { Email, Flag, named, NonEmpty } from '../../http/schemas.js';
 
 /*
- * The settings record (spec part 2, Settings). Every field is optional on PUT: only the
+ * The settings record (docs/api.md "Settings"). Every field is optional on PUT: only the
  * fields present change.
  */
 
@@ -19,7 +19,7 @@ export const TIME_FORMATS = ['24h', '12h'] as const;
 export const CALENDAR_COLOR_MODES = ['category', 'staff', 'status'] as const;
 export const DARK_MODES = ['system', 'light', 'dark'] as const;
 
-/** The 0/1 feature toggles and booking switches, with their defaults (spec part 2). */
+/** The 0/1 feature toggles and booking switches, with their defaults. */
 export const TOGGLES = [
   'hide_unscheduled_staff',
   'booking_show_prices',

@@ -64,7 +64,7 @@ export async function getSettings(ctx: AppContext) {
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 /**
- * Applies the fields present in `patch` (spec 4.7). Rules across fields are checked on the
+ * Applies the fields present in `patch`. Rules across fields are checked on the
  * merged result, inside one transaction holding the settings row, so two concurrent updates
  * cannot together produce a state that neither alone may.
  */
@@ -115,7 +115,7 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
         [{ field: 'internal_consumption_enabled', message: 'requires purchase_orders_enabled = 1' }],
       );
     }
-    // Turning purchase orders off turns internal consumption off with it (spec 4.7).
+    // Turning purchase orders off turns internal consumption off with it: the latter needs the former.
     if (changes.purchase_orders_enabled === 0) changes.internal_consumption_enabled = 0;
     if (merged.noshow_fee_type === 'percentage' && merged.noshow_fee_value > 10_000) {
       throw badRequest('validation_failed', 'A percentage no-show fee is at most 100', [

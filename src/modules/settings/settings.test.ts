@@ -13,7 +13,7 @@ import { DIALECTS } from '../../../test/helpers/database.js';
 import { multipartFile, TINY_PNG } from '../../../test/helpers/multipart.js';
 import { SmtpSink } from '../../../test/helpers/smtp-sink.js';
 
-/** Every toggle of spec part 2 with its default. */
+/** Every feature toggle of the settings record with its default. */
 const TOGGLE_DEFAULTS: Record<string, number> = {
   swipe_actions_enabled: 1,
   haptic_feedback_enabled: 1,

@@ -8,7 +8,7 @@ import { readSettingsWithSecrets } from './service.js';
 
 /**
  * Sends one email at once, in the request, through the configured mail server: the point is
- * to tell the admin now whether the server settings work (spec 4.7). The attempt is kept in
+ * to tell the admin now whether the server settings work. The attempt is kept in
  * the outbox like every other email.
  */
 export async function sendTestEmail(ctx: AppContext, to: string): Promise<void> {

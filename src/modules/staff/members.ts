@@ -177,7 +177,7 @@ export async function updateStaffMember(ctx: AppContext, id: number, input: Staf
         throw error;
       }
     }
-    // A new password signs the member out of every device (CONTRACT.md, auth details).
+    // A new password signs the member out of every device: each of their refresh tokens is revoked.
     if (passwordHash !== undefined) await trx.deleteFrom('refresh_tokens').where('user_id', '=', id).execute();
     return withStatus({ ...target, ...changes, role, active });
   });

@@ -437,7 +437,7 @@ for (const dialect of DIALECTS) {
       });
     });
 
-    describe('status changes (spec part 3; transitions the spec leaves open as documented)', () => {
+    describe('status changes (as documented in docs/api.md "Purchase orders")', () => {
       it('created ⇄ ordered, created/ordered → cancelled, cancelled → created', async () => {
         const order = await newOrder();
         const steps: Array<[string, string]> = [

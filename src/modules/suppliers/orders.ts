@@ -23,7 +23,7 @@ import type {
 import { lockRows } from '../../db/locks.js';
 
 /*
- * Purchase orders (spec parts 2 and 3). Status changes:
+ * Purchase orders. Status changes:
  *
  *   created ⇄ ordered, created/ordered → cancelled, cancelled → created;
  *   any status → received (stock of every line goes up, exactly once);

@@ -9,7 +9,7 @@ import { readTimezone } from '../settings/service.js';
 
 /*
  * A packing slip is stored under a generated storage key; the name it is downloaded under is
- * `{order_number}_{creditor_number}_{YYYYMMDD}.{ext}` (spec part 2), where the date is the
+ * `{order_number}_{creditor_number}_{YYYYMMDD}.{ext}`, where the date is the
  * order's received_date, or the upload date (salon time zone) while it has none, and the
  * extension is that of the type found in the bytes. Never a name from the client.
  */

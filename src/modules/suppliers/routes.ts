@@ -31,7 +31,7 @@ import * as suppliers from './service.js';
 
 const tags = ['suppliers'];
 
-/** Suppliers, purchase orders and packing slips (spec 4.5), all under /api/suppliers. */
+/** Suppliers, purchase orders and packing slips, all under /api/suppliers. */
 export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 

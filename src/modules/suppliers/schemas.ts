@@ -11,7 +11,7 @@ import {
   withExample,
 } from '../../http/schemas.js';
 
-/* Suppliers, purchase orders and packing slips (spec parts 2, 3 and 4.5), under /api/suppliers. */
+/* Suppliers, purchase orders and packing slips, under /api/suppliers. */
 
 const FlagOut = Type.Integer({ minimum: 0, maximum: 1, description: '0 or 1' });
 const Money = Type.Number({ description: 'Currency units, e.g. 12.5' });
@@ -72,7 +72,7 @@ export const SupplierListQuery = Type.Object({
 
 export const OrderStatus = Type.Union(
   [Type.Literal('created'), Type.Literal('ordered'), Type.Literal('received'), Type.Literal('cancelled')],
-  { description: 'created, ordered, received or cancelled (spec part 3)' },
+  { description: 'created, ordered, received or cancelled' },
 );
 
 const orderFields = {

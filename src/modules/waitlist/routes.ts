@@ -7,7 +7,7 @@ import * as waitlist from './service.js';
 
 const tags = ['waitlist'];
 
-/** The waitlist (issue 5 item 4), under /api/waitlist; every endpoint for any signed-in user. */
+/** The waitlist, under /api/waitlist; every endpoint for any signed-in user. */
 export async function waitlistRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 

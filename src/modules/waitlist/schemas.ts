@@ -10,7 +10,7 @@ import {
   withExample,
 } from '../../http/schemas.js';
 
-/* The waitlist (issue 5 item 4): clients waiting for a service on a date, under /api/waitlist. */
+/* The waitlist: clients waiting for a service on a date, under /api/waitlist. */
 
 function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
