@@ -18,9 +18,22 @@ const DOCUMENTED_UPSTREAM_FAILURES = new Set([502, 503]);
 const mediaTypeOf = (headers: Record<string, unknown>) =>
   (typeof headers['content-type'] === 'string' ? headers['content-type'] : '').split(';')[0]!.trim().toLowerCase();
 
+/** Headers that protect a browser or let a page on another origin read the answer: every answer must carry them alike. */
+const PROTECTIVE_HEADER =
+  /^(x-content-type-options|x-frame-options|content-security-policy|strict-transport-security|referrer-policy|cross-origin-opener-policy|access-control-allow-origin|access-control-expose-headers)$/;
+
+/** The protective headers of one ordinary answer: what every other answer must carry too. */
+export function protectiveHeaders(headers: Record<string, unknown>): string[] {
+  return Object.keys(headers)
+    .map((name) => name.toLowerCase())
+    .filter((name) => PROTECTIVE_HEADER.test(name))
+    .sort();
+}
+
 /**
  * What every answer of the service must be, from the outside: never a 5xx (a documented
- * 502/503 of an unreachable payment provider aside), an `X-Request-Id` on every answer,
+ * 502/503 of an unreachable payment provider aside), an `X-Request-Id` and the protective
+ * (security and CORS) headers of an ordinary answer on every answer,
  * every error in the error body `{ error, code, details? }`, every status documented for
  * its operation, and every body valid against the schema documented for that status. An
  * unknown route (`operation` null) must be a 404.
@@ -30,7 +43,8 @@ export class AnswerChecks {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
   private readonly compiled = new WeakMap<Schema, ValidateFunction>();
 
-  constructor() {
+  /** `expectedHeaders`: protectiveHeaders() of an ordinary answer to a request sent the same way. */
+  constructor(private readonly expectedHeaders: string[]) {
     addFormats(this.ajv);
   }
 
@@ -51,6 +65,8 @@ export class AnswerChecks {
       if (!(DOCUMENTED_UPSTREAM_FAILURES.has(status) && documented)) return [`${status} (a server error)`];
     }
     if (!answer.headers['x-request-id']) problems.push(`${status} without X-Request-Id`);
+    const missing = this.expectedHeaders.filter((name) => answer.headers[name] === undefined);
+    if (missing.length > 0) problems.push(`${status} without the headers every answer carries (${missing.join(', ')})`);
     let json: unknown;
     const isJson = /[/+]json$/.test(mediaTypeOf(answer.headers));
     if (isJson) {

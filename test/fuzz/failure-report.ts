@@ -12,7 +12,7 @@ interface Example {
 const SEVERITY = [
   /a server error|a hang|request failed/,
   /unknown route/,
-  /X-Request-Id/,
+  /X-Request-Id|headers every answer/,
   /error body/,
   /breaks its documented schema|not the JSON/,
   /./,

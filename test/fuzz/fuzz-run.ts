@@ -15,12 +15,17 @@ export interface FuzzTokens {
   client: string;
 }
 
+/** Every request comes from a booking page on another origin, as a salon's embedded page would. */
+export const BOOKING_PAGE_ORIGIN = 'https://booking.salon.example';
+
 export interface FuzzOptions {
   seed: number;
   /** Valid and invalid requests per operation (each); the hostile shapes are sent once each. */
   runs: number;
   /** An answer slower than this is a hang. */
   hangMs: number;
+  /** The protective headers of an ordinary answer to a request from BOOKING_PAGE_ORIGIN (AnswerChecks). */
+  expectedHeaders: string[];
 }
 
 export interface FuzzOutcome {
@@ -64,7 +69,7 @@ export async function fuzzService(
   options: FuzzOptions,
 ): Promise<FuzzOutcome> {
   const routes = new RouteTable(document.operations);
-  const checks = new AnswerChecks();
+  const checks = new AnswerChecks(options.expectedHeaders);
   const report = new FailureReport();
   const statuses = new Map<string, number>();
   const succeeded = new Set<string>();
@@ -87,7 +92,11 @@ export async function fuzzService(
   async function send(request: WrittenRequest, origin: Operation | null): Promise<number> {
     requests += 1;
     const token = tokenOf(request.auth, origin);
-    const headers = { ...request.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    const headers = {
+      origin: BOOKING_PAGE_ORIGIN,
+      ...request.headers,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    };
     // Where the request really goes: a client resolves `.` and `..` segments (also written
     // `%2e%2e`) before it sends, as app.inject does.
     const sent = new URL(request.url, 'http://localhost');

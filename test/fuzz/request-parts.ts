@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { generateSync } from 'json-schema-faker';
 import { withModestSizes, type Schema } from './json-schema.js';
+import { TINY_PNG } from '../helpers/multipart.js';
 import type { Operation, Parameter } from './openapi-operations.js';
 
 /** Which token a request carries; the runner holds the tokens. */
@@ -90,6 +91,24 @@ export interface Drawing {
   knownIds: boolean;
 }
 
+/** What an upload sends: a real image, a real PDF, or bytes of no known type. */
+const SAMPLE_FILES = [
+  TINY_PNG,
+  Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  Buffer.from('just text'),
+];
+
+const isFileField = (schema: Schema | undefined) =>
+  schema?.format === 'binary' || schema?.contentMediaType !== undefined || schema?.contentEncoding !== undefined;
+
+/** A multipart body with its file fields holding `file`. */
+function withFiles(body: unknown, schema: Schema, file: Buffer): unknown {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const fields = { ...(body as Record<string, unknown>) };
+  for (const [name, property] of Object.entries(properties)) if (isFileField(property)) fields[name] = file;
+  return fields;
+}
+
 /**
  * Schema-valid parts for `operation`, drawn from the schemas by json-schema-faker; `fixed`
  * pins how (the hostile shapes start from a request likely to get far, so that it is the
@@ -107,8 +126,9 @@ export function validParts(operation: Operation, fixed: Partial<Drawing> = {}): 
       knownIds: pinned(fixed.knownIds, fc.boolean()),
       idPicks: fc.array(fc.constantFrom(...KNOWN_IDS), { minLength: 8, maxLength: 8 }),
       withBody: fc.double({ min: 0, max: 1, noNaN: true }),
+      file: fc.constantFrom(...SAMPLE_FILES),
     })
-    .map(({ seed, examples, optionals, knownIds, idPicks, withBody }) => {
+    .map(({ seed, examples, optionals, knownIds, idPicks, withBody, file }) => {
       const options = { examples, optionals };
       let pickAt = 0;
       const pick = () => idPicks[pickAt++ % idPicks.length]!;
@@ -119,6 +139,9 @@ export function validParts(operation: Operation, fixed: Partial<Drawing> = {}): 
       }
       const mediaType = preferredMediaType(operation);
       const sendBody = mediaType !== null && (operation.body!.required || withBody < 0.8);
+      let body = sendBody ? known(fake(operation.body!.content.get(mediaType)!, seed + 3, options)) : undefined;
+      if (sendBody && mediaType.startsWith('multipart/'))
+        body = withFiles(body, operation.body!.content.get(mediaType)!, file);
       return {
         label: 'valid',
         operation,
@@ -129,7 +152,7 @@ export function validParts(operation: Operation, fixed: Partial<Drawing> = {}): 
         rawQuery: '',
         headers: printableHeaders(fake(parametersSchema(places('header')), seed + 2, options)),
         mediaType: sendBody ? mediaType : null,
-        body: sendBody ? known(fake(operation.body!.content.get(mediaType)!, seed + 3, options)) : undefined,
+        body,
         auth: 'operation',
       };
     });
@@ -181,7 +204,7 @@ function multipart(body: unknown, schema: Schema | undefined): { payload: Buffer
   const parts: Buffer[] = [];
   const properties = (schema?.properties ?? {}) as Record<string, Schema>;
   for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
-    const isFile = properties[name]?.format === 'binary' || properties[name]?.contentMediaType !== undefined;
+    const isFile = isFileField(properties[name]);
     const disposition = `form-data; name="${name}"${isFile ? `; filename="${name}.bin"` : ''}`;
     const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${isFile ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n`;
     const data = Buffer.isBuffer(value) ? value : Buffer.from(queryValues(value).join(','));
