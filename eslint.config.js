@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { moduleBoundaries } from './eslint-boundaries.mjs';
 
 // node:test's test()/describe() return promises that the runner itself awaits; everything
 // else that returns a promise (app.inject, a service call, t.test subtests) must be awaited.
@@ -64,6 +65,9 @@ export default tseslint.config(
       ],
     },
   },
+
+  // Layers and module boundaries: see eslint-boundaries.mjs.
+  ...moduleBoundaries,
 
   // Tests read JSON response bodies loosely (test/helpers: `body: any`).
   {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every *.test.ts under src/ and test/ with node's test runner (through tsx).
-// Node 20's `--test` takes no globs and silently finds no .ts files in a directory, so the
-// files are listed here; the run fails when a test fails or when no test ran at all.
+// The files are listed here rather than left to `--test`'s own discovery, so that a path filter
+// picks them and a mistyped filter fails loudly; the run fails when a test fails or when no
+// test ran at all.
 // Usage: npm test [-- <path substring> …]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -33,7 +34,7 @@ if (files.length === 0) {
 
 const tapDir = mkdtempSync(join(tmpdir(), 'salon-tap-'));
 const tapFile = join(tapDir, 'results.tap');
-console.log(`DIALECTS=${process.env.DIALECTS ?? 'sqlite'} — ${files.length} test files`);
+console.log(`DIALECTS=${process.env.DIALECTS ?? 'sqlite'} — ${files.length} test files — node ${process.version}`);
 const result = spawnSync(
   process.execPath,
   [

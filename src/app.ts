@@ -5,11 +5,16 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { wireModules } from './composition.js';
 import type { AppContext } from './context.js';
 import { registerAuthGuard } from './http/auth.js';
+import { corsOptions, SECURITY_HEADERS, withoutUpgradeInsecureRequests } from './http/cross-origin.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerFixedSegments } from './http/fixed-segments.js';
+import { registerJsonBody } from './http/json-body.js';
 import { registerRateLimiting } from './http/rate-limit.js';
 import { registerTextGuard } from './http/text-guard.js';
+import { RefusedUrls } from './http/url-errors.js';
 import { ErrorBody } from './http/schemas.js';
 import { validatorCompiler } from './http/validation.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -25,14 +30,13 @@ import { locationRoutes } from './modules/locations/routes.js';
 import { loyaltyRoutes } from './modules/loyalty/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { servicesRoutes } from './modules/services/routes.js';
-import { settingsConfigRoutes } from './modules/settings/config-routes.js';
-import { settingsRoutes } from './modules/settings/routes.js';
+import { settingsConfigRoutes, settingsRoutes } from './modules/settings/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { suppliersRoutes } from './modules/suppliers/routes.js';
 import { publicRoutes } from './modules/public/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { reportingRoutes } from './modules/reporting/routes.js';
-import { paymentsRoutes } from './payments/routes.js';
+import { paymentsRoutes } from './modules/payments/routes.js';
 import { waitlistRoutes } from './modules/waitlist/routes.js';
 
 /** Operations whose body is optional (every field optional, and no body at all is valid too). */
@@ -43,6 +47,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The HTTP application, shared by the server (main.ts) and the tests. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  wireModules();
+  const refusedUrls = new RefusedUrls();
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -53,11 +59,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, ...refusedUrls.routerOptions },
   });
   app.setValidatorCompiler(validatorCompiler);
   // A JSON API: plain text bodies are refused with 415 rather than parsed into strings.
   app.removeContentTypeParser('text/plain');
+  registerJsonBody(app);
   app.addSchema(ErrorBody);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -65,14 +72,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerTextGuard(app);
-  await app.register(helmet, { global: true });
-  await app.register(cors, {
-    origin: ctx.config.corsOrigin === '*' ? '*' : ctx.config.corsOrigin.split(',').map((o) => o.trim()),
-    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After'],
-    maxAge: 600,
-  });
+  await app.register(helmet, SECURITY_HEADERS);
+  await app.register(cors, corsOptions(ctx.config.corsOrigin));
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -97,10 +98,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return document;
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: withoutUpgradeInsecureRequests,
+  });
   // Upload limits are set per route (logo 5 MB, packing slip 10 MB); these are the ceilings.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, parts: 11 } });
   await registerRateLimiting(app, ctx.db);
+  // After helmet and CORS (their headers are on these answers too), before authentication.
+  refusedUrls.register(app);
+  registerFixedSegments(app);
   registerAuthGuard(app, ctx.db, ctx.signer);
 
   app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());

@@ -1,12 +1,9 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
-import type { AppContext } from './context.js';
+import { createContext, type AppContext } from './context.js';
 import { connect, type Database } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { TokenSigner } from './lib/jwt.js';
-import { SecretBox } from './lib/secrets.js';
-import { LocalDiskStorage } from './storage/storage.js';
 
 /** Connects to the configured database and migrates it: the common start of server and worker. */
 export async function openContext(config: Config, log: Logger): Promise<{ ctx: AppContext; database: Database }> {
@@ -22,15 +19,7 @@ export async function openContext(config: Config, log: Logger): Promise<{ ctx: A
     throw error;
   }
   log.info({ database: database.dialect }, 'database ready');
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    dialect: database.dialect,
-    signer: new TokenSigner(config.jwtSecret),
-    secrets: new SecretBox(config.secretsKey),
-    storage: new LocalDiskStorage(join(config.dataDir, 'uploads')),
-    log,
-  };
+  const ctx = createContext(config, database, log);
   return { ctx, database };
 }
 

@@ -1,13 +1,14 @@
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Dialect } from './db/connection.js';
 import type { DB } from './db/types.js';
-import type { TokenSigner } from './lib/jwt.js';
-import type { SecretBox } from './lib/secrets.js';
-import type { FileStorage } from './storage/storage.js';
+import { TokenSigner } from './lib/jwt.js';
+import { SecretBox } from './lib/secrets.js';
+import { LocalDiskStorage, type FileStorage } from './storage/storage.js';
 
-/** What every service needs, built once in main.ts (or the test helper) and passed down. */
+/** What every service needs, built once per process by createContext() and passed down. */
 export interface AppContext {
   config: Config;
   db: Kysely<DB>;
@@ -16,4 +17,21 @@ export interface AppContext {
   secrets: SecretBox;
   storage: FileStorage;
   log: FastifyBaseLogger;
+}
+
+/** The one way to build the context: the server, the worker and the tests all use it. */
+export function createContext(
+  config: Config,
+  database: { db: Kysely<DB>; dialect: Dialect },
+  log: FastifyBaseLogger,
+): AppContext {
+  return {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    signer: new TokenSigner(config.jwtSecret),
+    secrets: new SecretBox(config.secretsKey),
+    storage: new LocalDiskStorage(join(config.dataDir, 'uploads')),
+    log,
+  };
 }

@@ -1,7 +1,8 @@
+import './require-supported-node.js';
 import { buildApp } from './app.js';
 import { onShutdown, openContext } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
-import { createWorker } from './jobs/handlers.js';
+import { createWorker } from './composition.js';
 import { createLogger } from './logger.js';
 
 /** `npm start`: HTTP server plus, unless WORKER=off, the job worker, in one process. */

@@ -1,6 +1,7 @@
+import './require-supported-node.js';
 import { onShutdown, openContext } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
-import { createWorker } from './jobs/handlers.js';
+import { createWorker } from './composition.js';
 import { createLogger } from './logger.js';
 
 /** `npm run worker`: a job worker alone, for running workers apart from the API (PostgreSQL). */

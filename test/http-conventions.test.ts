@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { BODY_LIMIT_BYTES } from '../src/app.js';
 import { TokenSigner } from '../src/lib/jwt.js';
 import { createStaff, createTestApp, setupSalon, uniqueEmail, type TestApp } from './helpers/app.js';
 import { DIALECTS } from './helpers/database.js';
+import { routesOf } from './helpers/routes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -18,27 +18,6 @@ function assertError(response: { status: number; body: any }, status: number, co
   assert.ok(response.body.error.length > 0, 'a human message');
   assert.equal(response.body.code, code);
   assert.match(response.body.code, /^[a-z][a-z0-9_]*$/, 'a stable snake_case code');
-}
-
-/**
- * Every route of the app, read from Fastify's own route tree (not from the OpenAPI document
- * under test): `printRoutes` prints one node per line, its path relative to its parent.
- */
-function routesOf(app: FastifyInstance): Array<{ method: string; url: string }> {
-  const routes: Array<{ method: string; url: string }> = [];
-  const pathAtDepth: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const url = (depth > 0 ? pathAtDepth[depth - 1]! : '') + match[2]!;
-    pathAtDepth[depth] = url;
-    pathAtDepth.length = depth + 1;
-    for (const method of (match[3] ?? '').split(',')) {
-      if (method.trim()) routes.push({ method: method.trim(), url });
-    }
-  }
-  return routes;
 }
 
 for (const dialect of DIALECTS) {

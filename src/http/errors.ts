@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import { fieldErrors } from './validation.js';
 
@@ -18,6 +18,11 @@ const FRAMEWORK_CODES: Record<string, [number, string, string]> = {
 
 /** PostgreSQL SQLSTATEs that mean "this input cannot be stored": numeric out of range, string too long, bad text, bad number. */
 const DATABASE_INPUT_ERRORS = new Set(['22003', '22001', '22021', '22P02', '22008', '22007']);
+
+/** The answer to a method and path that no route serves. */
+export function routeNotFound(request: FastifyRequest): AppError {
+  return new AppError(404, 'not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+}
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -57,9 +62,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send({ error: 'Internal server error', code: 'internal_error' });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'not_found' });
+  app.setNotFoundHandler(async (request) => {
+    throw routeNotFound(request);
   });
 }

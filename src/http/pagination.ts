@@ -1,7 +1,33 @@
 import type { SelectQueryBuilder } from 'kysely';
+import { Type } from 'typebox';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
+/**
+ * The largest `page` and `limit` a client may send, the database's integer range: far beyond
+ * any real list, and small enough that `(page - 1) * limit` stays an exact number that every
+ * engine takes as an OFFSET (a larger one overflowed SQLite's and PostgreSQL's 64-bit
+ * integers). `limit` above MAX_LIMIT is still capped rather than refused.
+ */
+export const MAX_PAGE_PARAMETER = 2_147_483_647;
+
+/** The query parameters of every paginated list. */
+export const PageQuery = {
+  page: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_PAGE_PARAMETER,
+      description: 'Activates pagination: the page to return, from 1',
+    }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_PAGE_PARAMETER,
+      description: `Items per page; default ${DEFAULT_LIMIT}, capped at ${MAX_LIMIT}`,
+    }),
+  ),
+};
 
 export interface PageRequest {
   page?: number | undefined;
@@ -17,11 +43,10 @@ export interface Page<T> {
 }
 
 /**
- * Runs a list query the way CONTRACT.md lays out: without `page`, every row as a plain array;
- * with `page`, one page plus the total. `query` must already carry its deterministic order;
- * `count` is the same query's filters with a count.
+ * Runs a list query: without `page`, every row as a plain array; with `page`, one page plus
+ * the total. `query` must already carry its deterministic order; `count` is the same query's
+ * filters with a count.
  */
-
 export async function paginate<DB, TB extends keyof DB, Row, Out>(
   query: SelectQueryBuilder<DB, TB, Row>,
   count: () => Promise<number>,

@@ -19,7 +19,21 @@ export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Password = Type.String({ minLength: 8, maxLength: 1024 });
 /** A 0/1 field: accepts true/false too (CONTRACT.md). */
 export const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)]);
-export const NonEmpty = (max = 255) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
+/**
+ * At least one visible character: not only whitespace, control characters, format characters
+ * such as the zero-width space, or other characters that render as nothing (Hangul fillers,
+ * variation selectors). A name made only of those looks blank in every list yet is not empty.
+ */
+export const VISIBLE_TEXT_PATTERN = '[^\\s\\p{Cc}\\p{Cf}\\p{Cs}\\p{Z}\\p{Default_Ignorable_Code_Point}]';
+
+/** Required text, such as a name: 1 to `max` characters, at least one of them visible. */
+export const NonEmpty = (max = 255) =>
+  Type.String({
+    minLength: 1,
+    maxLength: max,
+    pattern: VISIBLE_TEXT_PATTERN,
+    description: 'Must contain a visible character',
+  });
 
 /** Ids are PostgreSQL `integer`s: a larger number is a 400, not a database error. */
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -46,10 +60,8 @@ export const DateTimeText = Type.String({
   examples: ['2026-11-22 14:30:00'],
 });
 
-export const PageQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 1, description: 'Activates pagination' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, description: 'Items per page; default 50, capped at 200' })),
-};
+/** Pagination is decided in one place; modules take its query schema from here too. */
+export { PageQuery } from './pagination.js';
 
 /** Without `page` a plain array; with it, the paginated envelope of CONTRACT.md. */
 export function Listing<T extends TSchema>(item: T) {

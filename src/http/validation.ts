@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FieldError } from '../lib/errors.js';
+import { VISIBLE_TEXT_PATTERN } from './schemas.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -61,6 +62,10 @@ function describe(error: ErrorObject): string {
       return `must be at least ${(error.params as { limit: number }).limit} characters`;
     case 'maxLength':
       return `must be at most ${(error.params as { limit: number }).limit} characters`;
+    case 'pattern':
+      return (error.params as { pattern: string }).pattern === VISIBLE_TEXT_PATTERN
+        ? 'must contain a visible character, not only spaces, control or invisible characters'
+        : (error.message ?? 'is invalid');
     case 'format':
       return `must be a valid ${(error.params as { format: string }).format}`;
     case 'enum':

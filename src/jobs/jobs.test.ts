@@ -31,7 +31,7 @@ import { LocalDiskStorage } from '../storage/storage.js';
 import { TokenSigner } from '../lib/jwt.js';
 import { createLogger } from '../logger.js';
 import { queueEmail } from '../mail/outbox.js';
-import { createJobHandlers, createWorker } from './handlers.js';
+import { createJobHandlers, createWorker } from '../composition.js';
 import { claimJobs, enqueue, extendLease, markDone, markFailed, retryDelayMs } from './queue.js';
 import { MAX_ATTEMPTS, type JobContext, type JobHandlers, type JobName } from './types.js';
 

@@ -1,9 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../db/connection.js';
+import type { Executor } from '../db/executor.js';
 import type { DB, Job, JobStatus } from '../db/types.js';
 import { MAX_ATTEMPTS, type JobName, type JobPayloads } from './types.js';
-
-export type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface EnqueueOptions {
   /** Run no earlier than this many milliseconds from now. */

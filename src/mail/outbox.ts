@@ -1,6 +1,6 @@
-import type { Executor } from '../jobs/queue.js';
+import type { Executor } from '../db/executor.js';
 import { enqueue } from '../jobs/queue.js';
-import { readSalonName } from '../modules/settings/service.js';
+import { readSalonName } from '../db/settings.js';
 import { template, type TemplateData, type TemplateName } from './templates/index.js';
 
 export interface OutgoingEmail<N extends TemplateName> {

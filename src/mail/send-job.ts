@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { JobHandler } from '../jobs/types.js';
-import { readSettingsWithSecrets } from '../modules/settings/service.js';
+import { readSettingsWithSecrets } from '../db/settings.js';
 import { renderMjml } from './render.js';
 import { isTemplateName, template } from './templates/index.js';
 import { mailTransport, type MailTransport } from './transport.js';

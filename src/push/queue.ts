@@ -1,4 +1,4 @@
-import type { Executor } from '../jobs/queue.js';
+import type { Executor } from '../db/executor.js';
 import { enqueue } from '../jobs/queue.js';
 import type { PushMessage } from './types.js';
 

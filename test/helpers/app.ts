@@ -5,14 +5,11 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../../src/config.js';
-import type { AppContext } from '../../src/context.js';
+import { createContext, type AppContext } from '../../src/context.js';
 import type { Dialect } from '../../src/db/connection.js';
 import { buildApp } from '../../src/app.js';
-import { createWorker } from '../../src/jobs/handlers.js';
+import { createWorker } from '../../src/composition.js';
 import type { Worker } from '../../src/jobs/worker.js';
-import { TokenSigner } from '../../src/lib/jwt.js';
-import { SecretBox } from '../../src/lib/secrets.js';
-import { LocalDiskStorage } from '../../src/storage/storage.js';
 import { createLogger } from '../../src/logger.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { SmtpSink } from './smtp-sink.js';
@@ -73,15 +70,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     ...options.config,
   });
   const log = createLogger(config.logLevel, options.logDestination);
-  const ctx: AppContext = {
-    config,
-    db: testDb.database.db,
-    dialect,
-    signer: new TokenSigner(config.jwtSecret),
-    secrets: new SecretBox(config.secretsKey),
-    storage: new LocalDiskStorage(join(config.dataDir, 'uploads')),
-    log,
-  };
+  const ctx = createContext(config, { db: testDb.database.db, dialect }, log);
   const app = await buildApp(ctx);
   await app.ready();
   const worker = createWorker(ctx);

@@ -15,7 +15,7 @@ import type { Dialect } from '../connection.js';
  *  - report_client_visits  (client_id): visit days (days with a completed booking), first and last
  *
  * A report over a range sums the whole months inside it from the rollups and the partial
- * months at its edges from the source rows (src/modules/reporting/rollups.ts).
+ * months at its edges from the source rows (the reporting module, rollups.ts).
  *
  * Concurrency: SQLite runs one writer at a time. On PostgreSQL each upsert locks its rollup
  * row until commit; the rows of one statement are locked in key order (items through a

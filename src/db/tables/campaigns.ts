@@ -9,7 +9,7 @@ export interface CampaignsTable {
   id: Generated<number>;
   name: string;
   subject: string;
-  /** JSON array of blocks (modules/campaigns/blocks.ts) */
+  /** JSON array of blocks (their types and rendering: the campaigns module, blocks.ts) */
   blocks: string;
   /** JSON object of segment filters; null = no filter */
   segment_filters: string | null;

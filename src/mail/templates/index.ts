@@ -1,7 +1,6 @@
 import * as auth from './auth.js';
 import * as bookings from './bookings.js';
 import * as giftcards from './giftcards.js';
-import * as campaigns from './campaigns.js';
 import * as inventory from './inventory.js';
 import * as payments from './payments.js';
 import * as publicMail from './public.js';
@@ -9,7 +8,7 @@ import * as settings from './settings.js';
 import * as waitlist from './waitlist.js';
 import type { Brand } from './layout.js';
 
-interface Template<D> {
+export interface Template<D> {
   subject(data: D, brand: Brand): string;
   mjml(data: D, brand: Brand): string;
   text(data: D, brand: Brand): string;
@@ -17,8 +16,8 @@ interface Template<D> {
   headers?(data: D): Record<string, string>;
 }
 
-/** Every transactional email, by the name stored in the outbox. */
-export const templates = {
+/** The transactional emails of the mail layer, by the name stored in the outbox. */
+const builtIn = {
   'auth.welcome': auth.welcome,
   'auth.password_reset': auth.passwordReset,
   'auth.password_changed': auth.passwordChanged,
@@ -35,20 +34,42 @@ export const templates = {
   'waitlist.slot_offer': waitlist.slotOffer,
   'public.client_magic_link': publicMail.clientMagicLink,
   'giftcard.issued': giftcards.issued,
-  'campaign.email': campaigns.campaignEmail,
   'payments.failed': payments.failed,
   'payments.noshow_fee': payments.noshowFee,
 } satisfies Record<string, Template<never>>;
 
-export type TemplateName = keyof typeof templates;
-export type TemplateData<N extends TemplateName> = Parameters<(typeof templates)[N]['mjml']>[0];
+/**
+ * Templates a feature module owns (its data type is its own business), by name. The module
+ * declares its entry here by declaration merging and registers the template itself with
+ * `registerTemplate`, which the composition root calls at start.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface RegisteredTemplates {}
+
+type BuiltInData = { [N in keyof typeof builtIn]: Parameters<(typeof builtIn)[N]['mjml']>[0] };
+type TemplateDataByName = BuiltInData & RegisteredTemplates;
+
+export type TemplateName = keyof TemplateDataByName;
+export type TemplateData<N extends TemplateName> = TemplateDataByName[N];
+
+const registered = new Map<string, Template<never>>();
+
+export function registerTemplate<N extends keyof RegisteredTemplates>(
+  name: N,
+  template: Template<RegisteredTemplates[N]>,
+): void {
+  registered.set(name, template);
+}
 
 export function isTemplateName(name: string): name is TemplateName {
-  return Object.hasOwn(templates, name);
+  return Object.hasOwn(builtIn, name) || registered.has(name);
 }
 
 export function template<N extends TemplateName>(name: N): Template<TemplateData<N>> {
-  return templates[name];
+  const found = Object.hasOwn(builtIn, name) ? builtIn[name as keyof typeof builtIn] : registered.get(name);
+  // A registered name that is missing means the composition root did not run: a wiring bug.
+  if (!found) throw new Error(`email template ${name} is not registered`);
+  return found as Template<TemplateData<N>>;
 }
 
 export type { Brand };

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import type { JobHandler } from '../../jobs/types.js';
+import type { JobHandler, JobHandlers } from '../../jobs/types.js';
 import { sendResetLink } from './service.js';
 
 export function forgotPasswordJob(ctx: AppContext): JobHandler<'auth.forgot_password'> {
@@ -8,4 +8,9 @@ export function forgotPasswordJob(ctx: AppContext): JobHandler<'auth.forgot_pass
     // The address itself is not logged: it may not belong to anyone.
     context.log.info({ outcome }, 'password reset request handled');
   };
+}
+
+/** The jobs of the auth module. */
+export function authJobs(ctx: AppContext): Pick<JobHandlers, 'auth.forgot_password'> {
+  return { 'auth.forgot_password': forgotPasswordJob(ctx) };
 }

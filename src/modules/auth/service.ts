@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB, Role, User } from '../../db/types.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { enqueue } from '../../jobs/queue.js';
 import { paginate, type PageRequest } from '../../http/pagination.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -23,6 +23,7 @@ import type {
   SessionUserOut,
   SetupInput,
 } from './schemas.js';
+import { lockRows } from '../../db/locks.js';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -325,7 +326,7 @@ export async function forgotPassword(ctx: AppContext, email: string): Promise<vo
 export async function sendResetLink(ctx: AppContext, email: string): Promise<'sent' | 'no_account' | 'throttled'> {
   return ctx.db.transaction().execute(async (trx) => {
     let userQuery = trx.selectFrom('users').selectAll().where('email', '=', email);
-    if (ctx.dialect === 'postgres') userQuery = userQuery.forUpdate();
+    userQuery = lockRows(userQuery, ctx.dialect);
     const user = await userQuery.executeTakeFirst();
     if (!user) return 'no_account';
     const recent = await trx
@@ -416,3 +417,5 @@ export async function registerDevice(db: Kysely<DB>, user: AuthUser, input: Devi
 export async function removeDevice(db: Kysely<DB>, user: AuthUser, token: string): Promise<void> {
   await db.deleteFrom('device_tokens').where('token', '=', token).where('user_id', '=', user.id).execute();
 }
+
+export { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';

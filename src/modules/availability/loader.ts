@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest } from '../../lib/errors.js';
 import { DEFAULT_TIMEZONE } from '../../lib/time.js';
 import type { DayInput, StaffDay } from './engine.js';

@@ -4,7 +4,7 @@ import type { JobContext, JobHandler, JobHandlers } from '../../jobs/types.js';
 import { queueEmail, type OutgoingEmail } from '../../mail/outbox.js';
 import type { TemplateName } from '../../mail/templates/index.js';
 import { automationAllowed, sendFollowupStep } from '../campaigns/service.js';
-import { bookingQuery, type BookingJoinedRow } from './service.js';
+import { readBooking, type BookingJoinedRow } from './service.js';
 
 /*
  * The booking jobs of spec part 6. Each reads the booking as it is when the job runs and
@@ -35,7 +35,7 @@ async function loadFor(
   wanted: BookingStatus[],
   context: JobContext,
 ): Promise<(BookingJoinedRow & { client_email: string }) | null> {
-  const row = await bookingQuery(ctx.db).where('b.id', '=', bookingId).executeTakeFirst();
+  const row = await readBooking(ctx.db, bookingId);
   if (!row) {
     context.log.info({ bookingId }, 'booking gone; nothing to send');
     return null;

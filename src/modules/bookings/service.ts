@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.js';
 import type { BookingsTable, BookingStatus, DB } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
 import { paginate, type Page } from '../../http/pagination.js';
-import { enqueue, type Executor } from '../../jobs/queue.js';
+import { enqueue } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, formatInstant, nowIso, parseLocalDateTime } from '../../lib/time.js';
@@ -11,11 +12,12 @@ import { randomToken } from '../../lib/tokens.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { followupSchedule, RECOMMENDATION_DELAY_MS } from '../campaigns/service.js';
 import { notifyAdmins, notifyUser } from '../notifications/service.js';
-import { isHoliday } from '../settings/holidays.js';
+import { isHoliday } from '../settings/service.js';
 import { readSettings, readTimezone } from '../settings/service.js';
 import { offerFreedSlot } from '../waitlist/service.js';
 import { lockActiveStaff } from '../staff/service.js';
 import type { BookingCreateInput, BookingListFilter, BookingOutput, BookingUpdateInput } from './schemas.js';
+import { lockRows } from '../../db/locks.js';
 
 /*
  * Bookings (spec parts 2, 3, 4.2 and the booking rows of part 6).
@@ -72,7 +74,7 @@ function parseDateTime(value: string, field: string): string {
 // ---------------------------------------------------------------- reading
 
 /** One booking with its client, staff and service names: one join, whatever the row count. */
-export function bookingQuery(executor: Executor) {
+function bookingQuery(executor: Executor) {
   return executor
     .selectFrom('bookings as b')
     .innerJoin('clients as c', 'c.id', 'b.client_id')
@@ -101,6 +103,39 @@ export function bookingQuery(executor: Executor) {
 }
 
 export type BookingJoinedRow = Awaited<ReturnType<ReturnType<typeof bookingQuery>['executeTakeFirstOrThrow']>>;
+
+/** One booking with its client, staff member and service names; undefined when there is none. */
+export async function readBooking(executor: Executor, id: number): Promise<BookingJoinedRow | undefined> {
+  return bookingQuery(executor).where('b.id', '=', id).executeTakeFirst();
+}
+
+/** A booking with the price it was booked at (what a no-show fee is computed from). */
+export async function readBookingWithPrice(
+  executor: Executor,
+  id: number,
+): Promise<(BookingJoinedRow & { price: number }) | undefined> {
+  return bookingQuery(executor).select('b.price').where('b.id', '=', id).executeTakeFirst();
+}
+
+/**
+ * A client's bookings as rows, relative to `nowLocal` (salon wall-clock time):
+ * upcoming: not yet started, soonest first; past: started, newest first; all: newest first.
+ */
+export async function clientBookingRows(
+  executor: Executor,
+  clientId: number,
+  scope: 'upcoming' | 'past' | undefined,
+  nowLocal: string,
+): Promise<BookingJoinedRow[]> {
+  let query = bookingQuery(executor).where('b.client_id', '=', clientId);
+  if (scope === 'upcoming') {
+    query = query.where('b.start_at', '>=', nowLocal).orderBy('b.start_at', 'asc').orderBy('b.id', 'asc');
+  } else {
+    if (scope === 'past') query = query.where('b.start_at', '<', nowLocal);
+    query = query.orderBy('b.start_at', 'desc').orderBy('b.id', 'desc');
+  }
+  return query.execute();
+}
 
 function toBooking(row: BookingJoinedRow, timezone: string): BookingOutput {
   return {
@@ -343,7 +378,7 @@ export async function insertBooking(
   if (input.checkLocked) await input.checkLocked(trx);
   if (input.waitlist_id !== undefined) {
     let entryQuery = trx.selectFrom('waitlist_entries').select(['id', 'client_id']).where('id', '=', input.waitlist_id);
-    if (ctx.dialect === 'postgres') entryQuery = entryQuery.forUpdate();
+    entryQuery = lockRows(entryQuery, ctx.dialect);
     const entry = await entryQuery.executeTakeFirst();
     if (!entry) {
       throw badRequest('unknown_waitlist_entry', 'No waitlist entry has this id', [
@@ -437,7 +472,7 @@ export async function insertBooking(
 /** The booking row, locked on PostgreSQL; 404 when absent or outside the caller's agenda. */
 async function lockBooking(trx: Transaction<DB>, ctx: AppContext, caller: AuthUser, id: number) {
   let query = trx.selectFrom('bookings').selectAll().where('id', '=', id);
-  if (ctx.dialect === 'postgres') query = query.forUpdate();
+  query = lockRows(query, ctx.dialect);
   const booking = await query.executeTakeFirst();
   const own = await agendaOf(trx, caller);
   if (!booking || (own !== null && booking.staff_id !== own)) throw notFound('Booking');
@@ -618,7 +653,7 @@ export async function answerProvisional(
 ): Promise<BookingJoinedRow> {
   return ctx.db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('bookings').selectAll().where('provisional_token', '=', token);
-    if (ctx.dialect === 'postgres') query = query.forUpdate();
+    query = lockRows(query, ctx.dialect);
     const booking = await query.executeTakeFirst();
     if (!booking) throw notFound('Booking');
     if (booking.status !== 'provisional') {
@@ -646,7 +681,7 @@ export async function cancelClientBooking(
 ): Promise<BookingJoinedRow> {
   return ctx.db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('bookings').selectAll().where('id', '=', id);
-    if (ctx.dialect === 'postgres') query = query.forUpdate();
+    query = lockRows(query, ctx.dialect);
     const booking = await query.executeTakeFirst();
     if (!booking || booking.client_id !== clientId) throw notFound('Booking');
     if (booking.status === 'cancelled') throw conflict('already_cancelled', 'This booking is already cancelled');

@@ -1,13 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { FollowupStepsTable } from '../../db/tables/campaigns.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { notFound } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { readSettings, readTimezone } from '../settings/service.js';
 import type { BlockInput, StoredBlock } from './blocks.js';
-import { storedBlocks } from './campaigns.js';
+import { storedBlocks } from './crud.js';
 import type { FollowupStepInput, FollowupStepUpdateInput } from './schemas.js';
 import { unsubscribeLinks } from './unsubscribe.js';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
 import { errorRef, IdParams, Listing, Ok } from '../../http/schemas.js';
 import { AppError } from '../../lib/errors.js';
-import * as campaigns from './campaigns.js';
+import * as campaigns from './crud.js';
 import { libraryRoutes } from './library-routes.js';
 import { renderMjmlDocument } from './render-mjml.js';
 import {

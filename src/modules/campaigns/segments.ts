@@ -2,9 +2,9 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { DateTime } from 'luxon';
 import { Type, type Static } from 'typebox';
 import type { ClientsTable, DB } from '../../db/types.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { toCents } from '../../lib/money.js';
-import { GENDERS } from '../clients/schemas.js';
+import { GENDERS } from '../../db/tables/clients.js';
 
 /*
  * Segment filters (spec part 2) and the ONE query that selects the clients they name. Every

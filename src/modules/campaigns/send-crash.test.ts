@@ -17,7 +17,7 @@ import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { connect, type Database, type Dialect } from '../../db/connection.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { createWorker } from '../../jobs/handlers.js';
+import { createWorker } from '../../composition.js';
 import { TokenSigner } from '../../lib/jwt.js';
 import { SecretBox } from '../../lib/secrets.js';
 import { createLogger } from '../../logger.js';

@@ -5,3 +5,4 @@
  */
 export { automationAllowed, followupSchedule, sendFollowupStep } from './followups.js';
 export { RECOMMENDATION_DELAY_MS } from './recommendations.js';
+export { registerCampaignEmailTemplate } from './email-template.js';

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { readTimezone } from '../settings/service.js';
-import { storedBlocks } from './campaigns.js';
+import { storedBlocks } from './crud.js';
 import type { TemplateInput } from './schemas.js';
 
 /* Saved templates: block layouts to start a campaign from. */

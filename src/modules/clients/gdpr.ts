@@ -1,14 +1,14 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/types.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { conflict } from '../../lib/errors.js';
 import { fromCents } from '../../lib/money.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { bookingsOfClient } from '../bookings/service.js';
 import { readTimezone } from '../settings/service.js';
 import { waitlistOfClient } from '../waitlist/service.js';
-import { findClient, readClient, type ClientRow } from './clients.js';
+import { findClient, readClient, type ClientRow } from './service.js';
 import { labelsOf } from './labels.js';
 
 /*

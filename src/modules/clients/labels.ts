@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { ClientLabelsTable, DB } from '../../db/types.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { readTimezone } from '../settings/service.js';

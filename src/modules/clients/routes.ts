@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { errorRef, IdParams, Listing, Ok } from '../../http/schemas.js';
-import * as clients from './clients.js';
+import * as clients from './service.js';
 import * as gdpr from './gdpr.js';
 import * as labels from './labels.js';
 import {

@@ -1,10 +1,11 @@
+import { GENDERS } from '../../db/tables/clients.js';
 import { Type, type Static } from 'typebox';
 import { DateText, DateTimeText, Email, Flag, Id, NonEmpty, PageQuery } from '../../http/schemas.js';
 
 const FlagOut = Type.Integer({ minimum: 0, maximum: 1, description: '0 or 1' });
 
 /** The values segment filters compare with (`gender`); `''` means not given. */
-export const GENDERS = ['female', 'male', 'non_binary', 'other', ''] as const;
+export { GENDERS };
 
 const Gender = Type.Union(
   GENDERS.map((g) => Type.Literal(g)),

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.js';
-import { enqueue, type Executor } from '../../jobs/queue.js';
+import { enqueue } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import type { JobHandler } from '../../jobs/types.js';
 import { notifyAdmins } from '../notifications/service.js';
 import { readSettings } from '../settings/service.js';

@@ -7,7 +7,7 @@ import type { DB, Settings } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
 import { paginate, type Page } from '../../http/pagination.js';
 import { toFlag } from '../../http/schemas.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, isValidDate, nowIso } from '../../lib/time.js';
@@ -21,6 +21,7 @@ import type {
   GiftCardOutput,
   GiftCardUpdateInput,
 } from './schemas.js';
+import { lockRows } from '../../db/locks.js';
 
 /*
  * Gift cards: a code, a face value and a balance that only redemptions lower. The balance is
@@ -156,7 +157,7 @@ export async function lockGiftCardByCode(
   today: string,
 ): Promise<GiftCardRow> {
   let query = trx.selectFrom('gift_cards').selectAll().where('code', '=', normaliseGiftCardCode(input));
-  if (dialect === 'postgres') query = query.forUpdate();
+  query = lockRows(query, dialect);
   const card = await query.executeTakeFirst();
   if (!card || card.active !== 1) {
     throw badRequest('unknown_gift_card', 'No active gift card has this code', [

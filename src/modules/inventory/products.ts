@@ -7,14 +7,15 @@ import type { DB, ProductsTable } from '../../db/types.js';
 import { containsPattern, likeEscaped } from '../../db/like.js';
 import type { AuthUser } from '../../http/auth.js';
 import { paginate, type Page } from '../../http/pagination.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { readSettings, readTimezone } from '../settings/service.js';
-import { defaultVatRateId, requireUsableVatRate } from '../settings/vat-rates.js';
+import { defaultVatRateId, requireUsableVatRate } from '../settings/service.js';
 import type { ProductCreateInput, ProductListInput, ProductOutput, ProductUpdateInput } from './schemas.js';
 import { moveStock, type StockContext } from './stock.js';
+import { lockRows } from '../../db/locks.js';
 
 /*
  * Products are archived (active = 0) rather than deleted once their stock history or a
@@ -235,7 +236,7 @@ async function lockActiveProduct(trx: Transaction<DB>, dialect: Dialect, id: num
     .select(['id', 'quantity_on_hand'])
     .where('id', '=', id)
     .where('active', '=', 1);
-  if (dialect === 'postgres') query = query.forUpdate();
+  query = lockRows(query, dialect);
   const row = await query.executeTakeFirst();
   if (!row) throw notFound('Product');
   return row;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { nowIso } from '../../lib/time.js';
 import { notifyAdmins } from '../notifications/service.js';
 

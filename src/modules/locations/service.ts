@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { DB, LocationsTable } from '../../db/types.js';
 import { toFlag } from '../../http/schemas.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { lockSettingsRow, readTimezone } from '../settings/service.js';

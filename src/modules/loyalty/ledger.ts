@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents } from '../../lib/money.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { readTimezone } from '../settings/service.js';
 import type { LedgerAdjustInput, LedgerOutput } from './schemas.js';
-import { readLoyaltyRules, type LoyaltyRules } from './service.js';
+import { readLoyaltyRules, type LoyaltyRules } from './rules.js';
 
 /*
  * The points ledger: a client's balance is the sum of their entries, never a stored counter,

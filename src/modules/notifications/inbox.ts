@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, NotificationsTable } from '../../db/types.js';
 import { paginate, type Page } from '../../http/pagination.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { notFound } from '../../lib/errors.js';
 import { formatInstant } from '../../lib/time.js';
 import { readTimezone } from '../settings/service.js';

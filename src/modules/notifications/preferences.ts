@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { toFlag } from '../../http/schemas.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest } from '../../lib/errors.js';
 import type { PreferencesInput } from './schemas.js';
 import { defaultPreference, isNotificationType, NOTIFICATION_TYPES, type ChannelPreference } from './types.js';

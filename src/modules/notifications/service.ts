@@ -1,4 +1,4 @@
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { nowIso } from '../../lib/time.js';
 import { queueEmail } from '../../mail/outbox.js';
 import type { TemplateData, TemplateName } from '../../mail/templates/index.js';

@@ -4,12 +4,12 @@ import type { PackagesTable } from '../../db/tables/pos.js';
 import type { DB } from '../../db/types.js';
 import { paginate, type Page } from '../../http/pagination.js';
 import { toFlag } from '../../http/schemas.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { readTimezone } from '../settings/service.js';
-import { defaultVatRateId, requireUsableVatRate } from '../settings/vat-rates.js';
+import { defaultVatRateId, requireUsableVatRate } from '../settings/service.js';
 import type {
   CreditOutput,
   PackageCreateInput,

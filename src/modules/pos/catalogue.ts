@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { badRequest } from '../../lib/errors.js';
-import { defaultVatRateId } from '../settings/vat-rates.js';
+import { defaultVatRateId } from '../settings/service.js';
 import type { OrderItemInput } from './schemas.js';
 
 /*

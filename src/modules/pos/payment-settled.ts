@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { addLedgerEntry, pointsEarned, readLoyaltyRules } from '../loyalty/ledger.js';
+import { addLedgerEntry, pointsEarned, readLoyaltyRules } from '../loyalty/service.js';
 
 /**
  * Runs inside the payments module's transaction when a POS order's payment leaves `pending`

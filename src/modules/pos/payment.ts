@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../http/auth.js';
-import { startPayment } from '../../payments/service.js';
+import { startPayment } from '../payments/service.js';
 import type { OrderCreateInput, OrderOutput } from './schemas.js';
 import { createOrder, getOrder } from './service.js';
 

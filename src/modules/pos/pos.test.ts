@@ -5,7 +5,7 @@ import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../t
 import { createClient, createService, setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { insertProduct } from '../../../test/helpers/factories.js';
-import { insertPayment, settlePayment } from '../../payments/service.js';
+import { insertPayment, settlePayment } from '../payments/service.js';
 
 for (const dialect of DIALECTS) {
   describe(`POS orders [${dialect}]`, () => {

@@ -4,15 +4,15 @@ import type { PaymentStatus } from '../../db/tables/pos.js';
 import type { DB } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
 import { paginate, type Page } from '../../http/pagination.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, nowIso, todayIn } from '../../lib/time.js';
-import { paymentsFor } from '../../payments/service.js';
+import { paymentsFor } from '../payments/service.js';
 import { giftCardsOfOrders, issueGiftCard, lockGiftCardByCode, redeemGiftCard } from '../giftcards/service.js';
-import { stockContext } from '../inventory/products.js';
-import { moveStock } from '../inventory/stock.js';
-import { addLedgerEntry, pointsEarned, readLoyaltyRules, rewardFor } from '../loyalty/ledger.js';
+import { stockContext } from '../inventory/service.js';
+import { moveStock } from '../inventory/service.js';
+import { addLedgerEntry, pointsEarned, readLoyaltyRules, rewardFor } from '../loyalty/service.js';
 import { grantPackage, spendCredits } from '../packages/service.js';
 import { claimPromotion, recordPromotionUsage } from '../promotions/service.js';
 import { readSettings, readTimezone } from '../settings/service.js';
@@ -20,6 +20,7 @@ import { lockActiveStaff } from '../staff/service.js';
 import { loadCatalogue, type CatalogueItem } from './catalogue.js';
 import type { OrderCreateInput, OrderListFilter, OrderOutput, OrderSummaryOutput } from './schemas.js';
 import { computeOrderTotals } from './totals.js';
+import { lockRows } from '../../db/locks.js';
 
 /*
  * POS orders (spec 4.4b). One transaction validates the order, locks what it spends (the
@@ -43,7 +44,7 @@ async function requireClient(trx: Transaction<DB>, ctx: AppContext, clientId: nu
     .selectFrom('clients')
     .select(['id', 'name', 'email', 'erased_at', 'merged_into_id'])
     .where('id', '=', clientId);
-  if (ctx.dialect === 'postgres') query = query.forUpdate();
+  query = lockRows(query, ctx.dialect);
   const client = await query.executeTakeFirst();
   if (!client) {
     throw badRequest('unknown_client', 'No client has this id', [
@@ -72,7 +73,7 @@ async function reserveStock(trx: Transaction<DB>, ctx: AppContext, input: OrderC
     .select(['id', 'name', 'quantity_on_hand'])
     .where('id', 'in', [...needed.keys()])
     .orderBy('id');
-  if (ctx.dialect === 'postgres') query = query.forUpdate();
+  query = lockRows(query, ctx.dialect);
   for (const product of await query.execute()) {
     const want = needed.get(product.id);
     if (want && product.quantity_on_hand < want.quantity) {
@@ -404,3 +405,5 @@ export async function listOrders(
     item_count: Number(row.item_count),
   }));
 }
+
+export { posOrderPaymentSettled } from './payment-settled.js';

@@ -6,12 +6,13 @@ import type { PosItemType, PromotionsTable } from '../../db/tables/pos.js';
 import type { DB } from '../../db/types.js';
 import { paginate, type Page } from '../../http/pagination.js';
 import { toFlag } from '../../http/schemas.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, isValidDate, nowIso } from '../../lib/time.js';
 import { readTimezone } from '../settings/service.js';
 import type { PromotionCreateInput, PromotionListFilter, PromotionOutput, PromotionUpdateInput } from './schemas.js';
+import { lockRows } from '../../db/locks.js';
 
 /*
  * Promotions: a code the till types as `discount_code`. A percentage (stored in hundredths of
@@ -53,7 +54,7 @@ export async function claimPromotion(
   today: string,
 ): Promise<PromotionForOrder> {
   let query = trx.selectFrom('promotions').selectAll().where('code', '=', code.trim().toUpperCase());
-  if (dialect === 'postgres') query = query.forUpdate();
+  query = lockRows(query, dialect);
   const row = await query.executeTakeFirst();
   if (!row || row.active !== 1) {
     throw badRequest('unknown_discount_code', 'No active promotion has this code', [

@@ -6,12 +6,13 @@ import { badRequest, unauthorized } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { queueEmail } from '../../mail/outbox.js';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords.js';
-import { bookingQuery } from '../bookings/service.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/service.js';
+import { clientBookingRows } from '../bookings/service.js';
 import { readTimezone } from '../settings/service.js';
 import { DateTime } from 'luxon';
 import type { ClientProfileInput, PublicBookingOutput } from './schemas.js';
 import { toPublicBooking } from './view.js';
+import { lockRows } from '../../db/locks.js';
 
 /*
  * Client accounts of the booking page (spec 5 item 9, CONTRACT.md): sign-in by password or by
@@ -57,7 +58,7 @@ export async function requestMagicLink(ctx: AppContext, email: string): Promise<
 export async function sendMagicLink(ctx: AppContext, email: string): Promise<'sent' | 'no_account' | 'throttled'> {
   return ctx.db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('clients').select(['id', 'name', 'email']).where('email', '=', email);
-    if (ctx.dialect === 'postgres') query = query.forUpdate();
+    query = lockRows(query, ctx.dialect);
     const client = await query.executeTakeFirst();
     if (!client?.email) return 'no_account';
     const recent = await trx
@@ -168,13 +169,6 @@ export async function clientBookings(
   const nowLocal = DateTime.fromJSDate(now)
     .setZone(await readTimezone(db))
     .toFormat('yyyy-MM-dd HH:mm:ss');
-  let query = bookingQuery(db).where('b.client_id', '=', clientId);
-  if (scope === 'upcoming') {
-    query = query.where('b.start_at', '>=', nowLocal).orderBy('b.start_at', 'asc').orderBy('b.id', 'asc');
-  } else {
-    if (scope === 'past') query = query.where('b.start_at', '<', nowLocal);
-    query = query.orderBy('b.start_at', 'desc').orderBy('b.id', 'desc');
-  }
-  const rows = await query.execute();
+  const rows = await clientBookingRows(db, clientId, scope, nowLocal);
   return rows.map(toPublicBooking);
 }

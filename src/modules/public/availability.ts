@@ -2,8 +2,8 @@ import type { AppContext } from '../../context.js';
 import type { AuthClient } from '../../http/auth.js';
 import { badRequest } from '../../lib/errors.js';
 import { isValidDate } from '../../lib/time.js';
-import { availableSlots, type Slot } from '../availability/engine.js';
-import { loadDay } from '../availability/loader.js';
+import { availableSlots, type Slot } from '../availability/service.js';
+import { loadDay } from '../availability/service.js';
 
 export const staffChoiceDisabled = () =>
   badRequest('staff_choice_disabled', 'This salon does not let clients choose the staff member', [

@@ -6,9 +6,9 @@ import type { DB } from '../../db/types.js';
 import type { AuthClient } from '../../http/auth.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { nowIso, parseLocalDateTime } from '../../lib/time.js';
-import { endOf, judgeStart, type Refusal } from '../availability/engine.js';
-import { loadDay } from '../availability/loader.js';
-import { bookingQuery, insertBooking } from '../bookings/service.js';
+import { endOf, judgeStart, type Refusal } from '../availability/service.js';
+import { loadDay } from '../availability/service.js';
+import { insertBooking, readBooking } from '../bookings/service.js';
 import { readSettings } from '../settings/service.js';
 import { staffChoiceDisabled } from './availability.js';
 import type { PublicBookingInput, PublicBookingOutput } from './schemas.js';
@@ -80,7 +80,8 @@ async function replay(ctx: AppContext, key: string, hash: string): Promise<Publi
     throw conflict('idempotency_key_reused', 'This Idempotency-Key was used for a different booking request');
   }
   if (row.booking_id === null) throw conflict('idempotency_key_in_use', 'A request with this key is still running');
-  const booking = await bookingQuery(ctx.db).where('b.id', '=', row.booking_id).executeTakeFirstOrThrow();
+  const booking = await readBooking(ctx.db, row.booking_id);
+  if (!booking) throw new Error(`booking ${row.booking_id} of an idempotency key is gone`);
   return toPublicBooking(booking);
 }
 

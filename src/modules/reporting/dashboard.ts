@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { forecast } from './calendar.js';
 import { addDays, parseRange } from './range.js';

@@ -4,11 +4,6 @@ import type { AppContext } from '../../context.js';
 import { errorRef } from '../../http/schemas.js';
 import { DEFAULT_TIMEZONE, todayIn } from '../../lib/time.js';
 import { readSettings, readTimezone } from '../settings/service.js';
-import { forecast, heatmap } from './calendar.js';
-import { dashboard } from './dashboard.js';
-import { parseRange } from './range.js';
-import { DEFAULT_CHURN_DAYS, retention } from './retention.js';
-import { bookingCount, giftCardsReport, itemBreakdown, promotionsReport, salesSummary } from './sales.js';
 import {
   BookingCountOut,
   DashboardOut,
@@ -24,7 +19,20 @@ import {
   SalesSummaryOut,
   StaffPerformanceOut,
 } from './schemas.js';
-import { staffPerformance } from './staff.js';
+import {
+  bookingCount,
+  dashboard,
+  DEFAULT_CHURN_DAYS,
+  forecast,
+  giftCardsReport,
+  heatmap,
+  itemBreakdown,
+  parseRange,
+  promotionsReport,
+  retention,
+  salesSummary,
+  staffPerformance,
+} from './service.js';
 
 const tags = ['reporting'];
 const DEFAULT_FORECAST_DAYS = 30;

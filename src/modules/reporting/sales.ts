@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { fromCents } from '../../lib/money.js';
 import type { ReportRange } from './range.js';
 import { inMonths, splitRange, splitRows } from './rollups.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { inMonths, splitRange, splitRows } from './rollups.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { fromCents } from '../../lib/money.js';
 import type { ReportRange } from './range.js';
 

@@ -5,11 +5,11 @@ import { categoryStore } from '../../db/categories.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import type { DB, ServicesTable } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { nowIso } from '../../lib/time.js';
-import { defaultVatRateId, requireUsableVatRate } from '../settings/vat-rates.js';
+import { defaultVatRateId, requireUsableVatRate } from '../settings/service.js';
 import type {
   ServiceCategoryCreateInput,
   ServiceCategoryOutput,

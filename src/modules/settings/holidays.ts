@@ -1,11 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DB, HolidaysTable } from '../../db/types.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { formatInstant, isValidDate, nowIso } from '../../lib/time.js';
 import type { HolidayCreateInput, HolidayOutput } from './config-schemas.js';
-import { readTimezone } from './service.js';
+import { readTimezone } from '../../db/settings.js';
 
 function toHoliday(row: Selectable<HolidaysTable>, timezone: string): HolidayOutput {
   return { id: row.id, name: row.name, date: row.date, created_at: formatInstant(row.created_at, timezone) };

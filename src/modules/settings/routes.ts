@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
+import { EMBEDDABLE_RESOURCE_POLICY } from '../../http/cross-origin.js';
 import { errorRef, Ok } from '../../http/schemas.js';
 import { LOGO_MAX_BYTES, readLogo, uploadLogo } from './logo.js';
 import { LogoUploaded, SettingsOut, SettingsUpdate, TestEmailBody } from './schemas.js';
@@ -69,11 +70,15 @@ export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext)
     handler: async (_request, reply) => {
       const logo = await readLogo(ctx);
       if (!logo) return reply.status(404).send({ error: 'No logo has been uploaded', code: 'not_found' });
-      return reply
-        .header('content-type', logo.contentType)
-        .header('content-security-policy', LOGO_CSP)
-        .header('cache-control', 'public, max-age=300')
-        .send(logo.data);
+      return (
+        reply
+          .header('content-type', logo.contentType)
+          .header('content-security-policy', LOGO_CSP)
+          // The booking page, on the salon's own website, shows it in an <img>.
+          .header('cross-origin-resource-policy', EMBEDDABLE_RESOURCE_POLICY)
+          .header('cache-control', 'public, max-age=300')
+          .send(logo.data)
+      );
     },
   });
 
@@ -93,3 +98,6 @@ export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext)
     },
   });
 }
+
+/** Holidays and VAT rates: configuration with its own routes file, registered beside these. */
+export { settingsConfigRoutes } from './config-routes.js';

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Email, Flag } from '../../http/schemas.js';
+import { SECRET_FIELDS } from '../../db/settings.js';
+import { Email, Flag, NonEmpty } from '../../http/schemas.js';
 
 /*
  * The settings record (spec part 2, Settings). Every field is optional on PUT: only the
@@ -51,7 +52,7 @@ export const TOGGLES = [
 ] as const;
 
 /** Fields never returned: they come back as `********`. */
-export const SECRET_FIELDS = ['smtp_pass', 'cardpay_api_key', 'onlinepay_api_key', 'checkout_secret_key'] as const;
+export { SECRET_FIELDS };
 export const MASK = '********';
 
 const togglesIn = Object.fromEntries(TOGGLES.map((name) => [name, Type.Optional(Flag)])) as Record<
@@ -60,7 +61,7 @@ const togglesIn = Object.fromEntries(TOGGLES.map((name) => [name, Type.Optional(
 >;
 
 export const SettingsUpdate = Type.Object({
-  salon_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
+  salon_name: Type.Optional(NonEmpty(200)),
   salon_email: Type.Optional(OptionalEmail),
   salon_phone: Type.Optional(Text(50)),
   salon_address: Type.Optional(Text(500)),

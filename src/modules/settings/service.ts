@@ -1,47 +1,26 @@
 import type { AppContext } from '../../context.js';
-import type { Dialect } from '../../db/connection.js';
 import type { Settings } from '../../db/types.js';
-import type { Executor } from '../../jobs/queue.js';
 import { toFlag } from '../../http/schemas.js';
 import { badRequest } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { DEFAULT_TIMEZONE, formatInstant, isValidTimezone, nowIso } from '../../lib/time.js';
-import { MASK, SECRET_FIELDS, TOGGLES, type SettingsUpdateInput } from './schemas.js';
+import { readSettings, SECRET_FIELDS } from '../../db/settings.js';
+import { MASK, TOGGLES, type SettingsUpdateInput } from './schemas.js';
 
 type SecretField = (typeof SECRET_FIELDS)[number];
 
-/** The single settings record (id = 1), created by the first migration. Secrets as stored. */
-export async function readSettings(db: Executor): Promise<Settings> {
-  return db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
-}
-
-export async function readTimezone(db: Executor): Promise<string> {
-  const row = await db.selectFrom('settings').select('timezone').where('id', '=', 1).executeTakeFirst();
-  return row?.timezone || DEFAULT_TIMEZONE;
-}
-
-export async function readSalonName(db: Executor): Promise<string> {
-  const row = await db.selectFrom('settings').select('salon_name').where('id', '=', 1).executeTakeFirst();
-  return row?.salon_name || 'Salon';
-}
-
-/**
- * Serialises salon-wide configuration writes (setup, default location, default VAT rate,
- * settings) on the settings row until the caller's transaction ends. PostgreSQL needs the
- * row lock; on SQLite every write transaction is already exclusive (BEGIN IMMEDIATE).
- */
-export async function lockSettingsRow(trx: Executor, dialect: Dialect): Promise<void> {
-  if (dialect === 'postgres') {
-    await trx.selectFrom('settings').select('id').where('id', '=', 1).forUpdate().execute();
-  }
-}
-
-/** The settings with their secrets decrypted, for the code that talks to mail and payment servers. */
-export async function readSettingsWithSecrets(ctx: Pick<AppContext, 'db' | 'secrets'>): Promise<Settings> {
-  const settings = await readSettings(ctx.db);
-  for (const field of SECRET_FIELDS) settings[field] = ctx.secrets.open(settings[field]);
-  return settings;
-}
+// The plain reads live at the database level (the mail and payment layers need them too);
+// this module is their public surface for the other modules.
+export {
+  lockSettingsRow,
+  readSalonName,
+  readSettings,
+  readSettingsWithSecrets,
+  readTimezone,
+} from '../../db/settings.js';
+import { lockRows } from '../../db/locks.js';
+export { isHoliday } from './holidays.js';
+export { defaultVatRateId, requireUsableVatRate } from './vat-rates.js';
 
 export function logoUrl(ctx: Pick<AppContext, 'config'>, settings: Pick<Settings, 'logo_key'>): string | null {
   if (!settings.logo_key) return null;
@@ -103,7 +82,7 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
 
   const updated = await ctx.db.transaction().execute(async (trx) => {
     let current = trx.selectFrom('settings').selectAll().where('id', '=', 1);
-    if (ctx.dialect === 'postgres') current = current.forUpdate();
+    current = lockRows(current, ctx.dialect);
     const before = await current.executeTakeFirstOrThrow();
 
     const changes: Partial<Settings> = {};

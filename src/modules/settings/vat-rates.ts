@@ -4,12 +4,12 @@ import type { Dialect } from '../../db/connection.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { DB, VatRatesTable } from '../../db/types.js';
 import { toFlag } from '../../http/schemas.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import type { VatRateCreateInput, VatRateOutput, VatRateUpdateInput } from './config-schemas.js';
-import { lockSettingsRow, readTimezone } from './service.js';
+import { lockSettingsRow, readTimezone } from '../../db/settings.js';
 
 type VatRateRow = Selectable<VatRatesTable>;
 

@@ -2,11 +2,12 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.js';
 import type { DB, ShiftsTable } from '../../db/types.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { ApplyInput, SaveWeekInput, ShiftInput, ShiftsFilter, ShiftUpdateInput } from './schemas.js';
-import { invalidField, lockActiveStaff, requireDate, requireDateRange } from './staff.js';
+import { invalidField, lockActiveStaff, requireDate, requireDateRange } from './members.js';
+import { lockRows } from '../../db/locks.js';
 
 /*
  * The roster: dated shifts, and default (template) shifts per weekday that can be applied
@@ -322,7 +323,7 @@ export async function applyDefaults(ctx: AppContext, input: ApplyInput) {
 export async function deleteDefaultShifts(ctx: AppContext, staffId: number): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('users').select('id').where('id', '=', staffId);
-    if (ctx.dialect === 'postgres') query = query.forNoKeyUpdate();
+    query = lockRows(query, ctx.dialect, 'no key update');
     if (!(await query.executeTakeFirst())) throw notFound('Staff member');
     const result = await trx.deleteFrom('default_shifts').where('staff_id', '=', staffId).executeTakeFirst();
     return Number(result.numDeletedRows);

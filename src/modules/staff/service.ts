@@ -1,8 +1,8 @@
 /*
- * The staff module's service, split by subject: members (staff.ts), the roster of shifts and
+ * The staff module's service, split by subject: members (members.ts), the roster of shifts and
  * default shifts (roster.ts), time off (time-off.ts). Other modules import from here only.
  */
-export { createStaffMember, deleteStaffMember, listStaff, lockActiveStaff, updateStaffMember } from './staff.js';
+export { createStaffMember, deleteStaffMember, listStaff, lockActiveStaff, updateStaffMember } from './members.js';
 export {
   applyDefaults,
   APPLY_MAX_DAYS,

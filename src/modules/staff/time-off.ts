@@ -3,12 +3,12 @@ import type { AppContext } from '../../context.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import type { DB } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { readTimezone } from '../settings/service.js';
 import type { TimeOffFilter, TimeOffInput } from './schemas.js';
-import { invalidField, requireDate, requireDateRange } from './staff.js';
+import { invalidField, requireDate, requireDateRange } from './members.js';
 
 /*
  * Time off is self-service: a staff member sees, records and removes only their own

@@ -5,13 +5,13 @@ import { nextNumber } from '../../db/sequences.js';
 import type { DB, PurchaseOrdersTable, PurchaseOrderStatus } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
 import { paginate, type Page } from '../../http/pagination.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, isValidDate, nowIso, todayIn } from '../../lib/time.js';
-import { moveStock, type StockMove } from '../inventory/stock.js';
+import { moveStock, type StockMove } from '../inventory/service.js';
 import { readTimezone } from '../settings/service.js';
-import { renamedPackingSlip } from './packing-slips.js';
+import { receivedDateOf, renamedPackingSlip } from './packing-slips.js';
 import type {
   OrderCreateInput,
   OrderItemsInput,
@@ -20,6 +20,7 @@ import type {
   OrderSummaryOutput,
   OrderUpdateInput,
 } from './schemas.js';
+import { lockRows } from '../../db/locks.js';
 
 /*
  * Purchase orders (spec parts 2 and 3). Status changes:
@@ -94,7 +95,7 @@ function toOrderFields(row: OrderJoinedRow, timezone: string) {
     notes: row.notes,
     order_date: row.order_date,
     expected_date: row.expected_date,
-    received_date: row.received_date,
+    received_date: receivedDateOf(row),
     packing_slip_number: row.packing_slip_number,
     packing_slip: row.packing_slip_name,
     status: row.status,
@@ -191,7 +192,7 @@ export async function getOrder(db: Kysely<DB>, id: number): Promise<OrderOutput>
  */
 async function lockOrder(trx: Transaction<DB>, dialect: Dialect, id: number): Promise<OrderRow> {
   let query = trx.selectFrom('purchase_orders').selectAll().where('id', '=', id);
-  if (dialect === 'postgres') query = query.forUpdate();
+  query = lockRows(query, dialect);
   const row = await query.executeTakeFirst();
   if (!row) throw notFound('Purchase order');
   return row;
@@ -373,13 +374,22 @@ export async function updateOrder(
       }
       changes.status = target;
     }
+    // A received date belongs to a receipt: an order not received (and not becoming so now)
+    // has none, so its packing slip is never filed under a date that did not happen.
+    const received = order.status === 'received' || target === 'received';
+    if (input.received_date !== undefined && !received) {
+      throw conflict(
+        'order_not_received',
+        `A ${order.status} order has no received date: send it with status "received", or once the order is received`,
+      );
+    }
     if (input.notes !== undefined) changes.notes = input.notes.trim();
     if (input.order_date !== undefined) changes.order_date = input.order_date;
     if (input.expected_date !== undefined) changes.expected_date = input.expected_date;
     if (input.received_date !== undefined) changes.received_date = input.received_date;
     if (input.packing_slip_number !== undefined) changes.packing_slip_number = input.packing_slip_number.trim();
 
-    let receivedDate = input.received_date ?? order.received_date;
+    let receivedDate = input.received_date ?? receivedDateOf(order);
     if (target === 'received') {
       const claimed = await trx
         .updateTable('purchase_orders')

@@ -159,6 +159,43 @@ for (const dialect of DIALECTS) {
         assert.equal(corrected.body.packing_slip, `${order.order_number}_${supplier.creditor_number}_20260703.pdf`);
       });
 
+      it('an order that is not received refuses a received_date (409 order_not_received), and its slip is never filed under one', async () => {
+        const order = await newOrder();
+        const today = `${order.order_number}_${supplier.creditor_number}_${compact(todayIn(ZONE))}.pdf`;
+        assert.equal(await uploadPdf(order.id), today);
+        const update = (payload: object) =>
+          t.request({ method: 'PUT', url: `/api/suppliers/orders/${order.id}`, token: admin.token, payload });
+        assertError(await update({ received_date: '2030-06-01' }), 409, 'order_not_received');
+        // Nothing of a refused request is saved, the status change with it included.
+        assertError(
+          await update({ status: 'ordered', notes: 'x', received_date: '2030-06-01' }),
+          409,
+          'order_not_received',
+        );
+        let detail = await t.request({ method: 'GET', url: `/api/suppliers/orders/${order.id}`, token: admin.token });
+        assert.equal(detail.body.status, 'created');
+        assert.equal(detail.body.notes, '');
+        assert.equal(detail.body.received_date, null);
+        assert.equal(detail.body.packing_slip, today);
+
+        // A date stored before this rule existed is not a receipt either.
+        await t.ctx.db
+          .updateTable('purchase_orders')
+          .set({ received_date: '2030-06-01' })
+          .where('id', '=', order.id)
+          .execute();
+        assert.equal(await uploadPdf(order.id), today, 'filed under the upload date');
+        detail = await t.request({ method: 'GET', url: `/api/suppliers/orders/${order.id}`, token: admin.token });
+        assert.equal(detail.body.received_date, null);
+        assert.ok(!(await zipOf('?year=2030')).has(today), 'not in the year of the stray date');
+        assert.ok((await zipOf('')).has(today), 'in the year of its upload');
+
+        // Received, with its date: the slip follows that date.
+        const received = await update({ status: 'received', received_date: '2030-06-02' });
+        assert.equal(received.status, 200, JSON.stringify(received.body));
+        assert.equal(received.body.packing_slip, `${order.order_number}_${supplier.creditor_number}_20300602.pdf`);
+      });
+
       it('the type is decided by the bytes: JPEG, PNG, GIF and WebP get their real extension', async () => {
         const samples: Array<[Buffer, string, string]> = [
           [JPEG, 'jpg', 'image/jpeg'],

@@ -36,6 +36,14 @@ function extensionOf(name: string): string {
   return name.slice(name.lastIndexOf('.') + 1);
 }
 
+/**
+ * The date an order was received: only a received order has one. (Before that rule, an order
+ * not yet received could be given a date; such a date is not a receipt and is ignored.)
+ */
+export function receivedDateOf(order: { status: string; received_date: string | null }): string | null {
+  return order.status === 'received' ? order.received_date : null;
+}
+
 /** The stored name, redated to `date` (the order's received_date). */
 export function renamedPackingSlip(
   currentName: string,
@@ -68,7 +76,7 @@ export async function uploadPackingSlip(
       let query = trx
         .selectFrom('purchase_orders as po')
         .innerJoin('suppliers as s', 's.id', 'po.supplier_id')
-        .select(['po.order_number', 'po.received_date', 'po.packing_slip_key', 's.creditor_number'])
+        .select(['po.order_number', 'po.status', 'po.received_date', 'po.packing_slip_key', 's.creditor_number'])
         .where('po.id', '=', orderId);
       // Two uploads at once: the second waits, so it sees (and removes) the first one's file.
       if (ctx.dialect === 'postgres') query = query.forUpdate('po');
@@ -77,7 +85,7 @@ export async function uploadPackingSlip(
       const filename = packingSlipName(
         order.order_number,
         order.creditor_number,
-        order.received_date ?? todayIn(timezone),
+        receivedDateOf(order) ?? todayIn(timezone),
         extension,
       );
       await trx
@@ -135,9 +143,16 @@ export async function packingSlipArchive(
     .where('packing_slip_key', 'is not', null)
     .where((eb) =>
       eb.or([
-        eb.and([eb('received_date', '>=', `${chosen}-01-01`), eb('received_date', '<=', `${chosen}-12-31`)]),
+        eb.and([
+          eb('status', '=', 'received'),
+          eb('received_date', '>=', `${chosen}-01-01`),
+          eb('received_date', '<=', `${chosen}-12-31`),
+        ]),
         // The name ends in `_{YYYYMMDD}.{ext}` and holds no other dot.
-        eb.and([eb('received_date', 'is', null), eb('packing_slip_name', 'like', `%${chosen}____.%`)]),
+        eb.and([
+          eb.or([eb('status', '<>', 'received'), eb('received_date', 'is', null)]),
+          eb('packing_slip_name', 'like', `%${chosen}____.%`),
+        ]),
       ]),
     )
     .orderBy('packing_slip_name')

@@ -21,7 +21,7 @@ import {
   SupplierOut,
   SupplierUpdateBody,
 } from './schemas.js';
-import * as suppliers from './suppliers.js';
+import * as suppliers from './service.js';
 
 const tags = ['suppliers'];
 
@@ -116,7 +116,8 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
       description:
         'Status changes: created ⇄ ordered, created/ordered → cancelled, cancelled → created, any → received. ' +
         '`received` adds every line to stock (stock transactions with reason `delivery`) and sets `received_date` to today unless given; ' +
-        'sending `received` again is a no-op. Leaving `received`, or another change not listed, is 409 `invalid_transition`: delete the order to undo a receipt.',
+        'sending `received` again is a no-op. Leaving `received`, or another change not listed, is 409 `invalid_transition`: delete the order to undo a receipt. ' +
+        '`received_date` only on a received order (or with `status: received`): otherwise 409 `order_not_received`.',
       params: IdParams,
       body: OrderUpdateBody,
       response: { 200: OrderOut, 400: errorRef, 404: errorRef, 409: errorRef },

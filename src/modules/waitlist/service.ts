@@ -2,13 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB, WaitlistEntriesTable } from '../../db/types.js';
 import { paginate, type Page } from '../../http/pagination.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { formatInstant, isValidDate, nowIso, todayIn } from '../../lib/time.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { notifyAdmins } from '../notifications/service.js';
 import { readTimezone } from '../settings/service.js';
 import type { WaitlistCreateInput, WaitlistEntryOutput, WaitlistListFilter, WaitlistUpdateInput } from './schemas.js';
+import { lockRows } from '../../db/locks.js';
 
 // ---------------------------------------------------------------- reading
 
@@ -237,7 +238,7 @@ export async function updateEntry(
   const timezone = await readTimezone(ctx.db);
   return ctx.db.transaction().execute(async (trx) => {
     let lookup = trx.selectFrom('waitlist_entries').selectAll().where('id', '=', id);
-    if (ctx.dialect === 'postgres') lookup = lookup.forUpdate();
+    lookup = lockRows(lookup, ctx.dialect);
     const current = await lookup.executeTakeFirst();
     if (!current) throw notFound('Waitlist entry');
     if (current.status === 'booked') {

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
-import type { DB } from '../db/types.js';
-import { fromCents } from '../lib/money.js';
-import { notifyAdmins } from '../modules/notifications/service.js';
-import type { Settlement } from './settlement.js';
+import type { DB } from '../../db/types.js';
+import { fromCents } from '../../lib/money.js';
+import { notifyAdmins } from '../notifications/service.js';
+import type { Settlement } from './types.js';
 
 /**
  * Settlement of a no-show fee. The payment row is the fee's record, so nothing else changes;

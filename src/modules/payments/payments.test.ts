@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { createStaff, createTestApp, setupSalon, type TestApp } from '../../test/helpers/app.js';
-import { assertError } from '../../test/helpers/assertions.js';
-import { setSettings } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
-import { FakeCardpayProvider } from '../../test/helpers/fake-cardpay.js';
-import { FakeCheckoutProvider } from '../../test/helpers/fake-checkout.js';
-import { FakeOnlinepayProvider } from '../../test/helpers/fake-onlinepay.js';
+import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
+import { assertError } from '../../../test/helpers/assertions.js';
+import { setSettings } from '../../../test/helpers/bookings.js';
+import { DIALECTS } from '../../../test/helpers/database.js';
+import { FakeCardpayProvider } from '../../../test/helpers/fake-cardpay.js';
+import { FakeCheckoutProvider } from '../../../test/helpers/fake-checkout.js';
+import { FakeOnlinepayProvider } from '../../../test/helpers/fake-onlinepay.js';
 import { paymentsFor, startPayment, type PaymentView } from './service.js';
 import { settlementHandlers, type Settlement } from './settlement.js';
 

@@ -1,11 +1,11 @@
-import type { AppContext } from '../context.js';
-import { AppError, badRequest, notFound, unauthorized } from '../lib/errors.js';
-import { readSettingsWithSecrets, readTimezone } from '../modules/settings/service.js';
+import type { AppContext } from '../../context.js';
+import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { readSettingsWithSecrets, readTimezone } from '../settings/service.js';
 import { configuredProvider } from './providers/index.js';
 import { ProviderError } from './providers/types.js';
 import { getPayment, settlePayment, type PaymentView } from './service.js';
 import { verifyCallbackToken, verifyCheckoutSignature } from './signatures.js';
-import type { PaymentRow } from '../db/tables/payments.js';
+import type { PaymentRow } from '../../db/tables/payments.js';
 import type { PaymentStatus } from './types.js';
 
 export interface WebhookAck {

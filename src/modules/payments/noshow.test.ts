@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { createStaff, createTestApp, setupSalon, type TestApp } from '../../test/helpers/app.js';
-import { createClient, createService, jobsNamed, nextSlot, setSettings } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
-import { FakeCheckoutProvider } from '../../test/helpers/fake-checkout.js';
+import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
+import { createClient, createService, jobsNamed, nextSlot, setSettings } from '../../../test/helpers/bookings.js';
+import { DIALECTS } from '../../../test/helpers/database.js';
+import { FakeCheckoutProvider } from '../../../test/helpers/fake-checkout.js';
 import { noshowFeeCents } from './noshow.js';
 
 const WEBHOOK_SECRET = 'whsec_noshow_test_secret';

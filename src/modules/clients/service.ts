@@ -6,13 +6,14 @@ import type { ClientsTable, DB } from '../../db/types.js';
 import { containsPattern, likeEscaped } from '../../db/like.js';
 import { paginate, type Page } from '../../http/pagination.js';
 import { toFlag } from '../../http/schemas.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { formatInstant, isValidDate, nowIso, todayIn } from '../../lib/time.js';
 import { normalizeEmail } from '../auth/service.js';
 import { readTimezone } from '../settings/service.js';
 import { labelKey, labelNamesOf, moveClientLabels, setClientLabels } from './labels.js';
 import type { ClientCreateInput, ClientListInput, ClientOutput, ClientUpdateInput } from './schemas.js';
+import { lockRows } from '../../db/locks.js';
 
 export type ClientRow = Selectable<ClientsTable>;
 
@@ -61,7 +62,7 @@ function checkBirthday(birthday: string | null | undefined, timezone: string): v
  */
 export async function findClient(executor: Executor, id: number, lockFor?: Dialect): Promise<ClientRow> {
   let query = executor.selectFrom('clients').selectAll().where('id', '=', id);
-  if (lockFor === 'postgres') query = query.forUpdate();
+  query = lockRows(query, lockFor);
   const row = await query.executeTakeFirst();
   if (!row) throw notFound('Client');
   return row;

@@ -1,5 +1,5 @@
-import { DEFAULT_PAYMENT_API_URLS, type Config } from '../../config.js';
-import type { Settings } from '../../db/types.js';
+import { DEFAULT_PAYMENT_API_URLS, type Config } from '../../../config.js';
+import type { Settings } from '../../../db/types.js';
 import type { PaymentMethod } from '../types.js';
 import { cardpayProvider } from './cardpay.js';
 import { checkoutProvider } from './checkout.js';

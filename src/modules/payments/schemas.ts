@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTimeText, Id, PageQuery } from '../http/schemas.js';
+import { DateTimeText, Id, PageQuery } from '../../http/schemas.js';
 
 export const PaymentPurposeSchema = Type.Union([Type.Literal('pos_order'), Type.Literal('noshow_fee')]);
 export const PaymentStatusSchema = Type.Union(

@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import type { AppContext } from '../context.js';
-import type { DB, Settings } from '../db/types.js';
-import type { PaymentRow } from '../db/tables/payments.js';
-import { paginate, type Page, type PageRequest } from '../http/pagination.js';
-import type { Executor } from '../jobs/queue.js';
-import { notFound } from '../lib/errors.js';
-import { fromCents } from '../lib/money.js';
-import { DEFAULT_TIMEZONE, formatInstant, nowIso } from '../lib/time.js';
-import { notifyAdmins } from '../modules/notifications/service.js';
-import { readSettingsWithSecrets } from '../modules/settings/service.js';
+import type { AppContext } from '../../context.js';
+import type { DB, Settings } from '../../db/types.js';
+import type { PaymentRow } from '../../db/tables/payments.js';
+import { paginate, type Page, type PageRequest } from '../../http/pagination.js';
+import type { Executor } from '../../db/executor.js';
+import { notFound } from '../../lib/errors.js';
+import { fromCents } from '../../lib/money.js';
+import { DEFAULT_TIMEZONE, formatInstant, nowIso } from '../../lib/time.js';
+import { notifyAdmins } from '../notifications/service.js';
+import { readSettingsWithSecrets } from '../settings/service.js';
 import { configuredProvider } from './providers/index.js';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './providers/types.js';
 import { settlementHandlers } from './settlement.js';
@@ -299,3 +299,6 @@ export async function getPayment(db: Kysely<DB>, timezone: string, id: number): 
   if (!row) throw notFound('Payment');
   return toPaymentView(row, timezone);
 }
+
+export { registerSettlementHandler } from './settlement.js';
+export { noshowFeeSettled } from './noshow-settled.js';

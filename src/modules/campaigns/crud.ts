@@ -10,6 +10,7 @@ import { readTimezone } from '../settings/service.js';
 import { checkBlocks, type BlockInput, type StoredBlock } from './blocks.js';
 import type { CampaignCreateInput, CampaignOutput, CampaignUpdateInput } from './schemas.js';
 import { normaliseFilters, type SegmentFiltersInput } from './segments.js';
+import { lockRows } from '../../db/locks.js';
 
 export type CampaignRow = Selectable<CampaignsTable>;
 
@@ -98,7 +99,7 @@ export async function createCampaign(
 /** The campaign row, locked for the rest of the transaction (SQLite write transactions are exclusive). */
 export async function lockCampaign(trx: Transaction<DB>, ctx: AppContext, id: number): Promise<CampaignRow> {
   let query = trx.selectFrom('campaigns').selectAll().where('id', '=', id);
-  if (ctx.dialect === 'postgres') query = query.forUpdate();
+  query = lockRows(query, ctx.dialect);
   const row = await query.executeTakeFirst();
   if (!row) throw notFound('Campaign');
   return row;

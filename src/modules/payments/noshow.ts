@@ -1,10 +1,10 @@
-import type { AppContext } from '../context.js';
-import type { Settings } from '../db/types.js';
-import type { PaymentRow } from '../db/tables/payments.js';
-import type { JobHandler } from '../jobs/types.js';
-import { queueEmail } from '../mail/outbox.js';
-import { bookingQuery } from '../modules/bookings/service.js';
-import { readSettingsWithSecrets } from '../modules/settings/service.js';
+import type { AppContext } from '../../context.js';
+import type { Settings } from '../../db/types.js';
+import type { PaymentRow } from '../../db/tables/payments.js';
+import type { JobHandler } from '../../jobs/types.js';
+import { queueEmail } from '../../mail/outbox.js';
+import { readBookingWithPrice } from '../bookings/service.js';
+import { readSettingsWithSecrets } from '../settings/service.js';
 import { configuredProvider } from './providers/index.js';
 import { ProviderError } from './providers/types.js';
 import { formatAmount, insertPayment, requestFromProvider, settlePayment } from './service.js';
@@ -49,7 +49,7 @@ async function latestFeePayment(ctx: AppContext, bookingId: number): Promise<Pay
 
 export function noshowFeeJob(ctx: AppContext): JobHandler<'payments.noshow_fee'> {
   return async ({ bookingId }, context) => {
-    const booking = await bookingQuery(ctx.db).select('b.price').where('b.id', '=', bookingId).executeTakeFirst();
+    const booking = await readBookingWithPrice(ctx.db, bookingId);
     if (!booking || booking.status !== 'no-show') {
       context.log.info({ bookingId }, 'booking gone or no longer a no-show; no fee');
       return;

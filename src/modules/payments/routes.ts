@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.js';
-import { errorRef, IdParams, Listing } from '../http/schemas.js';
-import { readTimezone } from '../modules/settings/service.js';
+import type { AppContext } from '../../context.js';
+import { errorRef, IdParams, Listing } from '../../http/schemas.js';
+import { readTimezone } from '../settings/service.js';
 import {
   CallbackParams,
   CardpayCallbackBody,

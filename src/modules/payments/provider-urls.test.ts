@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { ConfigError, DEFAULT_PAYMENT_API_URLS, loadConfig } from '../config.js';
+import { ConfigError, DEFAULT_PAYMENT_API_URLS, loadConfig } from '../../config.js';
 
 describe('payment provider base URLs from the environment', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'salon-config-'));

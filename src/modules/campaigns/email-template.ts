@@ -1,5 +1,6 @@
-import { blocksToMjml, blocksToText, type StoredBlock } from '../../modules/campaigns/blocks.js';
-import type { Brand } from './layout.js';
+import type { Brand } from '../../mail/templates/layout.js';
+import { registerTemplate } from '../../mail/templates/index.js';
+import { blocksToMjml, blocksToText, type StoredBlock } from './blocks.js';
 
 /**
  * A campaign or follow-up email: the blocks the salon built, with the recipient's own
@@ -34,3 +35,14 @@ export const campaignEmail = {
         }
       : { 'List-Unsubscribe': `<${data.unsubscribeUrl}>` },
 };
+
+declare module '../../mail/templates/index.js' {
+  interface RegisteredTemplates {
+    'campaign.email': CampaignEmailData;
+  }
+}
+
+/** Makes `campaign.email` known to the outbox and the mail.send job (called by the composition root). */
+export function registerCampaignEmailTemplate(): void {
+  registerTemplate('campaign.email', campaignEmail);
+}

@@ -7,9 +7,10 @@ import type { AuthUser } from '../../http/auth.js';
 import { toFlag } from '../../http/schemas.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isValidDate, nowIso } from '../../lib/time.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../auth/service.js';
 import { createUser, normalizeEmail } from '../auth/service.js';
 import type { StaffCreateInput, StaffUpdateInput } from './schemas.js';
+import { lockRows } from '../../db/locks.js';
 
 /*
  * Staff members are users (table `users`): this module administers them; auth signs them in.
@@ -48,7 +49,7 @@ export async function lockActiveStaff(
   field = 'staff_id',
 ): Promise<{ id: number; name: string }> {
   let query = trx.selectFrom('users').select(['id', 'name']).where('id', '=', staffId).where('active', '=', 1);
-  if (dialect === 'postgres') query = query.forNoKeyUpdate();
+  query = lockRows(query, dialect, 'no key update');
   const staff = await query.executeTakeFirst();
   if (!staff) {
     throw badRequest('unknown_staff', 'No active staff member has this id', [

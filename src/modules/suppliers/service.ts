@@ -5,7 +5,7 @@ import { nextNumber } from '../../db/sequences.js';
 import type { DB, SuppliersTable } from '../../db/types.js';
 import { paginate, type Page } from '../../http/pagination.js';
 import { toFlag } from '../../http/schemas.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { Executor } from '../../db/executor.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { readTimezone } from '../settings/service.js';

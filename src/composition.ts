@@ -1,0 +1,62 @@
+import type { AppContext } from './context.js';
+import type { JobHandlers } from './jobs/types.js';
+import { Worker } from './jobs/worker.js';
+import { sendEmailJob } from './mail/send-job.js';
+import { authJobs } from './modules/auth/jobs.js';
+import { bookingJobs } from './modules/bookings/jobs.js';
+import { campaignJobs, ensureSeasonalPromotionsScheduled } from './modules/campaigns/jobs.js';
+import { registerCampaignEmailTemplate } from './modules/campaigns/service.js';
+import { clientJobs, ensureVisitAlertsScheduled } from './modules/clients/jobs.js';
+import { paymentJobs } from './modules/payments/jobs.js';
+import { noshowFeeSettled, registerSettlementHandler } from './modules/payments/service.js';
+import { posOrderPaymentSettled } from './modules/pos/service.js';
+import { publicJobs } from './modules/public/jobs.js';
+import { sendPushJob } from './push/send-job.js';
+
+/*
+ * The composition root: the one place that hands the low layers (queue, mail, payments'
+ * settlement) what the feature modules contribute. The low layers never import a module;
+ * they are given its handlers here, so the dependency points one way only.
+ */
+
+/**
+ * Registers the modules' contributions to shared registries: payment settlement per purpose
+ * and feature-owned email templates. Plain assignments, so calling it again (every app and
+ * worker built in one test process) changes nothing.
+ */
+export function wireModules(): void {
+  registerSettlementHandler('pos_order', posOrderPaymentSettled);
+  registerSettlementHandler('noshow_fee', noshowFeeSettled);
+  registerCampaignEmailTemplate();
+}
+
+/** Every job name mapped to its handler; the type makes a missing handler a compile error. */
+export function createJobHandlers(ctx: AppContext): JobHandlers {
+  return {
+    'mail.send': sendEmailJob(ctx),
+    'push.send': sendPushJob(ctx),
+    ...authJobs(ctx),
+    ...clientJobs(ctx),
+    ...bookingJobs(ctx),
+    ...paymentJobs(ctx),
+    ...campaignJobs(ctx),
+    ...publicJobs(ctx),
+  };
+}
+
+export function createWorker(ctx: AppContext, handlers: JobHandlers = createJobHandlers(ctx)): Worker {
+  wireModules();
+  return new Worker({
+    db: ctx.db,
+    dialect: ctx.dialect,
+    handlers,
+    log: ctx.log.child({ component: 'worker' }),
+    leaseMs: ctx.config.jobLeaseSeconds * 1000,
+    pollMs: ctx.config.jobPollMs,
+    concurrency: ctx.config.jobConcurrency,
+    scheduleRecurring: async () => {
+      await ensureVisitAlertsScheduled(ctx);
+      await ensureSeasonalPromotionsScheduled(ctx);
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import type { SecretBox } from '../lib/secrets.js';
+import { DEFAULT_TIMEZONE } from '../lib/time.js';
+import type { Dialect } from './connection.js';
+import type { Executor } from './executor.js';
+import { lockRows } from './locks.js';
+import type { Settings } from './types.js';
+
+/*
+ * The salon-wide settings record (id = 1, created by the first migration), read at the
+ * database level: the mail and payment layers need the salon name, the time zone and the
+ * mail and provider credentials, and must not depend on the settings module that edits them.
+ */
+
+/** The settings fields stored through the SecretBox (encrypted at rest when SECRETS_KEY is set). */
+export const SECRET_FIELDS = ['smtp_pass', 'cardpay_api_key', 'onlinepay_api_key', 'checkout_secret_key'] as const;
+
+/** The settings record, secrets as stored. */
+export async function readSettings(db: Executor): Promise<Settings> {
+  return db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+}
+
+export async function readTimezone(db: Executor): Promise<string> {
+  const row = await db.selectFrom('settings').select('timezone').where('id', '=', 1).executeTakeFirst();
+  return row?.timezone || DEFAULT_TIMEZONE;
+}
+
+export async function readSalonName(db: Executor): Promise<string> {
+  const row = await db.selectFrom('settings').select('salon_name').where('id', '=', 1).executeTakeFirst();
+  return row?.salon_name || 'Salon';
+}
+
+/** The settings with their secrets decrypted, for the code that talks to mail and payment servers. */
+export async function readSettingsWithSecrets(ctx: { db: Executor; secrets: SecretBox }): Promise<Settings> {
+  const settings = await readSettings(ctx.db);
+  for (const field of SECRET_FIELDS) settings[field] = ctx.secrets.open(settings[field]);
+  return settings;
+}
+
+/**
+ * Serialises salon-wide configuration writes (setup, default location, default VAT rate,
+ * settings) on the settings row until the caller's transaction ends. PostgreSQL needs the
+ * row lock; on SQLite every write transaction is already exclusive (BEGIN IMMEDIATE).
+ */
+export async function lockSettingsRow(trx: Executor, dialect: Dialect): Promise<void> {
+  await lockRows(trx.selectFrom('settings').select('id').where('id', '=', 1), dialect).execute();
+}

@@ -1,0 +1,11 @@
+/*
+ * The reporting module's service, split by report family: calendar (heatmap, forecast), the
+ * dashboard, sales, staff performance and client retention. Every report is SQL aggregates
+ * (over the rollup tables where a range spans whole months, see rollups.ts).
+ */
+export { forecast, heatmap } from './calendar.js';
+export { dashboard } from './dashboard.js';
+export { parseRange } from './range.js';
+export { DEFAULT_CHURN_DAYS, retention } from './retention.js';
+export { bookingCount, giftCardsReport, itemBreakdown, promotionsReport, salesSummary } from './sales.js';
+export { staffPerformance } from './staff.js';
