@@ -34,8 +34,8 @@ export interface FuzzOutcome {
   operations: number;
   /** Answers by status class (`2xx`, `4xx` …): shows how deep the requests got. */
   statuses: Map<string, number>;
-  /** Operations that answered 2xx at least once. */
-  operationsWith2xx: number;
+  /** Operations that never answered 2xx: where the generated requests did not get past validation or state. */
+  neverSucceeded: string[];
 }
 
 /** Safe reads first and deletes last, so that what one operation creates the next can find. */
@@ -191,6 +191,6 @@ export async function fuzzService(
     requests,
     operations: document.operations.length,
     statuses,
-    operationsWith2xx: succeeded.size,
+    neverSucceeded: document.operations.map((o) => o.key).filter((key) => !succeeded.has(key)),
   };
 }
