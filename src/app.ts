@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { wireModules } from './composition.js';
 import type { AppContext } from './context.js';
 import { registerAuthGuard } from './http/auth.js';
-import { corsOptions, SECURITY_HEADERS, withoutUpgradeInsecureRequests } from './http/cross-origin.js';
+import { corsOptions, SECURITY_HEADERS } from './http/cross-origin.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerFixedSegments } from './http/fixed-segments.js';
 import { registerJsonBody } from './http/json-body.js';
+import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimiting } from './http/rate-limit.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { RefusedUrls } from './http/url-errors.js';
@@ -38,9 +37,6 @@ import { systemRoutes } from './modules/system/routes.js';
 import { reportingRoutes } from './modules/reporting/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { waitlistRoutes } from './modules/waitlist/routes.js';
-
-/** Operations whose body is optional (every field optional, and no body at all is valid too). */
-const OPTIONAL_BODY_OPERATIONS = [['/api/auth/logout', 'post']] as const;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -74,35 +70,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerTextGuard(app);
   await app.register(helmet, SECURITY_HEADERS);
   await app.register(cors, corsOptions(ctx.config.corsOrigin));
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Salon service API',
-        version: '1.0.0',
-        description:
-          'Back office and online booking service of a hair and beauty salon. ' +
-          'Errors: `{ error, code, details? }`. Datetimes `YYYY-MM-DD HH:MM:SS` in the salon time zone. ' +
-          'Lists take `page` (activates pagination) and `limit` (default 50, max 200).',
-      },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    // @fastify/swagger marks every request body required; these routes also take none.
-    transformObject: (documentObject) => {
-      if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
-      const document = documentObject.openapiObject;
-      for (const [path, method] of OPTIONAL_BODY_OPERATIONS) {
-        const operation = document.paths?.[path]?.[method];
-        if (operation?.requestBody && !('$ref' in operation.requestBody)) operation.requestBody.required = false;
-      }
-      return document;
-    },
-  });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    transformStaticCSP: withoutUpgradeInsecureRequests,
-  });
+  await registerOpenApi(app);
   // Upload limits are set per route (logo 5 MB, packing slip 10 MB); these are the ceilings.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, parts: 11 } });
   await registerRateLimiting(app, ctx.db);
@@ -110,8 +78,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   refusedUrls.register(app);
   registerFixedSegments(app);
   registerAuthGuard(app, ctx.db, ctx.signer);
-
-  app.get('/api/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
 
   await authRoutes(app, ctx);
   await systemRoutes(app, ctx);

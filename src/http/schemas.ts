@@ -1,8 +1,20 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 /*
  * Schema pieces shared by every module, so that each convention of CONTRACT.md is written once.
  */
+
+/**
+ * The key that gives a schema its name in the OpenAPI document: a schema carrying it is
+ * listed once under `#/components/schemas/<name>` and referenced from every place it is
+ * used. An annotation only: Ajv and the serializer ignore it.
+ */
+export const COMPONENT_NAME = 'x-component-name';
+
+/** `schema`, named `name` in the OpenAPI document (a resource, a page of them, the error). */
+export function named<T extends TSchema>(name: string, schema: T): T {
+  return Object.assign(schema, { [COMPONENT_NAME]: name });
+}
 
 export const ErrorBody = Type.Object(
   {
@@ -10,10 +22,10 @@ export const ErrorBody = Type.Object(
     code: Type.String(),
     details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
   },
-  { $id: 'ErrorBody', description: 'Every error: a human message and a stable snake_case code' },
+  { $id: 'Error', description: 'Every error: a human message and a stable snake_case code' },
 );
 
-export const errorRef = Type.Ref('ErrorBody');
+export const errorRef = Type.Ref('Error');
 
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Password = Type.String({ minLength: 8, maxLength: 1024 });
@@ -47,15 +59,29 @@ export const DateText = Type.String({
   examples: ['2026-11-23'],
 });
 
-export const TimeText = Type.String({
-  pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
-  description: 'HH:MM, 24-hour, 00:00 to 23:59',
-  examples: ['09:00'],
-});
+const TIME = { pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM, 24-hour, 00:00 to 23:59' };
+export const TimeText = Type.String({ ...TIME, examples: ['09:00'] });
+/** TimeText for the end of a range: its example lies after TimeText's, as the server requires. */
+export const EndTimeText = Type.String({ ...TIME, examples: ['17:00'] });
 
 export const Ok = Type.Object({ ok: Type.Literal(true) });
 
+/**
+ * A wall-clock datetime as input: `YYYY-MM-DD HH:MM[:SS]`, ISO `T` accepted, surrounding
+ * spaces ignored (the shapes `parseLocalDateTime` reads); the service checks the moment is real.
+ */
+export function DateTimeInput(description: string, example: string) {
+  return Type.String({
+    maxLength: 30,
+    pattern: '^\\s*\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(:\\d{2})?\\s*$',
+    description,
+    examples: [example],
+  });
+}
+
+/** A datetime as the API writes it (output only: input takes `DateTimeInput`). */
 export const DateTimeText = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
   description: 'YYYY-MM-DD HH:MM:SS in the salon time zone',
   examples: ['2026-11-22 14:30:00'],
 });
@@ -63,20 +89,62 @@ export const DateTimeText = Type.String({
 /** Pagination is decided in one place; modules take its query schema from here too. */
 export { PageQuery } from './pagination.js';
 
-/** Without `page` a plain array; with it, the paginated envelope of CONTRACT.md. */
+/**
+ * Without `page` a plain array; with it, the paginated envelope. The envelope of a named
+ * item is named too: `ClientPage` for `Client`.
+ */
 export function Listing<T extends TSchema>(item: T) {
-  return Type.Union([
-    Type.Array(item),
-    Type.Object({
+  const page = Type.Object(
+    {
       data: Type.Array(item),
-      page: Type.Integer(),
-      limit: Type.Integer(),
-      total: Type.Integer(),
-      total_pages: Type.Integer(),
-    }),
-  ]);
+      page: Type.Integer({ minimum: 1 }),
+      limit: Type.Integer({ minimum: 1 }),
+      total: Type.Integer({ minimum: 0 }),
+      total_pages: Type.Integer({ minimum: 0 }),
+    },
+    { description: 'One page of a list: asked for with `page`' },
+  );
+  const itemName = (item as Record<string, unknown>)[COMPONENT_NAME];
+  return Type.Union([Type.Array(item), typeof itemName === 'string' ? named(`${itemName}Page`, page) : page]);
 }
 
 export function toFlag(value: boolean | 0 | 1): 0 | 1 {
   return value === true || value === 1 ? 1 : 0;
+}
+
+const Binary = { type: 'string', format: 'binary' } as const;
+
+/**
+ * A 200 answered with a file's bytes rather than JSON, in one of `mediaTypes`. For the
+ * document only: the handler sends a Buffer or a stream, which Fastify never serializes.
+ */
+export function FileAnswer(description: string, mediaTypes: readonly string[], attachment: boolean) {
+  return {
+    description,
+    ...(attachment
+      ? {
+          headers: {
+            'content-disposition': { type: 'string', description: 'attachment; filename="<the file name>"' },
+          },
+        }
+      : {}),
+    content: Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema: Binary }])),
+  };
+}
+
+/**
+ * A multipart/form-data upload of one file in the field `field`. Documentation only (the
+ * route's `multipartBody`): the handler reads the stream itself and answers 400 when the
+ * field is missing, so Fastify must not validate a body it never parses.
+ */
+export function FileUpload(field: string, description: string) {
+  return Type.Object({ [field]: Type.Unsafe<unknown>({ ...Binary, description }) });
+}
+
+/**
+ * `schema` with a whole example (a request body the server accepts, bar unknown ids): shown
+ * by API tools instead of one assembled from the examples of its fields.
+ */
+export function withExample<T extends TSchema>(schema: T, example: Static<T>): T {
+  return Object.assign(schema, { examples: [example] });
 }

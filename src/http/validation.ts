@@ -16,6 +16,10 @@ function makeAjv(coerceTypes: boolean | 'array'): Ajv {
     allErrors: true,
     // parentSchema on each error: lets a failed union of literals say which values it takes.
     verbose: true,
+    // `oneOf` + `discriminator: { propertyName }` validates only the branch its tag names
+    // (email blocks by `type`), so removeAdditional cannot strip one branch's fields while
+    // trying another.
+    discriminator: true,
     strict: false,
   });
   addFormats(ajv);
@@ -34,9 +38,11 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
 export function fieldErrors(errors: ErrorObject[], context: string | undefined): FieldError[] {
   const fieldOf = (error: ErrorObject) => {
     let field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    if (error.keyword === 'required') {
-      const missing = (error.params as { missingProperty: string }).missingProperty;
-      field = field ? `${field}.${missing}` : missing;
+    if (error.keyword === 'required' || error.keyword === 'discriminator') {
+      // A discriminator's error is about its tag field (`type`), reported on the object.
+      const params = error.params as { missingProperty?: string; tag?: string };
+      const name = error.keyword === 'required' ? params.missingProperty : params.tag;
+      field = field ? `${field}.${name}` : String(name);
     }
     return field || (context ?? 'body');
   };
@@ -70,6 +76,18 @@ function describe(error: ErrorObject): string {
       return `must be a valid ${(error.params as { format: string }).format}`;
     case 'enum':
       return `must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    case 'discriminator': {
+      const branches =
+        (error.parentSchema as { oneOf?: Array<{ properties?: { type?: { const?: unknown } } }> } | undefined)?.oneOf ??
+        [];
+      const tag = (error.params as { tag: string }).tag;
+      const values = branches.map(
+        (branch) => (branch.properties as Record<string, { const?: unknown }> | undefined)?.[tag]?.const,
+      );
+      return values.every((v) => v !== undefined)
+        ? `must be one of: ${values.map(String).join(', ')}`
+        : 'has an invalid value';
+    }
     case 'anyOf': {
       const branches = (error.parentSchema as { anyOf?: Array<{ const?: unknown }> } | undefined)?.anyOf ?? [];
       const values = branches.map((branch) => branch.const);

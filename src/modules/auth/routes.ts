@@ -35,6 +35,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
     config: { auth: 'none' },
     preHandler: app.limiter(LOGIN_LIMITS),
     schema: {
+      operationId: 'login',
       tags,
       summary: 'Sign in with email and password',
       description:
@@ -52,6 +53,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
       if (request.body === undefined) request.body = {};
     },
     schema: {
+      operationId: 'logout',
       tags,
       summary: 'Revoke a refresh token and/or remove a push device token of the caller',
       body: LogoutBody,
@@ -67,6 +69,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
     config: { auth: 'none' },
     preHandler: app.limiter(TOKEN_LIMITS),
     schema: {
+      operationId: 'refreshToken',
       tags,
       summary: 'Exchange a refresh token for a new access token and a new refresh token',
       description:
@@ -80,6 +83,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
   app.post('/api/auth/register', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'registerUser',
       tags,
       summary: 'Create a user with a temporary password sent by email',
       body: RegisterBody,
@@ -92,6 +96,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
     config: { auth: 'none' },
     preHandler: app.limiter(FORGOT_PASSWORD_LIMITS),
     schema: {
+      operationId: 'forgotPassword',
       tags,
       summary: 'Email a password reset link (valid 1 hour)',
       description:
@@ -109,6 +114,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
     config: { auth: 'none' },
     preHandler: app.limiter(TOKEN_LIMITS),
     schema: {
+      operationId: 'resetPassword',
       tags,
       summary: 'Set a new password with the token from the reset email',
       body: ResetPasswordBody,
@@ -123,6 +129,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
   app.post('/api/auth/change-password', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'changePassword',
       tags,
       summary: "Change the caller's password",
       description: '400 when newPassword and confirmPassword differ; 401 when the email or current password is wrong.',
@@ -138,6 +145,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
   app.get('/api/auth/users', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'listUsers',
       tags,
       summary: 'List users, newest first',
       querystring: Type.Object(PageQuery),
@@ -149,6 +157,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
   app.post('/api/auth/device', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'registerDevice',
       tags,
       summary: 'Register a push device token for the caller',
       description: 'A token already registered to another user is reassigned to the caller.',
@@ -161,6 +170,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
   app.delete('/api/auth/device', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'removeDevice',
       tags,
       summary: "Remove one of the caller's push device tokens",
       body: DeviceDeleteBody,
@@ -174,13 +184,19 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
 
   app.get('/api/auth/setup-status', {
     config: { auth: 'none' },
-    schema: { tags, summary: 'Whether first-time setup is still needed', response: { 200: SetupStatus } },
+    schema: {
+      operationId: 'getSetupStatus',
+      tags,
+      summary: 'Whether first-time setup is still needed',
+      response: { 200: SetupStatus },
+    },
     handler: async () => ({ needsSetup: await auth.needsSetup(ctx.db) }),
   });
 
   app.post('/api/auth/setup', {
     config: { auth: 'none' },
     schema: {
+      operationId: 'setUp',
       tags,
       summary: 'First-time setup: the first admin, the salon details and opening hours',
       description: 'Works only while no user exists; afterwards 400.',

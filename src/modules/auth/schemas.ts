@@ -1,22 +1,28 @@
 import { Type, type Static } from 'typebox';
-import { Email, Flag, NonEmpty, Password } from '../../http/schemas.js';
+import { Email, Flag, named, NonEmpty, Password } from '../../http/schemas.js';
 
 export const Role = Type.Union([Type.Literal('admin'), Type.Literal('staff')]);
 
-export const UserSummary = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  email: Type.String(),
-  role: Role,
-});
+export const UserSummary = named(
+  'User',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    email: Type.String(),
+    role: Role,
+  }),
+);
 
-export const SessionUser = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  email: Type.String(),
-  role: Role,
-  require_password_change: Type.Boolean(),
-});
+export const SessionUser = named(
+  'SessionUser',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    email: Type.String(),
+    role: Role,
+    require_password_change: Type.Boolean(),
+  }),
+);
 
 export const LoginBody = Type.Object({
   email: Email,
@@ -24,19 +30,25 @@ export const LoginBody = Type.Object({
   mobile: Type.Optional(Flag),
 });
 
-export const LoginResponse = Type.Object({
-  token: Type.String({ description: 'Access token (JWT, 8 hours); send as `Authorization: Bearer <token>`' }),
-  refresh_token: Type.Optional(Type.String({ description: 'Only when `mobile` is true; valid 30 days, single use' })),
-  user: SessionUser,
-});
+export const LoginResponse = named(
+  'LoginResponse',
+  Type.Object({
+    token: Type.String({ description: 'Access token (JWT, 8 hours); send as `Authorization: Bearer <token>`' }),
+    refresh_token: Type.Optional(Type.String({ description: 'Only when `mobile` is true; valid 30 days, single use' })),
+    user: SessionUser,
+  }),
+);
 
 export const RefreshBody = Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 512 }) });
 
-export const RefreshResponse = Type.Object({
-  token: Type.String(),
-  refresh_token: Type.String(),
-  user: SessionUser,
-});
+export const RefreshResponse = named(
+  'RefreshResponse',
+  Type.Object({
+    token: Type.String(),
+    refresh_token: Type.String(),
+    user: SessionUser,
+  }),
+);
 
 export const LogoutBody = Type.Object({
   refresh_token: Type.Optional(Type.String({ maxLength: 512 })),
@@ -75,9 +87,9 @@ export const DeviceBody = Type.Object({
 
 export const DeviceDeleteBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 512 }) });
 
-export const Device = Type.Object({ token: Type.String(), platform: Platform });
+export const Device = named('Device', Type.Object({ token: Type.String(), platform: Platform }));
 
-export const SetupStatus = Type.Object({ needsSetup: Type.Boolean() });
+export const SetupStatus = named('SetupStatus', Type.Object({ needsSetup: Type.Boolean() }));
 
 const Time = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM' });
 
@@ -99,10 +111,13 @@ export const SetupBody = Type.Object({
   opening_hours: Type.Optional(Type.Array(OpeningHoursEntry, { maxItems: 7 })),
 });
 
-export const SetupResponse = Type.Object({
-  token: Type.String(),
-  user: Type.Object({ id: Type.Integer(), name: Type.String(), role: Role }),
-});
+export const SetupResponse = named(
+  'SetupResponse',
+  Type.Object({
+    token: Type.String(),
+    user: Type.Object({ id: Type.Integer(), name: Type.String(), role: Role }),
+  }),
+);
 
 export type LoginInput = Static<typeof LoginBody>;
 export type RegisterInput = Static<typeof RegisterBody>;

@@ -18,6 +18,7 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
   app.get('/api/bookings', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listBookings',
       tags,
       summary: 'List bookings, newest first (start_at, then id, descending); cancelled ones left out',
       description: `\`page\` activates pagination. With \`staff_personal_agenda_enabled\`, staff see only their own bookings, admins all.`,
@@ -30,6 +31,7 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
   app.get('/api/bookings/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'getBooking',
       tags,
       summary: 'One booking, with client, staff and service names',
       description: `Cancelled bookings are found too. ${AGENDA}`,
@@ -42,6 +44,7 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
   app.post('/api/bookings', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'createBooking',
       tags,
       summary: 'Create a booking',
       description:
@@ -59,6 +62,7 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
   app.put('/api/bookings/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'updateBooking',
       tags,
       summary: 'Update a booking; only the fields present change',
       description:
@@ -76,6 +80,7 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
   app.delete('/api/bookings/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'cancelBooking',
       tags,
       summary: 'Cancel a booking (status `cancelled`; the record stays)',
       description:

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTimeText, Id, PageQuery } from '../../http/schemas.js';
+import { DateTimeInput, DateTimeText, Id, named, PageQuery, withExample } from '../../http/schemas.js';
 
 /* Bookings (spec parts 2, 3 and 4.2), under /api/bookings. */
 
@@ -14,32 +14,38 @@ export const BookingStatus = Type.Union(
   { description: 'scheduled, provisional, completed, cancelled or no-show (spec part 3)' },
 );
 
-export const BookingOut = Type.Object({
-  id: Type.Integer(),
-  client_id: Type.Integer(),
-  client_name: Type.String(),
-  staff_id: Type.Integer(),
-  staff_name: Type.String(),
-  service_id: Type.Integer(),
-  service_name: Type.String(),
-  start_at: DateTimeText,
-  end_at: DateTimeText,
-  status: BookingStatus,
-  notes: Type.String({ description: 'Visible to the client' }),
-  internal_notes: Type.String({ description: 'Not visible to the client' }),
-  provisional_token: Type.Union([Type.String(), Type.Null()]),
-  feedback_token: Type.Union([Type.String(), Type.Null()], { description: 'Set when the booking becomes completed' }),
-  waitlist_id: Type.Union([Type.Integer(), Type.Null()]),
-  created_at: DateTimeText,
-  updated_at: DateTimeText,
-});
+export const BookingOut = named(
+  'Booking',
+  Type.Object({
+    id: Type.Integer(),
+    client_id: Type.Integer(),
+    client_name: Type.String(),
+    staff_id: Type.Integer(),
+    staff_name: Type.String(),
+    service_id: Type.Integer(),
+    service_name: Type.String(),
+    start_at: DateTimeText,
+    end_at: DateTimeText,
+    status: BookingStatus,
+    notes: Type.String({ description: 'Visible to the client' }),
+    internal_notes: Type.String({ description: 'Not visible to the client' }),
+    provisional_token: Type.Union([Type.String(), Type.Null()]),
+    feedback_token: Type.Union([Type.String(), Type.Null()], { description: 'Set when the booking becomes completed' }),
+    waitlist_id: Type.Union([Type.Integer(), Type.Null()]),
+    created_at: DateTimeText,
+    updated_at: DateTimeText,
+  }),
+);
 
 /** Wall-clock time in the salon's zone; `T` accepted, seconds optional. Checked in the service. */
-const DateTimeIn = Type.String({
-  maxLength: 30,
-  description: 'YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted)',
-  examples: ['2026-11-23 14:30:00'],
-});
+const DateTimeIn = DateTimeInput(
+  'YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted)',
+  '2026-11-23 14:30:00',
+);
+const EndDateTimeIn = DateTimeInput(
+  'YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted)',
+  '2026-11-23 15:15:00',
+);
 
 const Notes = Type.String({ maxLength: 5000 });
 
@@ -50,28 +56,41 @@ const BaseUrl = Type.String({
   description: 'An http(s) URL: the base of the confirm/decline links (default PUBLIC_BASE_URL)',
 });
 
-export const BookingCreateBody = Type.Object({
-  client_id: Id,
-  staff_id: Id,
-  service_id: Id,
-  start_at: DateTimeIn,
-  end_at: DateTimeIn,
-  notes: Type.Optional(Notes),
-  internal_notes: Type.Optional(Notes),
-  provisional: Type.Optional(Type.Boolean({ description: '`true`: a provisional booking awaiting the client' })),
-  waitlist_id: Type.Optional(Id),
-  base_url: Type.Optional(BaseUrl),
-});
+export const BookingCreateBody = withExample(
+  Type.Object({
+    client_id: Id,
+    staff_id: Id,
+    service_id: Id,
+    start_at: DateTimeIn,
+    end_at: EndDateTimeIn,
+    notes: Type.Optional(Notes),
+    internal_notes: Type.Optional(Notes),
+    provisional: Type.Optional(Type.Boolean({ description: '`true`: a provisional booking awaiting the client' })),
+    waitlist_id: Type.Optional(Id),
+    base_url: Type.Optional(BaseUrl),
+  }),
+  {
+    client_id: 1,
+    staff_id: 1,
+    service_id: 1,
+    start_at: '2030-05-14 14:30:00',
+    end_at: '2030-05-14 15:15:00',
+    notes: 'Prefers a quiet chair',
+  },
+);
 
-export const BookingUpdateBody = Type.Object({
-  status: Type.Optional(BookingStatus),
-  staff_id: Type.Optional(Id),
-  service_id: Type.Optional(Id),
-  start_at: Type.Optional(DateTimeIn),
-  end_at: Type.Optional(DateTimeIn),
-  notes: Type.Optional(Notes),
-  internal_notes: Type.Optional(Notes),
-});
+export const BookingUpdateBody = withExample(
+  Type.Object({
+    status: Type.Optional(BookingStatus),
+    staff_id: Type.Optional(Id),
+    service_id: Type.Optional(Id),
+    start_at: Type.Optional(DateTimeIn),
+    end_at: Type.Optional(EndDateTimeIn),
+    notes: Type.Optional(Notes),
+    internal_notes: Type.Optional(Notes),
+  }),
+  { start_at: '2030-05-14 15:00:00', end_at: '2030-05-14 15:45:00' },
+);
 
 export const BookingListQuery = Type.Object({ ...PageQuery });
 

@@ -1,5 +1,6 @@
 import escapeHtml from 'escape-html';
 import { Type, type Static } from 'typebox';
+import { named } from '../../http/schemas.js';
 import type { FieldError } from '../../lib/errors.js';
 
 /*
@@ -7,10 +8,10 @@ import type { FieldError } from '../../lib/errors.js';
  * (and to a plain-text part). Pure: no database, no mjml; the mail template renders the
  * MJML to HTML.
  *
- * One flat object schema with `type` and every block field optional, rather than a union
- * of one schema per type: the body validator strips unknown fields (`removeAdditional`),
- * and with a union it would strip one branch's fields while trying another. The rules per
- * type (which fields are required, which links are allowed) are checked by `checkBlocks`.
+ * The schema is a `oneOf` with one branch per block type, picked by `type` (a discriminator):
+ * Ajv validates only that branch, so each type's required fields are enforced by the schema
+ * and `removeAdditional` drops only the fields that do not belong to that type. The rules a
+ * schema does not say well (text not blank, which links are allowed) are `checkBlocks`'s.
  */
 
 export const LEAF_TYPES = ['heading', 'text', 'image', 'button', 'divider', 'spacer'] as const;
@@ -24,16 +25,20 @@ const Align = Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Lit
 const Color = (description: string) => Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description });
 const Url = (description: string) => Type.String({ maxLength: 2000, description });
 
+const Src = Url('image: the picture address (http or https), required');
+const Href = Url('button (required), image (optional): link target, http, https or mailto');
+const Label = Type.String({ maxLength: 200, description: 'button: its caption, required' });
+
 const leafFields = {
   text: Type.Optional(
     Type.String({ maxLength: 10_000, description: 'heading, text, footer: plain text (line breaks kept)' }),
   ),
   level: Type.Optional(Type.Integer({ minimum: 1, maximum: 3, description: 'heading: 1 (largest) to 3; default 1' })),
   align: Type.Optional(Align),
-  src: Type.Optional(Url('image: the picture address (http or https), required')),
+  src: Type.Optional(Src),
   alt: Type.Optional(Type.String({ maxLength: 500, description: 'image: alternative text' })),
-  href: Type.Optional(Url('button (required), image (optional): link target, http, https or mailto')),
-  label: Type.Optional(Type.String({ maxLength: 200, description: 'button: its caption, required' })),
+  href: Type.Optional(Href),
+  label: Type.Optional(Label),
   color: Type.Optional(Color('button background or divider line colour, #RRGGBB')),
   width: Type.Optional(Type.Integer({ minimum: 10, maximum: 600, description: 'image: width in pixels' })),
   height: Type.Optional(
@@ -41,31 +46,93 @@ const leafFields = {
   ),
 };
 
-export const LeafBlock = Type.Object({
+/** Every field of every leaf type, all optional: the shape `checkBlocks` takes. */
+const LooseLeafBlock = Type.Object({
   type: Type.Enum(LEAF_TYPES, { description: LEAF_TYPES.join(', ') }),
   ...leafFields,
 });
 
-export const Block = Type.Object(
+/** Every field of every type, all optional: the shape `checkBlocks` takes (the schema is `Block`). */
+export const LooseBlock = Type.Object(
   {
     type: Type.Enum(BLOCK_TYPES, { description: BLOCK_TYPES.join(', ') }),
     ...leafFields,
     columns: Type.Optional(
-      Type.Array(Type.Array(LeafBlock, { maxItems: 20 }), {
+      Type.Array(Type.Array(LooseLeafBlock, { maxItems: 20 }), {
         minItems: 2,
         maxItems: 4,
         description: 'columns: 2 to 4 columns side by side, each a list of blocks (no columns or footer inside)',
       }),
     ),
   },
-  {
+  { description: 'An email-builder block, any type' },
+);
+
+const { text, level, align, alt, href, color, width, height } = leafFields;
+const textBlock = (description: string) =>
+  Type.String({
+    maxLength: 10_000,
+    minLength: 1,
+    description: `${description}: plain text, escaped (line breaks kept)`,
+  });
+
+const HeadingBlock = named(
+  'HeadingBlock',
+  Type.Object({ type: Type.Literal('heading'), text: textBlock('The heading'), level, align }),
+);
+const TextBlock = named(
+  'TextBlock',
+  Type.Object({ type: Type.Literal('text'), text: textBlock('The paragraph'), align }),
+);
+const ImageBlock = named('ImageBlock', Type.Object({ type: Type.Literal('image'), src: Src, alt, href, width, align }));
+const ButtonBlock = named(
+  'ButtonBlock',
+  Type.Object({ type: Type.Literal('button'), label: Label, href: Href, color, align }),
+);
+const DividerBlock = named('DividerBlock', Type.Object({ type: Type.Literal('divider'), color }));
+const SpacerBlock = named('SpacerBlock', Type.Object({ type: Type.Literal('spacer'), height }));
+const FooterBlock = named(
+  'FooterBlock',
+  Type.Object(
+    { type: Type.Literal('footer'), text },
+    { description: 'The salon name and the unsubscribe link are always added below its text' },
+  ),
+);
+
+// One branch per type, chosen by `type` (Ajv's `discriminator`: only that branch is validated).
+const DISCRIMINATOR = { propertyName: 'type' };
+
+const LeafUnion = Type.Union([HeadingBlock, TextBlock, ImageBlock, ButtonBlock, DividerBlock, SpacerBlock]);
+export const LeafBlock = named(
+  'LeafBlock',
+  Type.Unsafe<Static<typeof LeafUnion>>({
+    oneOf: LeafUnion.anyOf,
+    discriminator: DISCRIMINATOR,
+    description: 'A block that may stand in a column: any type but `columns` and `footer`',
+  }),
+);
+
+const ColumnsBlock = named(
+  'ColumnsBlock',
+  Type.Object({
+    type: Type.Literal('columns'),
+    columns: Type.Array(Type.Array(LeafBlock, { maxItems: 20 }), {
+      minItems: 2,
+      maxItems: 4,
+      description: '2 to 4 columns side by side, each a list of blocks',
+    }),
+  }),
+);
+
+const BlockUnion = Type.Union([...LeafUnion.anyOf, ColumnsBlock, FooterBlock]);
+export const Block = named(
+  'Block',
+  Type.Unsafe<Static<typeof BlockUnion>>({
+    oneOf: BlockUnion.anyOf,
+    discriminator: DISCRIMINATOR,
     description:
-      'An email-builder block. `heading` { text, level?, align? }; `text` { text, align? }; ' +
-      '`image` { src, alt?, href?, width?, align? }; `button` { label, href, color?, align? }; ' +
-      '`divider` { color? }; `spacer` { height? }; `columns` { columns: [[block…], …] }; ' +
-      '`footer` { text? } (the salon name and the unsubscribe link are always added). ' +
-      'Text is plain text: it is escaped, never read as HTML. Fields that do not belong to the type are dropped.',
-  },
+      'An email-builder block. Text is plain text: it is escaped, never read as HTML. Fields that do not belong to the type are dropped.',
+  }),
 );
 
 export const Blocks = Type.Array(Block, {
@@ -74,19 +141,20 @@ export const Blocks = Type.Array(Block, {
   description: 'Email-builder blocks, top to bottom',
 });
 
-export type LeafBlockInput = Static<typeof LeafBlock>;
-export type BlockInput = Static<typeof Block>;
+export type LeafBlockInput = Static<typeof LooseLeafBlock>;
+/** A block as `checkBlocks` takes it: any type, any field (the schema's branches are narrower). */
+export type BlockInput = Static<typeof LooseBlock>;
 
 /** A block as stored: only the fields of its type. */
-export type StoredBlock =
+type StoredLeafBlock =
   | { type: 'heading'; text: string; level?: number; align?: Align }
   | { type: 'text'; text: string; align?: Align }
   | { type: 'image'; src: string; alt?: string; href?: string; width?: number; align?: Align }
   | { type: 'button'; label: string; href: string; color?: string; align?: Align }
   | { type: 'divider'; color?: string }
-  | { type: 'spacer'; height?: number }
-  | { type: 'columns'; columns: StoredBlock[][] }
-  | { type: 'footer'; text?: string };
+  | { type: 'spacer'; height?: number };
+export type StoredBlock =
+  StoredLeafBlock | { type: 'columns'; columns: StoredLeafBlock[][] } | { type: 'footer'; text?: string };
 type Align = 'left' | 'center' | 'right';
 
 const WEB = /^https?:\/\/[^\s"<>]+$/i;
@@ -166,7 +234,8 @@ function checkBlock(block: BlockInput, at: string, errors: FieldError[]): Stored
       return {
         type: 'columns',
         columns: block.columns.map((column, c) =>
-          column.map((leaf, i) => checkBlock(leaf as BlockInput, `${at}.columns.${c}.${i}`, errors)),
+          // A column holds leaf blocks only (the schema's LeafBlock), so each comes back as one.
+          column.map((leaf, i) => checkBlock(leaf as BlockInput, `${at}.columns.${c}.${i}`, errors) as StoredLeafBlock),
         ),
       };
     }

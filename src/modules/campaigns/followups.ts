@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { readSettings, readTimezone } from '../settings/service.js';
-import type { BlockInput, StoredBlock } from './blocks.js';
+import type { StoredBlock } from './blocks.js';
 import { storedBlocks } from './crud.js';
 import type { FollowupStepInput, FollowupStepUpdateInput } from './schemas.js';
 import { unsubscribeLinks } from './unsubscribe.js';
@@ -28,7 +28,7 @@ function toStep(row: StepRow, timezone: string) {
     position: row.position,
     delay_days: row.delay_days,
     subject: row.subject,
-    blocks: JSON.parse(row.blocks) as BlockInput[],
+    blocks: JSON.parse(row.blocks) as StoredBlock[],
     active: row.active,
     created_at: formatInstant(row.created_at, timezone),
     updated_at: formatInstant(row.updated_at, timezone),

@@ -26,13 +26,19 @@ export async function libraryRoutes(instance: FastifyInstance, ctx: AppContext):
 
   typed.get('/api/campaigns/segments', {
     config: { auth: 'admin' },
-    schema: { tags, summary: 'Saved segments, newest first', response: { 200: Type.Array(SegmentOut) } },
+    schema: {
+      operationId: 'listSegments',
+      tags,
+      summary: 'Saved segments, newest first',
+      response: { 200: Type.Array(SegmentOut) },
+    },
     handler: () => segments.listSegments(ctx),
   });
 
   typed.post('/api/campaigns/segments', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createSegment',
       tags,
       summary: 'Save a segment (a named set of filters)',
       description: '`filters`: the spec’s filter names only; any other name is 400.',
@@ -45,6 +51,7 @@ export async function libraryRoutes(instance: FastifyInstance, ctx: AppContext):
   typed.post('/api/campaigns/segments/preview', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'previewSegment',
       tags,
       summary: 'Who a send with these filters would reach now',
       description:
@@ -59,6 +66,7 @@ export async function libraryRoutes(instance: FastifyInstance, ctx: AppContext):
   typed.delete('/api/campaigns/segments/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteSegment',
       tags,
       summary: 'Delete a saved segment',
       params: IdParams,
@@ -72,13 +80,19 @@ export async function libraryRoutes(instance: FastifyInstance, ctx: AppContext):
 
   typed.get('/api/campaigns/templates', {
     config: { auth: 'admin' },
-    schema: { tags, summary: 'Saved templates, newest first', response: { 200: Type.Array(TemplateOut) } },
+    schema: {
+      operationId: 'listCampaignTemplates',
+      tags,
+      summary: 'Saved templates, newest first',
+      response: { 200: Type.Array(TemplateOut) },
+    },
     handler: () => templates.listTemplates(ctx),
   });
 
   typed.post('/api/campaigns/templates', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createCampaignTemplate',
       tags,
       summary: 'Save a template (a named list of blocks)',
       description: 'Blocks are checked as for a campaign.',
@@ -91,6 +105,7 @@ export async function libraryRoutes(instance: FastifyInstance, ctx: AppContext):
   typed.delete('/api/campaigns/templates/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteCampaignTemplate',
       tags,
       summary: 'Delete a saved template',
       params: IdParams,
@@ -113,6 +128,7 @@ export async function libraryRoutes(instance: FastifyInstance, ctx: AppContext):
   typed.get('/api/campaigns/followup-steps', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'listFollowupSteps',
       tags,
       summary: 'The follow-up sequence, in order (position, then id)',
       description: followupDescription,
@@ -124,6 +140,7 @@ export async function libraryRoutes(instance: FastifyInstance, ctx: AppContext):
   typed.post('/api/campaigns/followup-steps', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createFollowupStep',
       tags,
       summary: 'Add a step to the follow-up sequence',
       description: followupDescription,
@@ -136,6 +153,7 @@ export async function libraryRoutes(instance: FastifyInstance, ctx: AppContext):
   typed.put('/api/campaigns/followup-steps/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updateFollowupStep',
       tags,
       summary: 'Change a follow-up step; only the fields present change',
       description: 'Jobs already scheduled send the step as it is when they run.',
@@ -149,6 +167,7 @@ export async function libraryRoutes(instance: FastifyInstance, ctx: AppContext):
   typed.delete('/api/campaigns/followup-steps/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteFollowupStep',
       tags,
       summary: 'Remove a follow-up step (its scheduled emails are not sent)',
       params: IdParams,

@@ -59,6 +59,7 @@ export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext
   app.post('/api/campaigns/render-mjml', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'renderMjml',
       tags,
       summary: 'Render an MJML document to HTML (preview)',
       description:
@@ -73,6 +74,7 @@ export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext
   app.post('/api/campaigns/unsubscribe', {
     config: { auth: 'none' },
     schema: {
+      operationId: 'unsubscribe',
       tags,
       summary: 'Unsubscribe a client from campaigns (the link in every campaign email)',
       description:
@@ -99,6 +101,7 @@ export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext
     scope.withTypeProvider<TypeBoxTypeProvider>().post('/api/campaigns/unsubscribe/one-click', {
       config: { auth: 'none' },
       schema: {
+        operationId: 'unsubscribeOneClick',
         tags,
         summary: 'One-click unsubscribe (RFC 8058), for mail clients',
         description:
@@ -115,6 +118,7 @@ export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/campaigns', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'listCampaigns',
       tags,
       summary: 'List campaigns, newest first',
       description: '`page` activates pagination.',
@@ -127,6 +131,7 @@ export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext
   app.post('/api/campaigns', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createCampaign',
       tags,
       summary: 'Create a campaign (status `draft`)',
       description:
@@ -145,6 +150,7 @@ export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/campaigns/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'getCampaign',
       tags,
       summary: 'One campaign with its delivery counts',
       description:
@@ -159,6 +165,7 @@ export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext
   app.put('/api/campaigns/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updateCampaign',
       tags,
       summary: 'Update a draft campaign; only the fields present change',
       description: 'A campaign that is `sending` or `sent` is 409 `campaign_not_editable`.',
@@ -172,6 +179,7 @@ export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext
   app.delete('/api/campaigns/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteCampaign',
       tags,
       summary: 'Delete a campaign (draft or sent)',
       description: 'A campaign being sent is 409 `campaign_not_editable`.',
@@ -187,6 +195,7 @@ export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext
   app.post('/api/campaigns/:id/send', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'sendCampaign',
       tags,
       summary: 'Send a draft campaign',
       description:

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTimeText, Email, Flag, NonEmpty, PageQuery } from '../../http/schemas.js';
+import { DateTimeText, Email, Flag, named, NonEmpty, PageQuery } from '../../http/schemas.js';
 import { Block, Blocks } from './blocks.js';
 import { SegmentFilters } from './segments.js';
 
@@ -23,57 +23,71 @@ export const CampaignUpdateBody = Type.Object({
   segment_filters: Type.Optional(SegmentFilters),
 });
 
-export const CampaignOut = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  subject: Type.String(),
-  blocks: Type.Array(Block),
-  segment_filters: SegmentFilters,
-  status: CampaignStatus,
-  recipient_count: Type.Integer({ description: 'clients the send reaches; set when the send starts' }),
-  sent_count: Type.Integer({ description: 'emails accepted by the mail server' }),
-  failed_count: Type.Integer({ description: 'emails given up on (mail server refused them, or no mail server)' }),
-  skipped_count: Type.Integer({ description: 'recipients who unsubscribed (or lost their address) before their turn' }),
-  pending_count: Type.Integer({ description: 'recipients not yet done: recipient_count − sent − failed − skipped' }),
-  started_at: Type.Union([DateTimeText, Type.Null()]),
-  finished_at: Type.Union([DateTimeText, Type.Null()]),
-  created_at: DateTimeText,
-  updated_at: DateTimeText,
-});
+export const CampaignOut = named(
+  'Campaign',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    subject: Type.String(),
+    blocks: Type.Array(Block),
+    segment_filters: SegmentFilters,
+    status: CampaignStatus,
+    recipient_count: Type.Integer({ description: 'clients the send reaches; set when the send starts' }),
+    sent_count: Type.Integer({ description: 'emails accepted by the mail server' }),
+    failed_count: Type.Integer({ description: 'emails given up on (mail server refused them, or no mail server)' }),
+    skipped_count: Type.Integer({
+      description: 'recipients who unsubscribed (or lost their address) before their turn',
+    }),
+    pending_count: Type.Integer({ description: 'recipients not yet done: recipient_count − sent − failed − skipped' }),
+    started_at: Type.Union([DateTimeText, Type.Null()]),
+    finished_at: Type.Union([DateTimeText, Type.Null()]),
+    created_at: DateTimeText,
+    updated_at: DateTimeText,
+  }),
+);
 
 export const CampaignListQuery = Type.Object({ ...PageQuery });
 
 export const SegmentBody = Type.Object({ name: NonEmpty(200), filters: SegmentFilters });
 
-export const SegmentOut = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  filters: SegmentFilters,
-  created_at: DateTimeText,
-  updated_at: DateTimeText,
-});
+export const SegmentOut = named(
+  'Segment',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    filters: SegmentFilters,
+    created_at: DateTimeText,
+    updated_at: DateTimeText,
+  }),
+);
 
 export const PreviewBody = Type.Object({
   filters: Type.Optional(SegmentFilters),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'recipients listed; default 20' })),
 });
 
-export const PreviewOut = Type.Object({
-  count: Type.Integer({ description: 'clients a send would reach now' }),
-  recipients: Type.Array(
-    Type.Object({ id: Type.Integer(), name: Type.String(), email: Email }, { description: 'by name, then id' }),
-  ),
-});
+export const PreviewOut = named(
+  'SegmentPreview',
+  Type.Object({
+    count: Type.Integer({ description: 'clients a send would reach now' }),
+    recipients: Type.Array(
+      Type.Object({ id: Type.Integer(), name: Type.String(), email: Email }, { description: 'by name, then id' }),
+    ),
+  }),
+);
 
 export const TemplateBody = Type.Object({ name: NonEmpty(200), blocks: Blocks });
 
-export const TemplateOut = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  blocks: Type.Array(Block),
-  created_at: DateTimeText,
-  updated_at: DateTimeText,
-});
+export const TemplateOut = named(
+  'CampaignTemplate',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    blocks: Type.Array(Block),
+    created_at: DateTimeText,
+    updated_at: DateTimeText,
+  }),
+);
 
 export const RenderMjmlBody = Type.Object({ mjml: Type.String({ minLength: 1, maxLength: 500_000 }) });
 export const RenderMjmlOut = Type.Object({ html: Type.String() });
@@ -106,16 +120,19 @@ export const FollowupStepUpdateBody = Type.Object({
   active: Type.Optional(Flag),
 });
 
-export const FollowupStepOut = Type.Object({
-  id: Type.Integer(),
-  position: Type.Integer(),
-  delay_days: Type.Integer(),
-  subject: Type.String(),
-  blocks: Type.Array(Block),
-  active: Type.Integer({ minimum: 0, maximum: 1 }),
-  created_at: DateTimeText,
-  updated_at: DateTimeText,
-});
+export const FollowupStepOut = named(
+  'FollowupStep',
+  Type.Object({
+    id: Type.Integer(),
+    position: Type.Integer(),
+    delay_days: Type.Integer(),
+    subject: Type.String(),
+    blocks: Type.Array(Block),
+    active: Type.Integer({ minimum: 0, maximum: 1 }),
+    created_at: DateTimeText,
+    updated_at: DateTimeText,
+  }),
+);
 
 export type FollowupStepInput = Static<typeof FollowupStepBody>;
 export type FollowupStepUpdateInput = Static<typeof FollowupStepUpdateBody>;

@@ -34,6 +34,7 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
   app.get('/api/clients/labels', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listClientLabels',
       tags,
       summary: 'List client labels with their client counts, by name (case-insensitive), then id',
       description: 'A plain array.',
@@ -45,6 +46,7 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
   app.post('/api/clients/labels', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'createClientLabel',
       tags,
       summary: 'Create a client label',
       description:
@@ -61,6 +63,7 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
   app.put('/api/clients/labels/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'updateClientLabel',
       tags,
       summary: 'Rename or recolour a client label; only the fields present change',
       description: 'Renaming to the name of another label (in any case) is 409 `label_exists`.',
@@ -74,6 +77,7 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
   app.delete('/api/clients/labels/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'deleteClientLabel',
       tags,
       summary: 'Delete a client label; it is removed from every client',
       params: IdParams,
@@ -90,6 +94,7 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
   app.get('/api/clients', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listClients',
       tags,
       summary: 'List clients, by name (case-insensitive), then id',
       description:
@@ -103,6 +108,7 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
   app.get('/api/clients/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'getClient',
       tags,
       summary: 'One client',
       description: 'Erased and merged-away clients are found too (see `erased_at`, `merged_into_id`).',
@@ -115,6 +121,7 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
   app.post('/api/clients', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'createClient',
       tags,
       summary: 'Create a client',
       description:
@@ -131,6 +138,7 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
   app.put('/api/clients/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'updateClient',
       tags,
       summary: 'Update a client; only the fields present change',
       description:
@@ -145,6 +153,7 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
   app.delete('/api/clients/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'deleteClient',
       tags,
       summary: 'Delete a client without history',
       description:
@@ -161,6 +170,7 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
   app.post('/api/clients/:id/merge', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'mergeClient',
       tags,
       summary: 'Merge a duplicate into this client',
       description:
@@ -175,6 +185,7 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
   app.get('/api/clients/:id/export', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'exportClient',
       tags,
       summary: 'GDPR export: everything held about the client, as a JSON download',
       description:
@@ -191,6 +202,7 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
   app.post('/api/clients/:id/erase', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'eraseClient',
       tags,
       summary: "GDPR erasure: anonymise the client's personal data",
       description:

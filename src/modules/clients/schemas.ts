@@ -1,6 +1,16 @@
 import { GENDERS } from '../../db/tables/clients.js';
 import { Type, type Static } from 'typebox';
-import { DateText, DateTimeText, Email, Flag, Id, NonEmpty, PageQuery } from '../../http/schemas.js';
+import {
+  DateText,
+  DateTimeText,
+  Email,
+  Flag,
+  Id,
+  named,
+  NonEmpty,
+  PageQuery,
+  withExample,
+} from '../../http/schemas.js';
 
 const FlagOut = Type.Integer({ minimum: 0, maximum: 1, description: '0 or 1' });
 
@@ -14,23 +24,26 @@ const Gender = Type.Union(
 
 const LabelName = NonEmpty(50);
 
-export const ClientOut = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  email: Type.Union([Type.String(), Type.Null()], { description: 'Lower-cased; null when none' }),
-  phone: Type.String(),
-  birthday: Type.Union([DateText, Type.Null()]),
-  gender: Type.String(),
-  notes: Type.String(),
-  marketing_consent: FlagOut,
-  labels: Type.Array(Type.String(), { description: 'Label names, sorted case-insensitively' }),
-  erased_at: Type.Union([DateTimeText, Type.Null()], { description: 'Set once the personal data was erased' }),
-  merged_into_id: Type.Union([Type.Integer(), Type.Null()], {
-    description: 'Set on a duplicate that was merged into that client',
+export const ClientOut = named(
+  'Client',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    email: Type.Union([Type.String(), Type.Null()], { description: 'Lower-cased; null when none' }),
+    phone: Type.String(),
+    birthday: Type.Union([DateText, Type.Null()]),
+    gender: Type.String(),
+    notes: Type.String(),
+    marketing_consent: FlagOut,
+    labels: Type.Array(Type.String(), { description: 'Label names, sorted case-insensitively' }),
+    erased_at: Type.Union([DateTimeText, Type.Null()], { description: 'Set once the personal data was erased' }),
+    merged_into_id: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'Set on a duplicate that was merged into that client',
+    }),
+    created_at: DateTimeText,
+    updated_at: DateTimeText,
   }),
-  created_at: DateTimeText,
-  updated_at: DateTimeText,
-});
+);
 
 const clientFields = {
   name: NonEmpty(200),
@@ -54,7 +67,12 @@ const clientFields = {
   ),
 };
 
-export const ClientCreateBody = Type.Object(clientFields);
+export const ClientCreateBody = withExample(Type.Object(clientFields), {
+  name: 'Ada Client',
+  email: 'ada@example.com',
+  phone: '+31 6 1234 5678',
+  birthday: '1990-04-01',
+});
 
 export const ClientUpdateBody = Type.Object({ ...clientFields, name: Type.Optional(clientFields.name) });
 
@@ -77,13 +95,16 @@ export const MergeBody = Type.Object({
   duplicate_id: Id,
 });
 
-export const LabelOut = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  color: Type.String(),
-  client_count: Type.Integer(),
-  created_at: DateTimeText,
-});
+export const LabelOut = named(
+  'ClientLabel',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    color: Type.String(),
+    client_count: Type.Integer(),
+    created_at: DateTimeText,
+  }),
+);
 
 const Color = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: '`#rrggbb`', examples: ['#6e56cf'] });
 
@@ -97,19 +118,22 @@ export const LabelUpdateBody = Type.Object({
   color: Type.Optional(Color),
 });
 
-export const ClientExportOut = Type.Object(
-  {
-    exported_at: DateTimeText,
-    client: Type.Object({
-      ...ClientOut.properties,
-      has_password: FlagOut,
-    }),
-    labels: Type.Array(Type.Object({ name: Type.String(), color: Type.String() })),
-  },
-  {
-    additionalProperties: true,
-    description: 'Everything held about the client; later modules add sections (bookings, orders …)',
-  },
+export const ClientExportOut = named(
+  'ClientExport',
+  Type.Object(
+    {
+      exported_at: DateTimeText,
+      client: Type.Object({
+        ...ClientOut.properties,
+        has_password: FlagOut,
+      }),
+      labels: Type.Array(Type.Object({ name: Type.String(), color: Type.String() })),
+    },
+    {
+      additionalProperties: true,
+      description: 'Everything held about the client; later modules add sections (bookings, orders …)',
+    },
+  ),
 );
 
 export type ClientCreateInput = Static<typeof ClientCreateBody>;

@@ -22,6 +22,7 @@ export async function giftCardRoutes(instance: FastifyInstance, ctx: AppContext)
   app.get('/api/giftcards', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listGiftCards',
       tags,
       summary: 'List gift cards, newest first',
       description: '`active` and `client_id` (the buyer) filter; `page` activates pagination.',
@@ -34,6 +35,7 @@ export async function giftCardRoutes(instance: FastifyInstance, ctx: AppContext)
   app.get('/api/giftcards/code/:code', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'getGiftCardByCode',
       tags,
       summary: 'Look a gift card up by its code (case, spaces and dashes do not matter), with its history',
       params: CodeParams,
@@ -45,6 +47,7 @@ export async function giftCardRoutes(instance: FastifyInstance, ctx: AppContext)
   app.get('/api/giftcards/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'getGiftCard',
       tags,
       summary: 'One gift card with its history (issue and redemptions)',
       params: IdParams,
@@ -56,6 +59,7 @@ export async function giftCardRoutes(instance: FastifyInstance, ctx: AppContext)
   app.post('/api/giftcards', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createGiftCard',
       tags,
       summary: 'Issue a gift card directly (not through a sale at the till)',
       description:
@@ -70,6 +74,7 @@ export async function giftCardRoutes(instance: FastifyInstance, ctx: AppContext)
   app.put('/api/giftcards/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updateGiftCard',
       tags,
       summary: 'Change expiry, active flag, recipient name or message; the balance changes only by redemption',
       params: IdParams,
@@ -82,6 +87,7 @@ export async function giftCardRoutes(instance: FastifyInstance, ctx: AppContext)
   app.delete('/api/giftcards/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteGiftCard',
       tags,
       summary: 'Delete a gift card that was never sold nor spent',
       description: 'Otherwise 409 `gift_card_in_use`: deactivate it instead (`active: 0`).',

@@ -1,19 +1,22 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { DateText, DateTimeText, Email, Flag, Id, PageQuery } from '../../http/schemas.js';
+import { DateText, DateTimeText, Email, Flag, Id, named, PageQuery, withExample } from '../../http/schemas.js';
 
 /* Gift cards, under /api/giftcards (the spec leaves the record open; see docs/api.md). */
 
 const Money = Type.Number({ description: 'Currency units, e.g. 12.5' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const GiftCardTransactionOut = Type.Object({
-  id: Type.Integer(),
-  type: Type.Union([Type.Literal('issue'), Type.Literal('redeem')]),
-  amount: Type.Number({ description: 'Signed: + issued, − redeemed' }),
-  balance_after: Money,
-  order_id: Nullable(Type.Integer()),
-  created_at: DateTimeText,
-});
+export const GiftCardTransactionOut = named(
+  'GiftCardTransaction',
+  Type.Object({
+    id: Type.Integer(),
+    type: Type.Union([Type.Literal('issue'), Type.Literal('redeem')]),
+    amount: Type.Number({ description: 'Signed: + issued, − redeemed' }),
+    balance_after: Money,
+    order_id: Nullable(Type.Integer()),
+    created_at: DateTimeText,
+  }),
+);
 
 const giftCardFields = {
   id: Type.Integer(),
@@ -31,20 +34,26 @@ const giftCardFields = {
   updated_at: DateTimeText,
 };
 
-export const GiftCardOut = Type.Object(giftCardFields);
-export const GiftCardDetailOut = Type.Object({
-  ...giftCardFields,
-  transactions: Type.Array(GiftCardTransactionOut, { description: 'Issue and redemptions, oldest first' }),
-});
+export const GiftCardOut = named('GiftCard', Type.Object(giftCardFields));
+export const GiftCardDetailOut = named(
+  'GiftCardDetail',
+  Type.Object({
+    ...giftCardFields,
+    transactions: Type.Array(GiftCardTransactionOut, { description: 'Issue and redemptions, oldest first' }),
+  }),
+);
 
-export const GiftCardCreateBody = Type.Object({
-  amount: Type.Number({ minimum: 0.01, maximum: 10_000, description: 'Face value in currency units' }),
-  expires_on: Type.Optional(DateText),
-  client_id: Type.Optional(Id),
-  recipient_name: Type.Optional(Type.String({ maxLength: 200 })),
-  recipient_email: Type.Optional(Email),
-  message: Type.Optional(Type.String({ maxLength: 1000 })),
-});
+export const GiftCardCreateBody = withExample(
+  Type.Object({
+    amount: Type.Number({ minimum: 0.01, maximum: 10_000, description: 'Face value in currency units' }),
+    expires_on: Type.Optional(DateText),
+    client_id: Type.Optional(Id),
+    recipient_name: Type.Optional(Type.String({ maxLength: 200 })),
+    recipient_email: Type.Optional(Email),
+    message: Type.Optional(Type.String({ maxLength: 1000 })),
+  }),
+  { amount: 50, expires_on: '2099-12-31', recipient_name: 'Grace', message: 'Happy birthday!' },
+);
 
 export const GiftCardUpdateBody = Type.Object({
   expires_on: Type.Optional(Nullable(DateText)),

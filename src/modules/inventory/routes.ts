@@ -32,6 +32,7 @@ export async function inventoryRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/inventory/products', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listProducts',
       tags,
       summary: 'List the products by name, then id',
       description:
@@ -45,6 +46,7 @@ export async function inventoryRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/inventory/products/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'getProduct',
       tags,
       summary: 'One product',
       description: '404 for an unknown or archived (deleted) product.',
@@ -57,6 +59,7 @@ export async function inventoryRoutes(instance: FastifyInstance, ctx: AppContext
   app.post('/api/inventory/products', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createProduct',
       tags,
       summary: 'Create a product',
       description:
@@ -73,6 +76,7 @@ export async function inventoryRoutes(instance: FastifyInstance, ctx: AppContext
   app.put('/api/inventory/products/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updateProduct',
       tags,
       summary: 'Update a product; only the fields present change',
       description:
@@ -87,6 +91,7 @@ export async function inventoryRoutes(instance: FastifyInstance, ctx: AppContext
   app.delete('/api/inventory/products/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteProduct',
       tags,
       summary: 'Delete a product, or archive it while records still refer to it',
       description:
@@ -103,6 +108,7 @@ export async function inventoryRoutes(instance: FastifyInstance, ctx: AppContext
   app.post('/api/inventory/products/:id/consume', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'consumeProduct',
       tags,
       summary: 'Record internal consumption: products used in the salon, not sold',
       description:
@@ -119,6 +125,7 @@ export async function inventoryRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/inventory/categories', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listProductCategories',
       tags,
       summary: 'List the product categories by position, then id',
       description:
@@ -131,6 +138,7 @@ export async function inventoryRoutes(instance: FastifyInstance, ctx: AppContext
   app.post('/api/inventory/categories', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createProductCategory',
       tags,
       summary: 'Create a product category',
       description:
@@ -147,6 +155,7 @@ export async function inventoryRoutes(instance: FastifyInstance, ctx: AppContext
   app.put('/api/inventory/categories/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updateProductCategory',
       tags,
       summary: 'Update a product category; only the fields present change',
       params: IdParams,
@@ -159,6 +168,7 @@ export async function inventoryRoutes(instance: FastifyInstance, ctx: AppContext
   app.delete('/api/inventory/categories/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteProductCategory',
       tags,
       summary: 'Delete a product category',
       description: 'Its products stay, without a category (`category_id: null`).',
@@ -176,6 +186,7 @@ export async function inventoryRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/inventory/transactions', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listStockTransactions',
       tags,
       summary: 'List stock transactions, newest first',
       description:

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { DateText, DateTimeText, Id, NonEmpty, PageQuery } from '../../http/schemas.js';
+import { DateText, DateTimeText, Id, named, NonEmpty, PageQuery } from '../../http/schemas.js';
 import { STOCK_REASONS } from './stock.js';
 
 /* Products, product categories and stock transactions (spec part 2 and 4.4), under /api/inventory. */
@@ -23,12 +23,15 @@ const Count = (description: string) => Type.Integer({ minimum: 0, maximum: 1_000
 
 // ---------------------------------------------------------------- product categories
 
-export const ProductCategoryOut = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  color: Type.String({ description: '`#rrggbb`' }),
-  position: Type.Integer(),
-});
+export const ProductCategoryOut = named(
+  'ProductCategory',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    color: Type.String({ description: '`#rrggbb`' }),
+    position: Type.Integer(),
+  }),
+);
 
 export const ProductCategoryCreateBody = Type.Object({
   name: NonEmpty(200),
@@ -44,25 +47,28 @@ export const ProductCategoryUpdateBody = Type.Object({
 
 // ---------------------------------------------------------------- products
 
-export const ProductOut = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  sku: Type.String(),
-  price: Type.Number({ description: 'Sale price in currency units, VAT included' }),
-  purchase_price: Type.Number({ description: 'Currency units' }),
-  quantity_on_hand: Type.Integer(),
-  low_stock_threshold: Type.Integer(),
-  category_id: Nullable(Type.Integer()),
-  category_name: Nullable(Type.String()),
-  category_color: Nullable(Type.String()),
-  supplier_id: Nullable(Type.Integer()),
-  supplier_name: Nullable(Type.String()),
-  vat_rate_id: Nullable(Type.Integer()),
-  ean_code: Type.String({ description: 'Barcode; empty when none' }),
-  article_number: Type.String({ description: 'Generated: ART_PRODUCT001, ART_PRODUCT002, …' }),
-  created_at: DateTimeText,
-  updated_at: DateTimeText,
-});
+export const ProductOut = named(
+  'Product',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    sku: Type.String(),
+    price: Type.Number({ description: 'Sale price in currency units, VAT included' }),
+    purchase_price: Type.Number({ description: 'Currency units' }),
+    quantity_on_hand: Type.Integer(),
+    low_stock_threshold: Type.Integer(),
+    category_id: Nullable(Type.Integer()),
+    category_name: Nullable(Type.String()),
+    category_color: Nullable(Type.String()),
+    supplier_id: Nullable(Type.Integer()),
+    supplier_name: Nullable(Type.String()),
+    vat_rate_id: Nullable(Type.Integer()),
+    ean_code: Type.String({ description: 'Barcode; empty when none' }),
+    article_number: Type.String({ description: 'Generated: ART_PRODUCT001, ART_PRODUCT002, …' }),
+    created_at: DateTimeText,
+    updated_at: DateTimeText,
+  }),
+);
 
 const productFields = {
   name: NonEmpty(200),
@@ -114,19 +120,22 @@ export const DeleteResult = Type.Object({
 
 // ---------------------------------------------------------------- stock transactions
 
-export const StockTransactionOut = Type.Object({
-  id: Type.Integer(),
-  product_id: Type.Integer(),
-  product_name: Type.String(),
-  delta: Type.Integer({ description: 'Positive = stock in, negative = stock out' }),
-  reason: Type.String({ description: `One of: ${STOCK_REASONS.join(', ')}` }),
-  quantity_after: Type.Integer({ description: 'quantity_on_hand right after this change' }),
-  note: Type.String(),
-  purchase_order_id: Nullable(Type.Integer()),
-  user_id: Nullable(Type.Integer()),
-  user_name: Nullable(Type.String()),
-  created_at: DateTimeText,
-});
+export const StockTransactionOut = named(
+  'StockTransaction',
+  Type.Object({
+    id: Type.Integer(),
+    product_id: Type.Integer(),
+    product_name: Type.String(),
+    delta: Type.Integer({ description: 'Positive = stock in, negative = stock out' }),
+    reason: Type.String({ description: `One of: ${STOCK_REASONS.join(', ')}` }),
+    quantity_after: Type.Integer({ description: 'quantity_on_hand right after this change' }),
+    note: Type.String(),
+    purchase_order_id: Nullable(Type.Integer()),
+    user_id: Nullable(Type.Integer()),
+    user_name: Nullable(Type.String()),
+    created_at: DateTimeText,
+  }),
+);
 
 export const TransactionListQuery = Type.Object({
   product_id: Type.Optional(Id),

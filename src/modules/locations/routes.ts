@@ -14,6 +14,7 @@ export async function locationRoutes(instance: FastifyInstance, ctx: AppContext)
   app.get('/api/locations', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listLocations',
       tags,
       summary: 'List locations, by name (case-insensitive), then id',
       description: 'A plain array. `active=true`: only active locations; `active=false`: only inactive ones.',
@@ -26,6 +27,7 @@ export async function locationRoutes(instance: FastifyInstance, ctx: AppContext)
   app.get('/api/locations/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'getLocation',
       tags,
       summary: 'One location',
       params: IdParams,
@@ -37,6 +39,7 @@ export async function locationRoutes(instance: FastifyInstance, ctx: AppContext)
   app.post('/api/locations', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createLocation',
       tags,
       summary: 'Create a location',
       description:
@@ -53,6 +56,7 @@ export async function locationRoutes(instance: FastifyInstance, ctx: AppContext)
   app.put('/api/locations/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updateLocation',
       tags,
       summary: 'Update a location; only the fields present change',
       description:
@@ -67,6 +71,7 @@ export async function locationRoutes(instance: FastifyInstance, ctx: AppContext)
   app.delete('/api/locations/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteLocation',
       tags,
       summary: 'Delete a location',
       description:

@@ -1,19 +1,22 @@
 import { Type, type Static } from 'typebox';
-import { DateTimeText, Email, Flag, NonEmpty } from '../../http/schemas.js';
+import { DateTimeText, Email, Flag, named, NonEmpty } from '../../http/schemas.js';
 
 const FlagOut = Type.Integer({ minimum: 0, maximum: 1, description: '0 or 1' });
 
-export const LocationOut = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  address: Type.String(),
-  phone: Type.String(),
-  email: Type.String(),
-  is_default: FlagOut,
-  active: FlagOut,
-  created_at: DateTimeText,
-  updated_at: DateTimeText,
-});
+export const LocationOut = named(
+  'Location',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    address: Type.String(),
+    phone: Type.String(),
+    email: Type.String(),
+    is_default: FlagOut,
+    active: FlagOut,
+    created_at: DateTimeText,
+    updated_at: DateTimeText,
+  }),
+);
 
 const locationFields = {
   name: NonEmpty(200),

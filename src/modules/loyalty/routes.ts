@@ -15,6 +15,7 @@ export async function loyaltyRoutes(instance: FastifyInstance, ctx: AppContext):
   app.get('/api/loyalty/settings', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'getLoyaltySettings',
       tags,
       summary: 'The loyalty programme: on/off, points per currency unit, reward thresholds',
       description:
@@ -27,6 +28,7 @@ export async function loyaltyRoutes(instance: FastifyInstance, ctx: AppContext):
   app.put('/api/loyalty/settings', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updateLoyaltySettings',
       tags,
       summary: 'Update the loyalty programme; only the fields present change',
       description:
@@ -40,6 +42,7 @@ export async function loyaltyRoutes(instance: FastifyInstance, ctx: AppContext):
   app.get('/api/loyalty/clients/:clientId', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'getClientLoyalty',
       tags,
       summary: "A client's points: balance, rewards within reach and the ledger, newest first",
       description:
@@ -53,6 +56,7 @@ export async function loyaltyRoutes(instance: FastifyInstance, ctx: AppContext):
   app.post('/api/loyalty/clients/:clientId/adjust', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'adjustClientPoints',
       tags,
       summary: "Correct a client's points by hand (a signed, non-zero number)",
       description: 'Never below zero: 409 `insufficient_points`. Answers the ledger.',

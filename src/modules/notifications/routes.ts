@@ -27,6 +27,7 @@ export async function notificationsRoutes(instance: FastifyInstance, ctx: AppCon
   app.get('/api/notifications', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listNotifications',
       tags,
       summary: "The caller's notifications, newest first",
       description:
@@ -40,6 +41,7 @@ export async function notificationsRoutes(instance: FastifyInstance, ctx: AppCon
   app.get('/api/notifications/unread-count', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'getUnreadNotificationCount',
       tags,
       summary: "How many of the caller's notifications are unread (for a badge)",
       description: 'An addition to the spec.',
@@ -51,6 +53,7 @@ export async function notificationsRoutes(instance: FastifyInstance, ctx: AppCon
   app.put('/api/notifications/read-all', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'markAllNotificationsRead',
       tags,
       summary: "Mark all of the caller's unread notifications read",
       response: { 200: ReadAllResult },
@@ -61,6 +64,7 @@ export async function notificationsRoutes(instance: FastifyInstance, ctx: AppCon
   app.get('/api/notifications/preferences', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'getNotificationPreferences',
       tags,
       summary: "The caller's channel preferences for every known notification type",
       description: 'Each type carries the stored choice, or its default when the caller never chose.',
@@ -72,6 +76,7 @@ export async function notificationsRoutes(instance: FastifyInstance, ctx: AppCon
   app.put('/api/notifications/preferences', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'updateNotificationPreferences',
       tags,
       summary: 'Set the channels of some notification types; the others keep theirs',
       description:
@@ -85,6 +90,7 @@ export async function notificationsRoutes(instance: FastifyInstance, ctx: AppCon
   app.put('/api/notifications/:id/read', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'markNotificationRead',
       tags,
       summary: "Mark one of the caller's notifications read",
       description: "Another user's notification answers 404, like an unknown id.",
@@ -97,6 +103,7 @@ export async function notificationsRoutes(instance: FastifyInstance, ctx: AppCon
   app.delete('/api/notifications/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'deleteNotification',
       tags,
       summary: "Delete one of the caller's notifications",
       description: "Another user's notification answers 404, like an unknown id.",

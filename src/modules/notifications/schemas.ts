@@ -1,18 +1,21 @@
 import { Type, type Static } from 'typebox';
-import { DateTimeText, Flag, PageQuery } from '../../http/schemas.js';
+import { DateTimeText, Flag, named, PageQuery } from '../../http/schemas.js';
 import { NOTIFICATION_TYPES } from './types.js';
 
 export const MAX_PREFERENCE_KEYS = 100;
 
-export const NotificationOut = Type.Object({
-  id: Type.Integer(),
-  type: Type.String({ description: 'Dotted type, e.g. `booking.new`' }),
-  title: Type.String(),
-  message: Type.String(),
-  link: Type.Union([Type.String(), Type.Null()], { description: 'A path in the back office, or null' }),
-  is_read: Type.Integer({ minimum: 0, maximum: 1, description: '0 or 1' }),
-  created_at: DateTimeText,
-});
+export const NotificationOut = named(
+  'Notification',
+  Type.Object({
+    id: Type.Integer(),
+    type: Type.String({ description: 'Dotted type, e.g. `booking.new`' }),
+    title: Type.String(),
+    message: Type.String(),
+    link: Type.Union([Type.String(), Type.Null()], { description: 'A path in the back office, or null' }),
+    is_read: Type.Integer({ minimum: 0, maximum: 1, description: '0 or 1' }),
+    created_at: DateTimeText,
+  }),
+);
 
 export const NotificationListQuery = Type.Object({
   // `1`/`0` as well as `true`/`false`: a badge or a link written by hand uses either.
@@ -39,15 +42,21 @@ export const ReadAllResult = Type.Object({
   updated: Type.Integer({ minimum: 0, description: 'How many notifications were unread and are now read' }),
 });
 
-export const PreferenceOut = Type.Object({
-  email: Type.Boolean(),
-  push: Type.Boolean(),
-  in_app: Type.Boolean(),
-});
+export const PreferenceOut = named(
+  'NotificationPreference',
+  Type.Object({
+    email: Type.Boolean(),
+    push: Type.Boolean(),
+    in_app: Type.Boolean(),
+  }),
+);
 
-export const PreferencesOut = Type.Record(Type.String(), PreferenceOut, {
-  description: `Every known notification type: ${NOTIFICATION_TYPES.map((type) => `\`${type}\``).join(', ')}`,
-});
+export const PreferencesOut = named(
+  'NotificationPreferences',
+  Type.Record(Type.String(), PreferenceOut, {
+    description: `Every known notification type: ${NOTIFICATION_TYPES.map((type) => `\`${type}\``).join(', ')}`,
+  }),
+);
 
 const PreferenceIn = Type.Object({
   email: Flag,

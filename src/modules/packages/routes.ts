@@ -22,6 +22,7 @@ export async function packageRoutes(instance: FastifyInstance, ctx: AppContext):
   app.get('/api/packages/credits', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listPackageCredits',
       tags,
       summary: "A client's package credits, oldest purchase first (spent ones with remaining 0)",
       querystring: CreditsQuery,
@@ -33,6 +34,7 @@ export async function packageRoutes(instance: FastifyInstance, ctx: AppContext):
   app.get('/api/packages', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listPackages',
       tags,
       summary: 'List packages by name, with their services',
       querystring: PackageListQuery,
@@ -43,13 +45,20 @@ export async function packageRoutes(instance: FastifyInstance, ctx: AppContext):
 
   app.get('/api/packages/:id', {
     config: { auth: 'user' },
-    schema: { tags, summary: 'One package', params: IdParams, response: { 200: PackageOut, 404: errorRef } },
+    schema: {
+      operationId: 'getPackage',
+      tags,
+      summary: 'One package',
+      params: IdParams,
+      response: { 200: PackageOut, 404: errorRef },
+    },
     handler: (request) => packages.getPackage(ctx.db, request.params.id),
   });
 
   app.post('/api/packages', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createPackage',
       tags,
       summary: 'Create a package: a name, a price (VAT included) and services with quantities',
       description: 'Without `vat_rate_id` the default VAT rate applies. 400 `unknown_service`, `unknown_vat_rate`.',
@@ -62,6 +71,7 @@ export async function packageRoutes(instance: FastifyInstance, ctx: AppContext):
   app.put('/api/packages/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updatePackage',
       tags,
       summary: 'Update a package; `services`, when present, replaces the list (credits already sold are kept)',
       params: IdParams,
@@ -74,6 +84,7 @@ export async function packageRoutes(instance: FastifyInstance, ctx: AppContext):
   app.delete('/api/packages/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deletePackage',
       tags,
       summary: 'Delete a package that was never sold',
       description: 'A sold one is 409 `package_in_use`: deactivate it instead.',

@@ -1,27 +1,33 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { DateTimeText, Flag, Id, NonEmpty, PageQuery } from '../../http/schemas.js';
+import { DateTimeText, Flag, Id, named, NonEmpty, PageQuery } from '../../http/schemas.js';
 
 /* Packages (prepaid bundles of services), under /api/packages. */
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const PackageServiceOut = Type.Object({
-  service_id: Type.Integer(),
-  service_name: Type.String(),
-  quantity: Type.Integer(),
-});
+export const PackageServiceOut = named(
+  'PackageService',
+  Type.Object({
+    service_id: Type.Integer(),
+    service_name: Type.String(),
+    quantity: Type.Integer(),
+  }),
+);
 
-export const PackageOut = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  description: Type.String(),
-  price: Type.Number({ description: 'Currency units, VAT included' }),
-  vat_rate_id: Nullable(Type.Integer()),
-  active: Type.Integer({ minimum: 0, maximum: 1 }),
-  services: Type.Array(PackageServiceOut),
-  created_at: DateTimeText,
-  updated_at: DateTimeText,
-});
+export const PackageOut = named(
+  'Package',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    description: Type.String(),
+    price: Type.Number({ description: 'Currency units, VAT included' }),
+    vat_rate_id: Nullable(Type.Integer()),
+    active: Type.Integer({ minimum: 0, maximum: 1 }),
+    services: Type.Array(PackageServiceOut),
+    created_at: DateTimeText,
+    updated_at: DateTimeText,
+  }),
+);
 
 const PackageServiceBody = Type.Object({ service_id: Id, quantity: Type.Integer({ minimum: 1, maximum: 1000 }) });
 
@@ -43,17 +49,20 @@ export const PackageUpdateBody = Type.Object({
 });
 export const PackageListQuery = Type.Object({ active: Type.Optional(Type.Boolean()), ...PageQuery });
 
-export const CreditOut = Type.Object({
-  client_package_id: Type.Integer(),
-  package_id: Type.Integer(),
-  package_name: Type.String(),
-  order_id: Type.Integer(),
-  service_id: Type.Integer(),
-  service_name: Type.String(),
-  total: Type.Integer(),
-  remaining: Type.Integer(),
-  purchased_at: DateTimeText,
-});
+export const CreditOut = named(
+  'PackageCredit',
+  Type.Object({
+    client_package_id: Type.Integer(),
+    package_id: Type.Integer(),
+    package_name: Type.String(),
+    order_id: Type.Integer(),
+    service_id: Type.Integer(),
+    service_name: Type.String(),
+    total: Type.Integer(),
+    remaining: Type.Integer(),
+    purchased_at: DateTimeText,
+  }),
+);
 export const CreditsQuery = Type.Object({ client_id: Id });
 
 export type PackageOutput = Static<typeof PackageOut>;

@@ -24,6 +24,7 @@ export async function paymentsRoutes(instance: FastifyInstance, ctx: AppContext)
   app.get('/api/payments', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'listPayments',
       tags,
       summary: 'Payments (POS orders, no-show fees), newest first',
       description:
@@ -36,13 +37,20 @@ export async function paymentsRoutes(instance: FastifyInstance, ctx: AppContext)
 
   app.get('/api/payments/:id', {
     config: { auth: 'admin' },
-    schema: { tags, summary: 'One payment', params: IdParams, response: { 200: PaymentOut, 404: errorRef } },
+    schema: {
+      operationId: 'getPayment',
+      tags,
+      summary: 'One payment',
+      params: IdParams,
+      response: { 200: PaymentOut, 404: errorRef },
+    },
     handler: async (request) => getPayment(ctx.db, await readTimezone(ctx.db), request.params.id),
   });
 
   app.post('/api/payments/:id/refresh', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'refreshPayment',
       tags,
       summary: 'Ask the provider for a pending payment’s status now (a missed webhook)',
       description:
@@ -60,6 +68,7 @@ export async function paymentsRoutes(instance: FastifyInstance, ctx: AppContext)
     scope.withTypeProvider<TypeBoxTypeProvider>().post('/api/payments/webhooks/checkout', {
       config: { auth: 'none' },
       schema: {
+        operationId: 'receiveCheckoutWebhook',
         tags,
         summary: 'Checkout provider webhook (Stripe events)',
         description:
@@ -80,6 +89,7 @@ export async function paymentsRoutes(instance: FastifyInstance, ctx: AppContext)
     scope.withTypeProvider<TypeBoxTypeProvider>().post('/api/payments/webhooks/onlinepay/:payment_id/:token', {
       config: { auth: 'none' },
       schema: {
+        operationId: 'receiveOnlinePayWebhook',
         tags,
         summary: 'Online payment provider webhook (Mollie)',
         description:
@@ -96,6 +106,7 @@ export async function paymentsRoutes(instance: FastifyInstance, ctx: AppContext)
   app.post('/api/payments/webhooks/cardpay/:payment_id/:token', {
     config: { auth: 'none' },
     schema: {
+      operationId: 'receiveCardPayWebhook',
       tags,
       summary: 'Card terminal provider callback (SumUp reader checkout)',
       description:

@@ -1,25 +1,28 @@
 import { Type, type Static } from 'typebox';
-import { DateTimeText, Id, PageQuery } from '../../http/schemas.js';
+import { DateTimeText, Id, named, PageQuery } from '../../http/schemas.js';
 
 export const PaymentPurposeSchema = Type.Union([Type.Literal('pos_order'), Type.Literal('noshow_fee')]);
 export const PaymentStatusSchema = Type.Union(
   ['pending', 'paid', 'failed', 'cancelled'].map((status) => Type.Literal(status)),
 );
 
-export const PaymentOut = Type.Object({
-  id: Type.Integer(),
-  purpose: PaymentPurposeSchema,
-  reference_id: Type.Integer({ description: 'The POS order id (pos_order) or the booking id (noshow_fee)' }),
-  provider: Type.String({
-    description: '`cardpay`, `onlinepay`, `checkout`, `terminal` (standalone card terminal) or `none`',
+export const PaymentOut = named(
+  'Payment',
+  Type.Object({
+    id: Type.Integer(),
+    purpose: PaymentPurposeSchema,
+    reference_id: Type.Integer({ description: 'The POS order id (pos_order) or the booking id (noshow_fee)' }),
+    provider: Type.String({
+      description: '`cardpay`, `onlinepay`, `checkout`, `terminal` (standalone card terminal) or `none`',
+    }),
+    status: PaymentStatusSchema,
+    amount: Type.Number({ description: 'Currency units' }),
+    checkout_url: Type.Union([Type.String(), Type.Null()], { description: 'Where the client pays, if hosted' }),
+    error: Type.Union([Type.String(), Type.Null()]),
+    created_at: DateTimeText,
+    updated_at: DateTimeText,
   }),
-  status: PaymentStatusSchema,
-  amount: Type.Number({ description: 'Currency units' }),
-  checkout_url: Type.Union([Type.String(), Type.Null()], { description: 'Where the client pays, if hosted' }),
-  error: Type.Union([Type.String(), Type.Null()]),
-  created_at: DateTimeText,
-  updated_at: DateTimeText,
-});
+);
 
 export const PaymentsQuery = Type.Object({
   purpose: Type.Optional(PaymentPurposeSchema),

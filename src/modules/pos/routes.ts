@@ -20,6 +20,7 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
   app.get('/api/pos/favorites', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listPosFavorites',
       tags,
       summary: 'The signed-in staff member’s favourite till items, by position',
       response: { 200: Type.Array(FavoriteOut) },
@@ -30,6 +31,7 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
   app.put('/api/pos/favorites', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'replacePosFavorites',
       tags,
       summary: 'Replace the signed-in staff member’s favourites',
       description:
@@ -43,6 +45,7 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
   app.get('/api/pos', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listPosOrders',
       tags,
       summary: 'List POS orders, newest first (created_at, then id, descending)',
       description: '`client_id` and `staff_id` filter; `page` activates pagination. Each with `item_count`.',
@@ -55,6 +58,7 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
   app.post('/api/pos', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'createPosOrder',
       tags,
       summary: 'Ring up an order: lines, discount code, gift card, loyalty points, payment',
       description:
@@ -72,6 +76,7 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
   app.get('/api/pos/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'getPosOrder',
       tags,
       summary: 'One POS order with its lines',
       description: 'The spec leaves the auth level open: any signed-in user, like the list.',

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { DateText, DateTimeText, Email, Id, PageQuery } from '../../http/schemas.js';
+import { DateText, DateTimeText, Email, Id, named, PageQuery, withExample } from '../../http/schemas.js';
 
 /* POS orders and favourites (spec parts 2 and 4.4b), under /api/pos. */
 
@@ -41,52 +41,67 @@ export const GiftCardSaleBody = Type.Object({
   expires_on: Type.Optional(DateText),
 });
 
-export const OrderCreateBody = Type.Object({
-  client_id: Id,
-  staff_id: Id,
-  items: Type.Array(OrderItemBody, { maxItems: MAX_ORDER_LINES }),
-  payment_method: PaymentMethod,
-  discount_code: Type.Optional(Type.String({ maxLength: 64 })),
-  gift_card_code: Type.Optional(Type.String({ maxLength: 64 })),
-  loyalty_points: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
-  notes: Type.Optional(Type.String({ maxLength: 2000 })),
-  gift_cards: Type.Optional(
-    Type.Array(GiftCardSaleBody, {
-      maxItems: MAX_GIFT_CARDS_PER_ORDER,
-      description:
-        'Gift cards sold in this order (see the API guide): each is created with its amount and emailed when recipient_email is given.',
+export const OrderCreateBody = withExample(
+  Type.Object({
+    client_id: Id,
+    staff_id: Id,
+    items: Type.Array(OrderItemBody, {
+      maxItems: MAX_ORDER_LINES,
+      description: 'The order lines; may be empty only when the order sells gift cards (`gift_cards`)',
     }),
-  ),
-});
+    payment_method: PaymentMethod,
+    discount_code: Type.Optional(Type.String({ maxLength: 64 })),
+    gift_card_code: Type.Optional(Type.String({ maxLength: 64 })),
+    loyalty_points: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
+    notes: Type.Optional(Type.String({ maxLength: 2000 })),
+    gift_cards: Type.Optional(
+      Type.Array(GiftCardSaleBody, {
+        maxItems: MAX_GIFT_CARDS_PER_ORDER,
+        description:
+          'Gift cards sold in this order (see the API guide): each is created with its amount and emailed when recipient_email is given.',
+      }),
+    ),
+  }),
+  { client_id: 1, staff_id: 1, items: [{ type: 'service', id: 1, quantity: 1, price: 45 }], payment_method: 'cash' },
+);
 
-export const OrderItemOut = Type.Object({
-  id: Type.Integer(),
-  item_type: ItemType,
-  item_id: Type.Integer(),
-  name: Type.String({ description: 'The item’s name when sold' }),
-  quantity: Type.Integer(),
-  price: Money,
-  line_total: Money,
-  vat_rate: Type.Number({ description: 'Percent, e.g. 21' }),
-  vat_amount: Money,
-  discount_amount: Money,
-  loyalty_amount: Money,
-  client_package_id: Nullable(Type.Integer()),
-});
+export const OrderItemOut = named(
+  'PosOrderLine',
+  Type.Object({
+    id: Type.Integer(),
+    item_type: ItemType,
+    item_id: Type.Integer(),
+    name: Type.String({ description: 'The item’s name when sold' }),
+    quantity: Type.Integer(),
+    price: Money,
+    line_total: Money,
+    vat_rate: Type.Number({ description: 'Percent, e.g. 21' }),
+    vat_amount: Money,
+    discount_amount: Money,
+    loyalty_amount: Money,
+    client_package_id: Nullable(Type.Integer()),
+  }),
+);
 
-export const SoldGiftCardOut = Type.Object({
-  id: Type.Integer(),
-  code: Type.String(),
-  initial_value: Money,
-  recipient_email: Nullable(Type.String()),
-});
+export const SoldGiftCardOut = named(
+  'SoldGiftCard',
+  Type.Object({
+    id: Type.Integer(),
+    code: Type.String(),
+    initial_value: Money,
+    recipient_email: Nullable(Type.String()),
+  }),
+);
 
-export const PaymentOut = Type.Object({
-  id: Type.Integer(),
-  provider: Type.String(),
-  status: Type.String(),
-  checkout_url: Nullable(Type.String()),
-});
+export const PaymentOut = named(
+  'PosOrderPayment',
+  Type.Object({
+    id: Type.Integer(),
+    provider: Type.String(),
+    status: Type.String(),
+    checkout_url: Nullable(Type.String()),
+  }),
+);
 
 const orderFields = {
   id: Type.Integer(),
@@ -113,14 +128,17 @@ const orderFields = {
   created_at: DateTimeText,
 };
 
-export const OrderSummaryOut = Type.Object({ ...orderFields, item_count: Type.Integer() });
+export const OrderSummaryOut = named('PosOrderSummary', Type.Object({ ...orderFields, item_count: Type.Integer() }));
 
-export const OrderOut = Type.Object({
-  ...orderFields,
-  items: Type.Array(OrderItemOut),
-  gift_cards: Type.Array(SoldGiftCardOut, { description: 'Gift cards sold in this order' }),
-  payment: Nullable(PaymentOut),
-});
+export const OrderOut = named(
+  'PosOrder',
+  Type.Object({
+    ...orderFields,
+    items: Type.Array(OrderItemOut),
+    gift_cards: Type.Array(SoldGiftCardOut, { description: 'Gift cards sold in this order' }),
+    payment: Nullable(PaymentOut),
+  }),
+);
 
 export const OrderListQuery = Type.Object({
   client_id: Type.Optional(Id),
@@ -136,13 +154,16 @@ export const FavoriteBody = Type.Object({
 
 export const FavoritesBody = Type.Array(FavoriteBody, { maxItems: 200 });
 
-export const FavoriteOut = Type.Object({
-  type: ItemType,
-  id: Type.Integer(),
-  position: Type.Integer(),
-  name: Type.String(),
-  price: Money,
-});
+export const FavoriteOut = named(
+  'PosFavorite',
+  Type.Object({
+    type: ItemType,
+    id: Type.Integer(),
+    position: Type.Integer(),
+    name: Type.String(),
+    price: Money,
+  }),
+);
 
 export type OrderCreateInput = Static<typeof OrderCreateBody>;
 export type OrderItemInput = Static<typeof OrderItemBody>;

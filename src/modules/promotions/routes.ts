@@ -14,6 +14,7 @@ export async function promotionRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/promotions', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listPromotions',
       tags,
       summary: 'List promotions, newest first, each with times_used and total_discount',
       querystring: PromotionListQuery,
@@ -24,13 +25,20 @@ export async function promotionRoutes(instance: FastifyInstance, ctx: AppContext
 
   app.get('/api/promotions/:id', {
     config: { auth: 'user' },
-    schema: { tags, summary: 'One promotion', params: IdParams, response: { 200: PromotionOut, 404: errorRef } },
+    schema: {
+      operationId: 'getPromotion',
+      tags,
+      summary: 'One promotion',
+      params: IdParams,
+      response: { 200: PromotionOut, 404: errorRef },
+    },
     handler: (request) => promotions.getPromotion(ctx.db, request.params.id),
   });
 
   app.post('/api/promotions', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createPromotion',
       tags,
       summary: 'Create a promotion',
       description:
@@ -44,6 +52,7 @@ export async function promotionRoutes(instance: FastifyInstance, ctx: AppContext
   app.put('/api/promotions/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updatePromotion',
       tags,
       summary: 'Update a promotion; only the fields present change',
       params: IdParams,
@@ -56,6 +65,7 @@ export async function promotionRoutes(instance: FastifyInstance, ctx: AppContext
   app.delete('/api/promotions/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deletePromotion',
       tags,
       summary: 'Delete a promotion that was never used',
       description: 'A used one is 409 `promotion_in_use`: deactivate it instead.',

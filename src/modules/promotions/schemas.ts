@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { DateText, DateTimeText, Flag, NonEmpty, PageQuery } from '../../http/schemas.js';
+import { DateText, DateTimeText, Flag, named, NonEmpty, PageQuery, withExample } from '../../http/schemas.js';
 
 /* Promotions (discount codes), under /api/promotions (the spec leaves the record open; see docs/api.md). */
 
@@ -7,23 +7,26 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const ItemType = Type.Union([Type.Literal('service'), Type.Literal('product'), Type.Literal('package')]);
 const DiscountType = Type.Union([Type.Literal('percentage'), Type.Literal('fixed')]);
 
-export const PromotionOut = Type.Object({
-  id: Type.Integer(),
-  code: Type.String({ description: 'Upper case; matched case-insensitively' }),
-  name: Type.String(),
-  discount_type: DiscountType,
-  discount_value: Type.Number({ description: 'Percent (0–100) or currency units' }),
-  valid_from: Nullable(DateText),
-  valid_to: Nullable(DateText),
-  usage_limit: Nullable(Type.Integer()),
-  per_client_limit: Nullable(Type.Integer()),
-  applies_to: Type.Array(ItemType),
-  active: Type.Integer({ minimum: 0, maximum: 1 }),
-  times_used: Type.Integer(),
-  total_discount: Type.Number(),
-  created_at: DateTimeText,
-  updated_at: DateTimeText,
-});
+export const PromotionOut = named(
+  'Promotion',
+  Type.Object({
+    id: Type.Integer(),
+    code: Type.String({ description: 'Upper case; matched case-insensitively' }),
+    name: Type.String(),
+    discount_type: DiscountType,
+    discount_value: Type.Number({ description: 'Percent (0–100) or currency units' }),
+    valid_from: Nullable(DateText),
+    valid_to: Nullable(DateText),
+    usage_limit: Nullable(Type.Integer()),
+    per_client_limit: Nullable(Type.Integer()),
+    applies_to: Type.Array(ItemType),
+    active: Type.Integer({ minimum: 0, maximum: 1 }),
+    times_used: Type.Integer(),
+    total_discount: Type.Number(),
+    created_at: DateTimeText,
+    updated_at: DateTimeText,
+  }),
+);
 
 const fields = {
   code: Type.String({ minLength: 2, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
@@ -38,7 +41,14 @@ const fields = {
   active: Type.Optional(Flag),
 };
 
-export const PromotionCreateBody = Type.Object(fields);
+export const PromotionCreateBody = withExample(Type.Object(fields), {
+  code: 'SPRING10',
+  name: 'Spring 10%',
+  discount_type: 'percentage',
+  discount_value: 10,
+  valid_from: '2030-03-01',
+  valid_to: '2099-05-31',
+});
 export const PromotionUpdateBody = Type.Object({
   ...fields,
   code: Type.Optional(fields.code),

@@ -32,6 +32,7 @@ export async function publicAccountRoutes(instance: FastifyInstance, ctx: AppCon
     bodyLimit: PUBLIC_BODY_LIMIT,
     preHandler: app.limiter(CLIENT_LOGIN_LIMITS),
     schema: {
+      operationId: 'clientLogin',
       tags,
       summary: 'Client sign-in with email and password → clientToken (30 days)',
       description:
@@ -48,6 +49,7 @@ export async function publicAccountRoutes(instance: FastifyInstance, ctx: AppCon
     bodyLimit: PUBLIC_BODY_LIMIT,
     preHandler: app.limiter(MAGIC_LINK_LIMITS),
     schema: {
+      operationId: 'requestClientMagicLink',
       tags,
       summary: 'Email a one-time sign-in link (15 minutes) to a client',
       description:
@@ -66,6 +68,7 @@ export async function publicAccountRoutes(instance: FastifyInstance, ctx: AppCon
     config: { auth: 'none' },
     preHandler: app.limiter(TOKEN_LIMITS),
     schema: {
+      operationId: 'verifyClientMagicLink',
       tags,
       summary: 'Exchange a magic-link token for a clientToken',
       description: 'The link works once: its token is deleted here. Unknown, used or expired: 400 `invalid_token`.',
@@ -77,7 +80,12 @@ export async function publicAccountRoutes(instance: FastifyInstance, ctx: AppCon
 
   app.get('/api/public/me', {
     config: { auth: 'client' },
-    schema: { tags, summary: 'The signed-in client’s profile', response: { 200: ClientProfile } },
+    schema: {
+      operationId: 'getMyClientProfile',
+      tags,
+      summary: 'The signed-in client’s profile',
+      response: { 200: ClientProfile },
+    },
     handler: (request) => accounts.clientProfile(ctx.db, currentClient(request).id),
   });
 
@@ -86,6 +94,7 @@ export async function publicAccountRoutes(instance: FastifyInstance, ctx: AppCon
     bodyLimit: PUBLIC_BODY_LIMIT,
     preHandler: app.limiter(ACCOUNT_LIMITS),
     schema: {
+      operationId: 'updateMyClientProfile',
       tags,
       summary: 'Change the signed-in client’s name or phone (the email stays: it is the sign-in)',
       body: ClientProfileBody,
@@ -99,6 +108,7 @@ export async function publicAccountRoutes(instance: FastifyInstance, ctx: AppCon
     bodyLimit: PUBLIC_BODY_LIMIT,
     preHandler: app.limiter(ACCOUNT_LIMITS),
     schema: {
+      operationId: 'setMyClientPassword',
       tags,
       summary: 'Set the signed-in client’s password (min 8), e.g. after signing in by magic link',
       body: ClientPasswordBody,
@@ -113,6 +123,7 @@ export async function publicAccountRoutes(instance: FastifyInstance, ctx: AppCon
   app.get('/api/public/me/bookings', {
     config: { auth: 'client' },
     schema: {
+      operationId: 'listMyBookings',
       tags,
       summary: 'The signed-in client’s bookings, cancelled ones included',
       description:
@@ -127,6 +138,7 @@ export async function publicAccountRoutes(instance: FastifyInstance, ctx: AppCon
     config: { auth: 'client' },
     preHandler: app.limiter(ACCOUNT_LIMITS),
     schema: {
+      operationId: 'cancelMyBooking',
       tags,
       summary: 'Cancel one of the signed-in client’s bookings',
       description:

@@ -14,6 +14,7 @@ export async function publicAvailabilityRoutes(instance: FastifyInstance, ctx: A
   app.get('/api/public/availability', {
     config: { auth: 'none' },
     schema: {
+      operationId: 'getPublicAvailability',
       tags: ['public'],
       summary: 'Free start times for a service on one date',
       description:

@@ -21,6 +21,7 @@ export async function publicBookingRoutes(instance: FastifyInstance, ctx: AppCon
     bodyLimit: PUBLIC_BODY_LIMIT,
     preHandler: app.limiter(BOOKING_LIMITS),
     schema: {
+      operationId: 'createPublicBooking',
       tags,
       summary: 'Book a slot that availability offers',
       description:
@@ -59,6 +60,7 @@ export async function publicBookingRoutes(instance: FastifyInstance, ctx: AppCon
       bodyLimit: PUBLIC_BODY_LIMIT,
       preHandler: app.limiter(TOKEN_LIMITS),
       schema: {
+        operationId: answer === 'confirm' ? 'confirmPublicBooking' : 'declinePublicBooking',
         tags,
         summary:
           answer === 'confirm'

@@ -13,13 +13,19 @@ export async function publicInfoRoutes(instance: FastifyInstance, ctx: AppContex
 
   app.get('/api/public/salon-info', {
     config: { auth: 'none' },
-    schema: { tags, summary: 'The public salon info object (spec part 2)', response: { 200: SalonInfo } },
+    schema: {
+      operationId: 'getPublicSalonInfo',
+      tags,
+      summary: 'The public salon info object (spec part 2)',
+      response: { 200: SalonInfo },
+    },
     handler: () => salonInfo(ctx.db),
   });
 
   app.get('/api/public/services', {
     config: { auth: 'none' },
     schema: {
+      operationId: 'listPublicServices',
       tags,
       summary: 'Bookable services, in the salon’s order',
       description:
@@ -32,6 +38,7 @@ export async function publicInfoRoutes(instance: FastifyInstance, ctx: AppContex
   app.get('/api/public/staff', {
     config: { auth: 'none' },
     schema: {
+      operationId: 'listPublicStaff',
       tags,
       summary: 'Staff a client may choose (id and name), by name',
       description: 'An empty list when `booking_allow_staff_choice` is 0: there is no choice to make.',

@@ -14,6 +14,7 @@ export async function publicReviewRoutes(instance: FastifyInstance, ctx: AppCont
     bodyLimit: PUBLIC_BODY_LIMIT,
     preHandler: app.limiter(REVIEW_LIMITS),
     schema: {
+      operationId: 'createReview',
       tags: ['public'],
       summary: 'Review a completed visit with its feedback token',
       description:

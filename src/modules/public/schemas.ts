@@ -1,37 +1,54 @@
 import { Type, type Static } from 'typebox';
-import { DateText, DateTimeText, Email, Id, NonEmpty, Ok, Password } from '../../http/schemas.js';
+import {
+  DateText,
+  DateTimeInput,
+  DateTimeText,
+  Email,
+  Id,
+  named,
+  NonEmpty,
+  Ok,
+  Password,
+  withExample,
+} from '../../http/schemas.js';
 
 /*
  * The online booking page (spec 4.11), under /api/public. Responses carry only the salon's
  * own data and the calling client's: never another client's name, email or notes.
  */
 
-export const SalonInfo = Type.Object(
-  {
-    salon_name: Type.String(),
-    booking_mode: Type.Union([Type.Literal('direct'), Type.Literal('request')]),
-    booking_clients: Type.Union([Type.Literal('all'), Type.Literal('existing')]),
-    booking_show_prices: Type.Boolean(),
-    booking_show_duration: Type.Boolean(),
-    booking_allow_staff_choice: Type.Boolean(),
-    booking_min_lead_hours: Type.Integer(),
-    booking_max_future_days: Type.Integer(),
-    currency: Type.String(),
-  },
-  { description: 'Exactly the public salon info object of spec part 2 (its toggles are booleans there)' },
+export const SalonInfo = named(
+  'SalonInfo',
+  Type.Object(
+    {
+      salon_name: Type.String(),
+      booking_mode: Type.Union([Type.Literal('direct'), Type.Literal('request')]),
+      booking_clients: Type.Union([Type.Literal('all'), Type.Literal('existing')]),
+      booking_show_prices: Type.Boolean(),
+      booking_show_duration: Type.Boolean(),
+      booking_allow_staff_choice: Type.Boolean(),
+      booking_min_lead_hours: Type.Integer(),
+      booking_max_future_days: Type.Integer(),
+      currency: Type.String(),
+    },
+    { description: 'Exactly the public salon info object of spec part 2 (its toggles are booleans there)' },
+  ),
 );
 
-export const PublicService = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  duration_min: Type.Optional(Type.Integer({ description: 'Absent when booking_show_duration is 0' })),
-  price: Type.Optional(Type.Number({ description: 'Absent when booking_show_prices is 0' })),
-  category_id: Type.Union([Type.Integer(), Type.Null()]),
-  category_name: Type.Union([Type.String(), Type.Null()]),
-  category_color: Type.Union([Type.String(), Type.Null()]),
-});
+export const PublicService = named(
+  'PublicService',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    duration_min: Type.Optional(Type.Integer({ description: 'Absent when booking_show_duration is 0' })),
+    price: Type.Optional(Type.Number({ description: 'Absent when booking_show_prices is 0' })),
+    category_id: Type.Union([Type.Integer(), Type.Null()]),
+    category_name: Type.Union([Type.String(), Type.Null()]),
+    category_color: Type.Union([Type.String(), Type.Null()]),
+  }),
+);
 
-export const PublicStaff = Type.Object({ id: Type.Integer(), name: Type.String() });
+export const PublicStaff = named('PublicStaffMember', Type.Object({ id: Type.Integer(), name: Type.String() }));
 
 export const AvailabilityQuery = Type.Object({
   date: DateText,
@@ -39,27 +56,32 @@ export const AvailabilityQuery = Type.Object({
   staff_id: Type.Optional(Id),
 });
 
-export const AvailableSlot = Type.Object({
-  start_at: DateTimeText,
-  end_at: DateTimeText,
-  staff_id: Type.Integer({ description: 'Who takes the slot (without staff_id: the least booked free member)' }),
-});
+export const AvailableSlot = named(
+  'AvailableSlot',
+  Type.Object({
+    start_at: DateTimeText,
+    end_at: DateTimeText,
+    staff_id: Type.Integer({ description: 'Who takes the slot (without staff_id: the least booked free member)' }),
+  }),
+);
 
-const DateTimeIn = Type.String({
-  maxLength: 30,
-  description: 'YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted): a start offered by availability',
-  examples: ['2026-11-23 14:30:00'],
-});
+const DateTimeIn = DateTimeInput(
+  'YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted): a start offered by availability',
+  '2026-11-23 14:30:00',
+);
 
-export const PublicBookingBody = Type.Object({
-  service_id: Id,
-  staff_id: Type.Optional(Id),
-  start_at: DateTimeIn,
-  client_name: NonEmpty(200),
-  client_email: Email,
-  client_phone: Type.Optional(Type.String({ maxLength: 50 })),
-  notes: Type.Optional(Type.String({ maxLength: 1000 })),
-});
+export const PublicBookingBody = withExample(
+  Type.Object({
+    service_id: Id,
+    staff_id: Type.Optional(Id),
+    start_at: DateTimeIn,
+    client_name: NonEmpty(200),
+    client_email: Email,
+    client_phone: Type.Optional(Type.String({ maxLength: 50 })),
+    notes: Type.Optional(Type.String({ maxLength: 1000 })),
+  }),
+  { service_id: 1, start_at: '2030-05-14 14:30:00', client_name: 'Ada Client', client_email: 'ada@example.com' },
+);
 
 /**
  * The Idempotency-Key header of POST /public/bookings. Checked by hand: a `headers` schema
@@ -68,17 +90,20 @@ export const PublicBookingBody = Type.Object({
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** A booking as its own client sees it: no internal notes, no tokens, no other client. */
-export const PublicBooking = Type.Object({
-  id: Type.Integer(),
-  service_id: Type.Integer(),
-  service_name: Type.String(),
-  staff_id: Type.Integer(),
-  staff_name: Type.String(),
-  start_at: DateTimeText,
-  end_at: DateTimeText,
-  status: Type.String({ description: 'scheduled, provisional, completed, cancelled or no-show' }),
-  notes: Type.String(),
-});
+export const PublicBooking = named(
+  'PublicBooking',
+  Type.Object({
+    id: Type.Integer(),
+    service_id: Type.Integer(),
+    service_name: Type.String(),
+    staff_id: Type.Integer(),
+    staff_name: Type.String(),
+    start_at: DateTimeText,
+    end_at: DateTimeText,
+    status: Type.String({ description: 'scheduled, provisional, completed, cancelled or no-show' }),
+    notes: Type.String(),
+  }),
+);
 
 export const TokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 
@@ -90,7 +115,7 @@ export const ClientSummary = Type.Object({
   email: Type.Union([Type.String(), Type.Null()]),
 });
 
-export const ClientSession = Type.Object({ clientToken: Type.String(), client: ClientSummary });
+export const ClientSession = named('ClientSession', Type.Object({ clientToken: Type.String(), client: ClientSummary }));
 
 export const MagicLinkBody = Type.Object({ email: Email });
 
@@ -100,13 +125,16 @@ export const VerifyMagicQuery = Type.Object({ token: Type.String({ minLength: 1,
 
 export const ClientPasswordBody = Type.Object({ password: Password });
 
-export const ClientProfile = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  email: Type.Union([Type.String(), Type.Null()]),
-  phone: Type.String(),
-  has_password: Type.Boolean(),
-});
+export const ClientProfile = named(
+  'ClientProfile',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    email: Type.Union([Type.String(), Type.Null()]),
+    phone: Type.String(),
+    has_password: Type.Boolean(),
+  }),
+);
 
 export const ClientProfileBody = Type.Object({
   name: Type.Optional(NonEmpty(200)),
@@ -128,12 +156,15 @@ export const ReviewBody = Type.Object({
   comment: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 
-export const ReviewOut = Type.Object({
-  id: Type.Integer(),
-  rating: Type.Integer(),
-  comment: Type.String(),
-  created_at: DateTimeText,
-});
+export const ReviewOut = named(
+  'Review',
+  Type.Object({
+    id: Type.Integer(),
+    rating: Type.Integer(),
+    comment: Type.String(),
+    created_at: DateTimeText,
+  }),
+);
 
 export { Ok };
 

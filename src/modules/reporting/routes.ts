@@ -45,6 +45,7 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/reporting/sales-summary', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'getSalesSummary',
       tags,
       summary: 'Total revenue of all POS orders',
       description:
@@ -57,6 +58,7 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/reporting/booking-count', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'getBookingCount',
       tags,
       summary: 'Number of bookings ever created, whatever their status (cancelled ones included)',
       response: { 200: BookingCountOut },
@@ -67,6 +69,7 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/reporting/item-breakdown', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'getItemBreakdown',
       tags,
       summary: 'Top 10 products and top 10 services by revenue, from paid POS orders created in the range',
       description:
@@ -80,6 +83,7 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/reporting/staff-performance', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'getStaffPerformance',
       tags,
       summary: 'Revenue, completed bookings and ratings per staff member in the range',
       description:
@@ -93,6 +97,7 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/reporting/retention', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'getRetention',
       tags,
       summary: 'Active, returning and churned clients',
       description:
@@ -111,6 +116,7 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/reporting/heatmap', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'getBookingHeatmap',
       tags,
       summary: 'Bookings per weekday and starting hour (all time, cancelled excluded)',
       description: '`day` 1 = Sunday … 7 = Saturday; hours on the salon wall clock; only cells with bookings.',
@@ -122,6 +128,7 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/reporting/forecast', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'getRevenueForecast',
       tags,
       summary: 'Expected revenue of the scheduled bookings of the next `days` days (default 30), per day',
       description:
@@ -136,6 +143,7 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/reporting/promotions', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'getPromotionReport',
       tags,
       summary: 'Promotion uses and discount given in the range, in total and per promotion',
       description:
@@ -149,6 +157,7 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/reporting/gift-cards', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'getGiftCardReport',
       tags,
       summary: 'Gift cards sold and redeemed in the range, and the balance outstanding now',
       querystring: RangeQuery,
@@ -163,6 +172,7 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/reporting/dashboard', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'getDashboard',
       tags,
       summary: "Today's revenue, orders and bookings, with the revenue goal and forecast widgets",
       description:

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DateText, Id } from '../../http/schemas.js';
+import { DateText, Id, named } from '../../http/schemas.js';
 
 /* Reports (spec 4.8), under /api/reporting, all Admin. Definitions: docs/api.md "Reports". */
 
@@ -17,13 +17,19 @@ export const RangeQuery = Type.Object(
   { description: RANGE_NOTE },
 );
 
-export const SalesSummaryOut = Type.Object({
-  total_sales: Type.Number({ description: 'SUM(total) of every POS order with payment_status = paid, all time' }),
-});
+export const SalesSummaryOut = named(
+  'SalesSummary',
+  Type.Object({
+    total_sales: Type.Number({ description: 'SUM(total) of every POS order with payment_status = paid, all time' }),
+  }),
+);
 
-export const BookingCountOut = Type.Object({
-  booking_count: Type.Integer({ description: 'Every booking ever created, cancelled ones included' }),
-});
+export const BookingCountOut = named(
+  'BookingCount',
+  Type.Object({
+    booking_count: Type.Integer({ description: 'Every booking ever created, cancelled ones included' }),
+  }),
+);
 
 const itemFields = {
   name: Type.String({ description: "The catalogue's current name (the sold line's name if the item is gone)" }),
@@ -31,74 +37,92 @@ const itemFields = {
   revenue: Type.Number({ description: 'SUM(line_total − line discount − line loyalty share) on paid orders' }),
 };
 
-export const ItemBreakdownOut = Type.Object({
-  products: Type.Array(Type.Object({ product_id: Id, ...itemFields }), {
-    description: 'Top 10 by revenue desc, ties by id asc',
-  }),
-  services: Type.Array(Type.Object({ service_id: Id, ...itemFields }), {
-    description: 'Top 10 by revenue desc, ties by id asc',
-  }),
-});
-
-export const StaffPerformanceOut = Type.Array(
+export const ItemBreakdownOut = named(
+  'ItemBreakdown',
   Type.Object({
-    id: Id,
-    name: Type.String(),
-    revenue: Type.Number({ description: 'SUM(total) of paid POS orders rung up for this staff member in the range' }),
-    booking_count: Type.Integer({ description: 'Completed bookings starting in the range' }),
-    avg_rating: Type.String({
-      description: 'Mean rating of reviews created in the range, 2 decimals ("0.00" with none)',
+    products: Type.Array(Type.Object({ product_id: Id, ...itemFields }), {
+      description: 'Top 10 by revenue desc, ties by id asc',
     }),
-    review_count: Count,
+    services: Type.Array(Type.Object({ service_id: Id, ...itemFields }), {
+      description: 'Top 10 by revenue desc, ties by id asc',
+    }),
   }),
-  { description: 'Revenue desc, then booking_count desc, name, id; zero revenue and zero bookings left out' },
 );
 
-export const HeatmapOut = Type.Array(
-  Type.Object({
-    day: Type.Integer({ minimum: 1, maximum: 7, description: '1 = Sunday … 7 = Saturday' }),
-    hour: Type.Integer({ minimum: 0, maximum: 23, description: 'Hour of the start, salon wall clock' }),
-    count: Type.Integer({ minimum: 1 }),
-  }),
-  { description: 'Cells with at least one non-cancelled booking, by day then hour' },
+export const StaffPerformanceOut = named(
+  'StaffPerformance',
+  Type.Array(
+    Type.Object({
+      id: Id,
+      name: Type.String(),
+      revenue: Type.Number({ description: 'SUM(total) of paid POS orders rung up for this staff member in the range' }),
+      booking_count: Type.Integer({ description: 'Completed bookings starting in the range' }),
+      avg_rating: Type.String({
+        description: 'Mean rating of reviews created in the range, 2 decimals ("0.00" with none)',
+      }),
+      review_count: Count,
+    }),
+    { description: 'Revenue desc, then booking_count desc, name, id; zero revenue and zero bookings left out' },
+  ),
+);
+
+export const HeatmapOut = named(
+  'BookingHeatmap',
+  Type.Array(
+    Type.Object({
+      day: Type.Integer({ minimum: 1, maximum: 7, description: '1 = Sunday … 7 = Saturday' }),
+      hour: Type.Integer({ minimum: 0, maximum: 23, description: 'Hour of the start, salon wall clock' }),
+      count: Type.Integer({ minimum: 1 }),
+    }),
+    { description: 'Cells with at least one non-cancelled booking, by day then hour' },
+  ),
 );
 
 export const ForecastQuery = Type.Object({
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, default: 30 })),
 });
 
-export const ForecastOut = Type.Array(
-  Type.Object({
-    day: DateText,
-    expected_revenue: Type.Number({ description: 'SUM(price) of the scheduled bookings that day' }),
-    booking_count: Type.Integer({ minimum: 1 }),
-  }),
-  { description: 'Days today … today + days − 1 (salon zone) with scheduled bookings, oldest first' },
+export const ForecastOut = named(
+  'RevenueForecast',
+  Type.Array(
+    Type.Object({
+      day: DateText,
+      expected_revenue: Type.Number({ description: 'SUM(price) of the scheduled bookings that day' }),
+      booking_count: Type.Integer({ minimum: 1 }),
+    }),
+    { description: 'Days today … today + days − 1 (salon zone) with scheduled bookings, oldest first' },
+  ),
 );
 
-export const PromotionsOut = Type.Object({
-  total_used: Count,
-  total_discount: Money,
-  promotions: Type.Array(
-    Type.Object({
-      id: Id,
-      name: Type.String(),
-      code: Type.String(),
-      times_used: Type.Integer({ minimum: 1 }),
-      total_discount: Money,
-    }),
-    { description: 'Promotions used in the range: times_used desc, total_discount desc, id' },
-  ),
-});
+export const PromotionsOut = named(
+  'PromotionReport',
+  Type.Object({
+    total_used: Count,
+    total_discount: Money,
+    promotions: Type.Array(
+      Type.Object({
+        id: Id,
+        name: Type.String(),
+        code: Type.String(),
+        times_used: Type.Integer({ minimum: 1 }),
+        total_discount: Money,
+      }),
+      { description: 'Promotions used in the range: times_used desc, total_discount desc, id' },
+    ),
+  }),
+);
 
-export const GiftCardsOut = Type.Object({
-  sold_count: Type.Integer({ description: 'Gift cards issued in the range (sold at the till or issued directly)' }),
-  sold_value: Type.Number({ description: 'Their face value' }),
-  redeemed_count: Type.Integer({ description: 'Redemptions (payments with a card) in the range' }),
-  redeemed_value: Type.Number({ description: 'Value redeemed in the range' }),
-  outstanding_count: Type.Integer({ description: 'Cards spendable now: active, not expired, balance > 0' }),
-  outstanding_balance: Type.Number({ description: 'Their balance now, whatever the range' }),
-});
+export const GiftCardsOut = named(
+  'GiftCardReport',
+  Type.Object({
+    sold_count: Type.Integer({ description: 'Gift cards issued in the range (sold at the till or issued directly)' }),
+    sold_value: Type.Number({ description: 'Their face value' }),
+    redeemed_count: Type.Integer({ description: 'Redemptions (payments with a card) in the range' }),
+    redeemed_value: Type.Number({ description: 'Value redeemed in the range' }),
+    outstanding_count: Type.Integer({ description: 'Cards spendable now: active, not expired, balance > 0' }),
+    outstanding_balance: Type.Number({ description: 'Their balance now, whatever the range' }),
+  }),
+);
 
 export const RetentionQuery = Type.Object(
   {
@@ -116,35 +140,38 @@ export const RetentionQuery = Type.Object(
   { description: RANGE_NOTE },
 );
 
-export const RetentionOut = Type.Object({
-  active_count: Type.Integer({ description: 'Clients with a visit (a day with a completed booking) in the range' }),
-  returning_count: Type.Integer({
-    description: 'Active clients with at least two visits up to the end of the range (one of them in the range)',
-  }),
-  retention_rate: Type.Number({
-    description: 'returning_count / active_count in percent, one decimal; 0 without active clients',
-  }),
-  avg_visit_days: Type.Number({
-    description:
-      'Mean days between a visit in the range and the same client’s previous visit, one decimal; 0 when nobody came twice',
-  }),
-  churned: Type.Array(
-    Type.Object({
-      id: Id,
-      name: Type.String(),
-      email: Type.Union([Type.String(), Type.Null()]),
-      last_booking: Type.String({
-        description: 'Start of the last completed booking, YYYY-MM-DD HH:MM:SS (salon wall clock)',
-      }),
-      total_spent: Type.Number({ description: 'Lifetime SUM(total) of the client’s paid POS orders' }),
+export const RetentionOut = named(
+  'Retention',
+  Type.Object({
+    active_count: Type.Integer({ description: 'Clients with a visit (a day with a completed booking) in the range' }),
+    returning_count: Type.Integer({
+      description: 'Active clients with at least two visits up to the end of the range (one of them in the range)',
     }),
-    {
+    retention_rate: Type.Number({
+      description: 'returning_count / active_count in percent, one decimal; 0 without active clients',
+    }),
+    avg_visit_days: Type.Number({
       description:
-        'Clients (not erased, not merged) whose last visit up to `to` (today without `to`) is churn_days or more days before it; at most 50, by name then id. `from` does not narrow it',
-    },
-  ),
-  churn_days: Type.Integer(),
-});
+        'Mean days between a visit in the range and the same client’s previous visit, one decimal; 0 when nobody came twice',
+    }),
+    churned: Type.Array(
+      Type.Object({
+        id: Id,
+        name: Type.String(),
+        email: Type.Union([Type.String(), Type.Null()]),
+        last_booking: Type.String({
+          description: 'Start of the last completed booking, YYYY-MM-DD HH:MM:SS (salon wall clock)',
+        }),
+        total_spent: Type.Number({ description: 'Lifetime SUM(total) of the client’s paid POS orders' }),
+      }),
+      {
+        description:
+          'Clients (not erased, not merged) whose last visit up to `to` (today without `to`) is churn_days or more days before it; at most 50, by name then id. `from` does not narrow it',
+      },
+    ),
+    churn_days: Type.Integer(),
+  }),
+);
 
 const ForecastDay = Type.Object({
   day: DateText,
@@ -152,34 +179,39 @@ const ForecastDay = Type.Object({
   booking_count: Type.Integer({ minimum: 1 }),
 });
 
-export const DashboardOut = Type.Object({
-  date: DateText,
-  revenue_today: Type.Number({ description: 'SUM(total) of paid POS orders created today (salon zone)' }),
-  orders_today: Type.Integer({ description: 'Paid POS orders created today' }),
-  bookings_today: Type.Integer({ description: 'Bookings starting today, cancelled ones excluded' }),
-  revenue_goal: Type.Union(
-    [
-      Type.Object({
-        goal: Type.Number({ description: 'settings.daily_revenue_goal' }),
-        progress: Type.Number({
-          description: 'revenue_today / goal in percent, one decimal, may exceed 100 (100 for a goal of 0)',
+export const DashboardOut = named(
+  'Dashboard',
+  Type.Object({
+    date: DateText,
+    revenue_today: Type.Number({ description: 'SUM(total) of paid POS orders created today (salon zone)' }),
+    orders_today: Type.Integer({ description: 'Paid POS orders created today' }),
+    bookings_today: Type.Integer({ description: 'Bookings starting today, cancelled ones excluded' }),
+    revenue_goal: Type.Union(
+      [
+        Type.Object({
+          goal: Type.Number({ description: 'settings.daily_revenue_goal' }),
+          progress: Type.Number({
+            description: 'revenue_today / goal in percent, one decimal, may exceed 100 (100 for a goal of 0)',
+          }),
+          remaining: Type.Number({ description: 'goal − revenue_today, never below 0' }),
         }),
-        remaining: Type.Number({ description: 'goal − revenue_today, never below 0' }),
-      }),
-      Type.Null(),
-    ],
-    { description: 'null unless daily_revenue_goal_enabled' },
-  ),
-  forecast: Type.Union(
-    [
-      Type.Object({
-        days: Type.Integer({ description: 'Today and the next six days' }),
-        expected_revenue: Type.Number({ description: 'Sum over per_day' }),
-        booking_count: Type.Integer(),
-        per_day: Type.Array(ForecastDay, { description: 'As the forecast report: days with scheduled bookings only' }),
-      }),
-      Type.Null(),
-    ],
-    { description: 'null unless revenue_forecast_enabled' },
-  ),
-});
+        Type.Null(),
+      ],
+      { description: 'null unless daily_revenue_goal_enabled' },
+    ),
+    forecast: Type.Union(
+      [
+        Type.Object({
+          days: Type.Integer({ description: 'Today and the next six days' }),
+          expected_revenue: Type.Number({ description: 'Sum over per_day' }),
+          booking_count: Type.Integer(),
+          per_day: Type.Array(ForecastDay, {
+            description: 'As the forecast report: days with scheduled bookings only',
+          }),
+        }),
+        Type.Null(),
+      ],
+      { description: 'null unless revenue_forecast_enabled' },
+    ),
+  }),
+);

@@ -34,6 +34,7 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
   app.get('/api/services/categories', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listServiceCategories',
       tags,
       summary: 'List the service categories by position, then id',
       description: `${CATEGORY_READ_AUTH} A plain array.`,
@@ -45,6 +46,7 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
   app.post('/api/services/categories', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createServiceCategory',
       tags,
       summary: 'Create a service category',
       description:
@@ -61,6 +63,7 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
   app.put('/api/services/categories/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updateServiceCategory',
       tags,
       summary: 'Update a service category; only the fields present change',
       params: IdParams,
@@ -73,6 +76,7 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
   app.delete('/api/services/categories/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteServiceCategory',
       tags,
       summary: 'Delete a service category',
       description: 'Its services stay, without a category (`category_id: null`).',
@@ -102,6 +106,7 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
   app.get('/api/services', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listServices',
       tags,
       summary: 'List the active services by position, name, then id',
       description:
@@ -115,6 +120,7 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
   app.post('/api/services', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createService',
       tags,
       summary: 'Create a service',
       description:
@@ -131,6 +137,7 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
   app.put('/api/services/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updateService',
       tags,
       summary: 'Update a service; only the fields present change',
       description:
@@ -145,6 +152,7 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
   app.delete('/api/services/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteService',
       tags,
       summary: 'Delete a service, or archive it while bookings still use it',
       description:

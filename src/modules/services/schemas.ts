@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Id, NonEmpty } from '../../http/schemas.js';
+import { Id, named, NonEmpty } from '../../http/schemas.js';
 
 /* Services and service categories (spec part 2 and 4.3), served under /api/services. */
 
@@ -24,12 +24,15 @@ export const Price = Type.Number({ minimum: 0, maximum: 1_000_000, description: 
 
 // ---------------------------------------------------------------- categories
 
-export const ServiceCategoryOut = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  color: Type.String({ description: '`#rrggbb`' }),
-  position: Type.Integer(),
-});
+export const ServiceCategoryOut = named(
+  'ServiceCategory',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    color: Type.String({ description: '`#rrggbb`' }),
+    position: Type.Integer(),
+  }),
+);
 
 export const ServiceCategoryCreateBody = Type.Object({
   name: NonEmpty(200),
@@ -45,20 +48,23 @@ export const ServiceCategoryUpdateBody = Type.Object({
 
 // ---------------------------------------------------------------- services
 
-export const ServiceOut = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  duration_min: Type.Integer({ description: 'Minutes' }),
-  price: Type.Number({ description: 'Currency units, VAT included' }),
-  category_id: Nullable(Type.Integer()),
-  category_name: Nullable(Type.String()),
-  category_color: Nullable(Type.String()),
-  vat_rate_id: Nullable(Type.Integer()),
-  position: Type.Integer(),
-  active: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 1, description: '1 active, 0 archived (kept for the bookings that use it)' }),
-  ),
-});
+export const ServiceOut = named(
+  'Service',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    duration_min: Type.Integer({ description: 'Minutes' }),
+    price: Type.Number({ description: 'Currency units, VAT included' }),
+    category_id: Nullable(Type.Integer()),
+    category_name: Nullable(Type.String()),
+    category_color: Nullable(Type.String()),
+    vat_rate_id: Nullable(Type.Integer()),
+    position: Type.Integer(),
+    active: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 1, description: '1 active, 0 archived (kept for the bookings that use it)' }),
+    ),
+  }),
+);
 
 const serviceFields = {
   name: NonEmpty(200),

@@ -21,6 +21,7 @@ export async function settingsConfigRoutes(instance: FastifyInstance, ctx: AppCo
   app.get('/api/settings/holidays', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listHolidays',
       tags,
       summary: 'List holidays, by date ascending',
       description: `${AUTH_CHOSEN} A plain array. No booking can be made on a holiday date.`,
@@ -32,6 +33,7 @@ export async function settingsConfigRoutes(instance: FastifyInstance, ctx: AppCo
   app.post('/api/settings/holidays', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createHoliday',
       tags,
       summary: 'Add a holiday',
       description: `${AUTH_CHOSEN} \`date\` must be a real calendar day (400 otherwise); one holiday per date (409 \`holiday_exists\`).`,
@@ -47,6 +49,7 @@ export async function settingsConfigRoutes(instance: FastifyInstance, ctx: AppCo
   app.delete('/api/settings/holidays/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteHoliday',
       tags,
       summary: 'Remove a holiday',
       description: AUTH_CHOSEN,
@@ -62,6 +65,7 @@ export async function settingsConfigRoutes(instance: FastifyInstance, ctx: AppCo
   app.get('/api/settings/vat-rates', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listVatRates',
       tags,
       summary: 'List all VAT rates (disabled ones too), by percentage, then id',
       description: `${AUTH_CHOSEN} A plain array.`,
@@ -73,6 +77,7 @@ export async function settingsConfigRoutes(instance: FastifyInstance, ctx: AppCo
   app.post('/api/settings/vat-rates', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createVatRate',
       tags,
       summary: 'Add a VAT rate',
       description: `${AUTH_CHOSEN} Saving \`is_default: 1\` clears \`is_default\` on every other rate. A disabled rate cannot be the default (400 \`default_rate_disabled\`).`,
@@ -88,6 +93,7 @@ export async function settingsConfigRoutes(instance: FastifyInstance, ctx: AppCo
   app.put('/api/settings/vat-rates/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updateVatRate',
       tags,
       summary: 'Update a VAT rate; only the fields present change',
       description: `${AUTH_CHOSEN} Saving \`is_default: 1\` clears \`is_default\` on every other rate. Disabling the default rate, or making a disabled rate the default, gives 400 \`default_rate_disabled\`. \`is_default: 0\` on the default leaves no default.`,
@@ -101,6 +107,7 @@ export async function settingsConfigRoutes(instance: FastifyInstance, ctx: AppCo
   app.delete('/api/settings/vat-rates/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteVatRate',
       tags,
       summary: 'Delete a VAT rate',
       description: `${AUTH_CHOSEN} The default rate cannot be deleted (409 \`default_vat_rate\`: make another rate the default first); a rate used by services or products cannot either (409 \`vat_rate_in_use\`: disable it instead).`,

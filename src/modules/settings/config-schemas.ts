@@ -1,31 +1,37 @@
 import { Type, type Static } from 'typebox';
-import { DateTimeText, Flag, NonEmpty } from '../../http/schemas.js';
+import { DateTimeText, Flag, named, NonEmpty } from '../../http/schemas.js';
 
 /* Holidays and VAT rates (spec part 2 and 4.7), served under /api/settings. */
 
 const FlagOut = Type.Integer({ minimum: 0, maximum: 1, description: '0 or 1' });
 
-export const HolidayOut = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  date: Type.String({ description: 'YYYY-MM-DD' }),
-  created_at: DateTimeText,
-});
+export const HolidayOut = named(
+  'Holiday',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    date: Type.String({ description: 'YYYY-MM-DD' }),
+    created_at: DateTimeText,
+  }),
+);
 
 export const HolidayCreateBody = Type.Object({
   name: NonEmpty(200),
   date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD, a real calendar day' }),
 });
 
-export const VatRateOut = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  percentage: Type.Number({ description: 'Percent, e.g. 21 or 5.5' }),
-  is_default: FlagOut,
-  is_disabled: FlagOut,
-  created_at: DateTimeText,
-  updated_at: DateTimeText,
-});
+export const VatRateOut = named(
+  'VatRate',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    percentage: Type.Number({ description: 'Percent, e.g. 21 or 5.5' }),
+    is_default: FlagOut,
+    is_disabled: FlagOut,
+    created_at: DateTimeText,
+    updated_at: DateTimeText,
+  }),
+);
 
 const vatRateFields = {
   name: NonEmpty(100),

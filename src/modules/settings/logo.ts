@@ -15,6 +15,9 @@ const RASTER_TYPES: Record<string, string> = {
   'image/webp': 'webp',
 };
 
+/** Every content type a stored logo is served with. */
+export const LOGO_TYPES = [...Object.keys(RASTER_TYPES), 'image/svg+xml'];
+
 /** The type decided by the file's bytes, never by its name or the client's content type. */
 async function sniffImage(data: Buffer): Promise<{ contentType: string; extension: string } | null> {
   const detected = await fileTypeFromBuffer(data);

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import { EMBEDDABLE_RESOURCE_POLICY } from '../../http/cross-origin.js';
-import { errorRef, Ok } from '../../http/schemas.js';
-import { LOGO_MAX_BYTES, readLogo, uploadLogo } from './logo.js';
+import { errorRef, FileAnswer, FileUpload, Ok } from '../../http/schemas.js';
+import { LOGO_MAX_BYTES, LOGO_TYPES, readLogo, uploadLogo } from './logo.js';
 import { LogoUploaded, SettingsOut, SettingsUpdate, TestEmailBody } from './schemas.js';
 import { getSettings, updateSettings } from './service.js';
 import { sendTestEmail } from './test-email.js';
@@ -21,6 +21,7 @@ export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext)
   app.get('/api/settings', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'getSettings',
       tags,
       summary: 'The salon settings (single record, id = 1)',
       description:
@@ -33,6 +34,7 @@ export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext)
   app.put('/api/settings', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updateSettings',
       tags,
       summary: 'Update the settings: only the fields present change',
       description:
@@ -47,11 +49,13 @@ export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext)
   app.post('/api/settings/upload-logo', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'uploadLogo',
       tags,
       summary: 'Upload the salon logo (multipart field `logo`)',
       description:
         'JPEG, PNG, GIF, SVG or WebP, decided by the file content; at most 5 MB (413); another type is 415. Answers the URL that serves it.',
       consumes: ['multipart/form-data'],
+      multipartBody: FileUpload('logo', 'The image: JPEG, PNG, GIF, SVG or WebP, at most 5 MB'),
       response: { 200: LogoUploaded, 400: errorRef, 413: errorRef, 415: errorRef },
     },
     handler: async (request) => {
@@ -66,7 +70,15 @@ export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext)
 
   app.get('/api/settings/logo', {
     config: { auth: 'none' },
-    schema: { tags, summary: 'The salon logo (public: the booking page shows it)', response: { 404: errorRef } },
+    schema: {
+      operationId: 'getLogo',
+      tags,
+      summary: 'The salon logo (public: the booking page shows it)',
+      response: {
+        200: FileAnswer('The logo image, with the content type of its format', LOGO_TYPES, false),
+        404: errorRef,
+      },
+    },
     handler: async (_request, reply) => {
       const logo = await readLogo(ctx);
       if (!logo) return reply.status(404).send({ error: 'No logo has been uploaded', code: 'not_found' });
@@ -85,6 +97,7 @@ export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext)
   app.post('/api/settings/test-email', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'sendTestEmail',
       tags,
       summary: 'Send one test email through the configured mail server',
       description:

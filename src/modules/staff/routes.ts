@@ -43,6 +43,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
   app.get('/api/staff/staff', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listStaff',
       tags,
       summary: 'List the active staff members by name',
       description:
@@ -56,6 +57,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
   app.post('/api/staff/staff', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createStaffMember',
       tags,
       summary: 'Create a staff member with a password chosen by the admin',
       description:
@@ -72,6 +74,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
   app.put('/api/staff/staff/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updateStaffMember',
       tags,
       summary: 'Change a staff member',
       description:
@@ -86,6 +89,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
   app.delete('/api/staff/staff/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteStaffMember',
       tags,
       summary: 'Delete a staff member with their shifts, default shifts, time off and devices',
       description:
@@ -104,6 +108,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
   app.get('/api/staff/shifts', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listShifts',
       tags,
       summary: 'List shifts by date, start time and staff member',
       description: '`from` and `to` bound the date, both inclusive; `staff_id` picks one member.',
@@ -116,6 +121,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
   app.post('/api/staff/shifts', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createShift',
       tags,
       summary: 'Create a shift',
       description:
@@ -132,6 +138,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
   app.put('/api/staff/shifts/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updateShift',
       tags,
       summary: 'Change a shift',
       description:
@@ -146,6 +153,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
   app.delete('/api/staff/shifts/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteShift',
       tags,
       summary: 'Delete a shift',
       description: '404 for an unknown shift.',
@@ -163,6 +171,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
   app.get('/api/staff/default-shifts', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listDefaultShifts',
       tags,
       summary: 'List default (template) shifts by staff member, weekday and start time',
       description: '`day_of_week`: 0 = Sunday … 6 = Saturday.',
@@ -175,6 +184,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
   app.post('/api/staff/default-shifts/save-week', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'saveDefaultWeek',
       tags,
       summary: "Replace a staff member's whole default week",
       description:
@@ -188,6 +198,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
   app.post('/api/staff/default-shifts/apply', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'applyDefaultShifts',
       tags,
       summary: 'Create shifts from the default shifts for a date range',
       description:
@@ -201,6 +212,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
   app.delete('/api/staff/default-shifts/:staffId', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteDefaultShifts',
       tags,
       summary: 'Remove every default shift of a staff member',
       description: 'Shifts already created from them stay. 404 for an unknown member.',
@@ -218,6 +230,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
   app.get('/api/staff/time-off', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listTimeOff',
       tags,
       summary: 'List time-off entries by start date',
       description:
@@ -231,6 +244,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
   app.post('/api/staff/time-off', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'createTimeOff',
       tags,
       summary: 'Record time off',
       description:
@@ -247,6 +261,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
   app.delete('/api/staff/time-off/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'deleteTimeOff',
       tags,
       summary: 'Delete a time-off entry',
       description:

@@ -1,5 +1,17 @@
 import { Type, type Static } from 'typebox';
-import { DateText, DateTimeText, Email, Flag, Id, NonEmpty, Password, TimeText } from '../../http/schemas.js';
+import {
+  DateText,
+  DateTimeText,
+  Email,
+  EndTimeText,
+  Flag,
+  Id,
+  named,
+  NonEmpty,
+  Password,
+  TimeText,
+  withExample,
+} from '../../http/schemas.js';
 
 export { DateText, TimeText };
 
@@ -15,12 +27,15 @@ const ActiveOut = Type.Integer({ minimum: 0, maximum: 1, description: '1 active,
 
 // ---------------------------------------------------------------- staff members
 
-export const StaffMember = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  email: Type.String(),
-  role: StaffRole,
-});
+export const StaffMember = named(
+  'StaffMember',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    email: Type.String(),
+    role: StaffRole,
+  }),
+);
 
 export const StaffMemberWithStatus = Type.Object({
   id: Type.Integer(),
@@ -30,13 +45,16 @@ export const StaffMemberWithStatus = Type.Object({
   active: ActiveOut,
 });
 
-export const StaffListItem = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  email: Type.String(),
-  role: StaffRole,
-  active: Type.Optional(ActiveOut),
-});
+export const StaffListItem = named(
+  'StaffListItem',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    email: Type.String(),
+    role: StaffRole,
+    active: Type.Optional(ActiveOut),
+  }),
+);
 
 export const StaffListQuery = Type.Object({
   include_inactive: Type.Optional(
@@ -65,16 +83,19 @@ export const StaffUpdateBody = Type.Object({
 
 // ---------------------------------------------------------------- shifts
 
-export const Shift = Type.Object({
-  id: Type.Integer(),
-  staff_id: Type.Integer(),
-  staff_name: Type.String(),
-  date: DateText,
-  start_time: TimeText,
-  end_time: TimeText,
-  location_id: Type.Union([Type.Integer(), Type.Null()]),
-  location_name: Type.Union([Type.String(), Type.Null()]),
-});
+export const Shift = named(
+  'Shift',
+  Type.Object({
+    id: Type.Integer(),
+    staff_id: Type.Integer(),
+    staff_name: Type.String(),
+    date: DateText,
+    start_time: TimeText,
+    end_time: EndTimeText,
+    location_id: Type.Union([Type.Integer(), Type.Null()]),
+    location_name: Type.Union([Type.String(), Type.Null()]),
+  }),
+);
 
 export const ShiftsQuery = Type.Object({
   staff_id: Type.Optional(Id),
@@ -82,48 +103,69 @@ export const ShiftsQuery = Type.Object({
   to: Type.Optional(DateText),
 });
 
-export const ShiftBody = Type.Object({
-  staff_id: Id,
-  date: DateText,
-  start_time: TimeText,
-  end_time: TimeText,
-  location_id: Type.Optional(Type.Union([Id, Type.Null()])),
-});
+export const ShiftBody = withExample(
+  Type.Object({
+    staff_id: Id,
+    date: DateText,
+    start_time: TimeText,
+    end_time: EndTimeText,
+    location_id: Type.Optional(Type.Union([Id, Type.Null()])),
+  }),
+  { staff_id: 1, date: '2030-05-14', start_time: '09:00', end_time: '17:00' },
+);
 
-export const ShiftUpdateBody = Type.Object({
-  staff_id: Type.Optional(Id),
-  date: Type.Optional(DateText),
-  start_time: Type.Optional(TimeText),
-  end_time: Type.Optional(TimeText),
-  location_id: Type.Optional(Type.Union([Id, Type.Null()])),
-});
+export const ShiftUpdateBody = withExample(
+  Type.Object({
+    staff_id: Type.Optional(Id),
+    date: Type.Optional(DateText),
+    start_time: Type.Optional(TimeText),
+    end_time: Type.Optional(EndTimeText),
+    location_id: Type.Optional(Type.Union([Id, Type.Null()])),
+  }),
+  { start_time: '10:00', end_time: '18:00' },
+);
 
 // ---------------------------------------------------------------- default shifts
 
-export const DefaultShift = Type.Object({
-  id: Type.Integer(),
-  staff_id: Type.Integer(),
-  staff_name: Type.String(),
-  day_of_week: DayOfWeek,
-  start_time: TimeText,
-  end_time: TimeText,
-});
+export const DefaultShift = named(
+  'DefaultShift',
+  Type.Object({
+    id: Type.Integer(),
+    staff_id: Type.Integer(),
+    staff_name: Type.String(),
+    day_of_week: DayOfWeek,
+    start_time: TimeText,
+    end_time: EndTimeText,
+  }),
+);
 
 export const DefaultShiftsQuery = Type.Object({ staff_id: Type.Optional(Id) });
 
-export const SaveWeekBody = Type.Object({
-  staff_id: Id,
-  shifts: Type.Array(Type.Object({ day_of_week: DayOfWeek, start_time: TimeText, end_time: TimeText }), {
-    maxItems: 21,
-    description: 'The whole week; several entries per day when they do not overlap; [] clears the week',
+export const SaveWeekBody = withExample(
+  Type.Object({
+    staff_id: Id,
+    shifts: Type.Array(Type.Object({ day_of_week: DayOfWeek, start_time: TimeText, end_time: EndTimeText }), {
+      maxItems: 21,
+      description: 'The whole week; several entries per day when they do not overlap; [] clears the week',
+    }),
   }),
-});
+  {
+    staff_id: 1,
+    shifts: [
+      { day_of_week: 1, start_time: '09:00', end_time: '17:00' },
+      { day_of_week: 2, start_time: '09:00', end_time: '13:00' },
+    ],
+  },
+);
 
-export const ApplyBody = Type.Object({
-  start_date: DateText,
-  end_date: DateText,
-  staff_id: Type.Optional(Id),
-});
+export const ApplyBody = withExample(
+  Type.Object({
+    start_date: DateText,
+    end_date: DateText,
+    staff_id: Type.Optional(Id),
+  }),
+  { start_date: '2030-05-13', end_date: '2030-05-19' },
+);
 
 export const ApplyResult = Type.Object({
   created: Type.Integer({ description: 'Shifts created' }),
@@ -138,15 +180,18 @@ export const DeletedCount = Type.Object({ ok: Type.Literal(true), deleted: Type.
 
 // ---------------------------------------------------------------- time off
 
-export const TimeOff = Type.Object({
-  id: Type.Integer(),
-  staff_id: Type.Integer(),
-  staff_name: Type.String(),
-  start_date: DateText,
-  end_date: DateText,
-  reason: Type.String({ description: 'Empty when none was given' }),
-  created_at: DateTimeText,
-});
+export const TimeOff = named(
+  'TimeOff',
+  Type.Object({
+    id: Type.Integer(),
+    staff_id: Type.Integer(),
+    staff_name: Type.String(),
+    start_date: DateText,
+    end_date: DateText,
+    reason: Type.String({ description: 'Empty when none was given' }),
+    created_at: DateTimeText,
+  }),
+);
 
 export const TimeOffQuery = Type.Object({
   staff_id: Type.Optional(Id),
@@ -154,12 +199,15 @@ export const TimeOffQuery = Type.Object({
   to: Type.Optional(DateText),
 });
 
-export const TimeOffBody = Type.Object({
-  staff_id: Id,
-  start_date: DateText,
-  end_date: DateText,
-  reason: Type.Optional(Reason),
-});
+export const TimeOffBody = withExample(
+  Type.Object({
+    staff_id: Id,
+    start_date: DateText,
+    end_date: DateText,
+    reason: Type.Optional(Reason),
+  }),
+  { staff_id: 1, start_date: '2030-05-14', end_date: '2030-05-15', reason: 'Training' },
+);
 
 export type StaffCreateInput = Static<typeof StaffCreateBody>;
 export type StaffUpdateInput = Static<typeof StaffUpdateBody>;

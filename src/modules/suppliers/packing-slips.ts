@@ -24,6 +24,9 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
 };
 
+/** Every content type a stored packing slip is served with. */
+export const PACKING_SLIP_TYPES = Object.keys(EXTENSIONS);
+
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
   Object.entries(EXTENSIONS).map(([type, extension]) => [extension, type]),
 );

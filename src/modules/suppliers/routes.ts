@@ -2,10 +2,16 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
-import { errorRef, IdParams, Listing, Ok } from '../../http/schemas.js';
+import { errorRef, FileAnswer, FileUpload, IdParams, Listing, Ok } from '../../http/schemas.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import * as orders from './orders.js';
-import { PACKING_SLIP_MAX_BYTES, packingSlipArchive, readPackingSlip, uploadPackingSlip } from './packing-slips.js';
+import {
+  PACKING_SLIP_MAX_BYTES,
+  PACKING_SLIP_TYPES,
+  packingSlipArchive,
+  readPackingSlip,
+  uploadPackingSlip,
+} from './packing-slips.js';
 import {
   OrderCreateBody,
   OrderItemsBody,
@@ -55,6 +61,7 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/suppliers/orders', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listPurchaseOrders',
       tags,
       summary: 'List purchase orders, newest first (order_date, then id, descending)',
       description:
@@ -68,6 +75,7 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
   app.post('/api/suppliers/orders', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createPurchaseOrder',
       tags,
       summary: 'Create a purchase order (status `created`, no items)',
       description:
@@ -85,6 +93,7 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/suppliers/orders/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'getPurchaseOrder',
       tags,
       summary: 'One purchase order with all its lines',
       params: IdParams,
@@ -96,6 +105,7 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
   app.put('/api/suppliers/orders/:id/items', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'replacePurchaseOrderItems',
       tags,
       summary: 'Replace all lines of a purchase order',
       description:
@@ -111,6 +121,7 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
   app.put('/api/suppliers/orders/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updatePurchaseOrder',
       tags,
       summary: 'Update a purchase order; only the fields present change',
       description:
@@ -128,6 +139,7 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
   app.delete('/api/suppliers/orders/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deletePurchaseOrder',
       tags,
       summary: 'Delete a purchase order, whatever its status',
       description:
@@ -146,6 +158,7 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
   app.post('/api/suppliers/orders/:id/packing-slip', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'uploadPackingSlip',
       tags,
       summary: 'Upload the packing slip of a purchase order (multipart field `file`)',
       description:
@@ -153,6 +166,7 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
         'The file is named `{order_number}_{creditor_number}_{YYYYMMDD}.{ext}` with the received date (today while not received; it follows the received date later). ' +
         'A new upload replaces the previous file.',
       consumes: ['multipart/form-data'],
+      multipartBody: FileUpload('file', 'The packing slip: PDF, JPEG, PNG, GIF or WebP, at most 10 MB'),
       params: IdParams,
       response: { 200: PackingSlipUploaded, 400: errorRef, 404: errorRef, 413: errorRef, 415: errorRef },
     },
@@ -171,11 +185,16 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/suppliers/orders/:id/packing-slip', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'downloadPackingSlip',
       tags,
       summary: 'Download the packing slip of a purchase order',
       description: 'The file with its content type, as an attachment under its generated name. 404 when none.',
       params: IdParams,
-      response: { 400: errorRef, 404: errorRef },
+      response: {
+        200: FileAnswer('The packing slip, as an attachment under its generated name', PACKING_SLIP_TYPES, true),
+        400: errorRef,
+        404: errorRef,
+      },
     },
     handler: async (request, reply) => {
       const slip = await readPackingSlip(ctx, request.params.id);
@@ -189,13 +208,21 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/suppliers/packing-slips/zip', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'downloadPackingSlipsZip',
       tags,
       summary: "A ZIP archive of one year's packing slips",
       description:
         '`year` defaults to the current year in the salon time zone. A slip counts for the year of its order’s received date, or of its upload date while the order is not received. ' +
         'Streamed; a year without slips gives an empty (valid) archive.',
       querystring: PackingSlipZipQuery,
-      response: { 400: errorRef },
+      response: {
+        200: FileAnswer(
+          "A ZIP archive of the year's packing slips (empty when there are none)",
+          ['application/zip'],
+          true,
+        ),
+        400: errorRef,
+      },
     },
     handler: async (request, reply) => {
       const archive = await packingSlipArchive(ctx, request.query.year);
@@ -211,6 +238,7 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/suppliers', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listSuppliers',
       tags,
       summary: 'List suppliers by name (case-insensitive), then id',
       description:
@@ -224,6 +252,7 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
   app.post('/api/suppliers', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'createSupplier',
       tags,
       summary: 'Create a supplier',
       description:
@@ -240,6 +269,7 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
   app.get('/api/suppliers/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'getSupplier',
       tags,
       summary: 'One supplier with its 20 most recent purchase orders',
       description:
@@ -253,6 +283,7 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
   app.put('/api/suppliers/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'updateSupplier',
       tags,
       summary: 'Update a supplier; only the fields present change',
       description: '`active: 0` deactivates the supplier: no new purchase orders, its history kept.',
@@ -266,6 +297,7 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
   app.delete('/api/suppliers/:id', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'deleteSupplier',
       tags,
       summary: 'Delete a supplier',
       description:

@@ -1,5 +1,15 @@
 import { Type, type Static } from 'typebox';
-import { DateText, DateTimeText, Email, Flag, Id, NonEmpty, PageQuery } from '../../http/schemas.js';
+import {
+  DateText,
+  DateTimeText,
+  Email,
+  Flag,
+  Id,
+  named,
+  NonEmpty,
+  PageQuery,
+  withExample,
+} from '../../http/schemas.js';
 
 /* Suppliers, purchase orders and packing slips (spec parts 2, 3 and 4.5), under /api/suppliers. */
 
@@ -9,20 +19,23 @@ const NullableDate = Type.Union([DateText, Type.Null()]);
 
 // ---------------------------------------------------------------- suppliers
 
-export const SupplierOut = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  contact_person: Type.String(),
-  email: Type.String(),
-  phone: Type.String(),
-  address: Type.String(),
-  notes: Type.String(),
-  website: Type.String(),
-  active: FlagOut,
-  creditor_number: Type.String({ description: 'Generated: CRED001, CRED002 …', examples: ['CRED001'] }),
-  created_at: DateTimeText,
-  updated_at: DateTimeText,
-});
+export const SupplierOut = named(
+  'Supplier',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    contact_person: Type.String(),
+    email: Type.String(),
+    phone: Type.String(),
+    address: Type.String(),
+    notes: Type.String(),
+    website: Type.String(),
+    active: FlagOut,
+    creditor_number: Type.String({ description: 'Generated: CRED001, CRED002 …', examples: ['CRED001'] }),
+    created_at: DateTimeText,
+    updated_at: DateTimeText,
+  }),
+);
 
 // A website is shown as a link: only http(s), so that `javascript:` can never be stored.
 const Website = Type.Union(
@@ -84,36 +97,48 @@ const orderFields = {
   updated_at: DateTimeText,
 };
 
-export const OrderSummaryOut = Type.Object({
-  ...orderFields,
-  item_count: Type.Integer({ description: 'Number of lines' }),
-  total_quantity: Type.Integer({ description: 'Sum of the quantities of all lines' }),
-  total_cost: Type.Number({ description: 'Sum of quantity × unit_cost, in currency units' }),
-});
+export const OrderSummaryOut = named(
+  'PurchaseOrderSummary',
+  Type.Object({
+    ...orderFields,
+    item_count: Type.Integer({ description: 'Number of lines' }),
+    total_quantity: Type.Integer({ description: 'Sum of the quantities of all lines' }),
+    total_cost: Type.Number({ description: 'Sum of quantity × unit_cost, in currency units' }),
+  }),
+);
 
-export const OrderItemOut = Type.Object({
-  id: Type.Integer(),
-  product_id: Type.Integer(),
-  product_name: Type.String(),
-  sku: Type.String(),
-  quantity: Type.Integer(),
-  unit_cost: Money,
-});
+export const OrderItemOut = named(
+  'PurchaseOrderLine',
+  Type.Object({
+    id: Type.Integer(),
+    product_id: Type.Integer(),
+    product_name: Type.String(),
+    sku: Type.String(),
+    quantity: Type.Integer(),
+    unit_cost: Money,
+  }),
+);
 
-export const OrderOut = Type.Object({ ...orderFields, items: Type.Array(OrderItemOut) });
+export const OrderOut = named('PurchaseOrder', Type.Object({ ...orderFields, items: Type.Array(OrderItemOut) }));
 
-export const SupplierDetailOut = Type.Object({
-  ...SupplierOut.properties,
-  orders: Type.Array(OrderSummaryOut, { description: 'The 20 most recent purchase orders, newest first' }),
-});
+export const SupplierDetailOut = named(
+  'SupplierDetail',
+  Type.Object({
+    ...SupplierOut.properties,
+    orders: Type.Array(OrderSummaryOut, { description: 'The 20 most recent purchase orders, newest first' }),
+  }),
+);
 
-export const OrderCreateBody = Type.Object({
-  supplier_id: Id,
-  staff_id: Type.Optional(Id),
-  notes: Type.Optional(Type.String({ maxLength: 5000 })),
-  order_date: Type.Optional(DateText),
-  expected_date: Type.Optional(NullableDate),
-});
+export const OrderCreateBody = withExample(
+  Type.Object({
+    supplier_id: Id,
+    staff_id: Type.Optional(Id),
+    notes: Type.Optional(Type.String({ maxLength: 5000 })),
+    order_date: Type.Optional(DateText),
+    expected_date: Type.Optional(NullableDate),
+  }),
+  { supplier_id: 1, order_date: '2030-05-14', expected_date: '2030-05-21' },
+);
 
 export const OrderUpdateBody = Type.Object({
   status: Type.Optional(OrderStatus),

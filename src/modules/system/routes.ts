@@ -12,13 +12,19 @@ export async function systemRoutes(instance: FastifyInstance, ctx: AppContext): 
 
   app.get('/api/health', {
     config: { auth: 'none' },
-    schema: { tags, summary: 'Liveness: the service is up and its database migrated', response: { 200: Health } },
+    schema: {
+      operationId: 'getHealth',
+      tags,
+      summary: 'Liveness: the service is up and its database migrated',
+      response: { 200: Health },
+    },
     handler: async () => ({ status: 'ok' as const, database: ctx.dialect }),
   });
 
   app.get('/api/system/jobs', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'listJobs',
       tags,
       summary: 'The background job queue, newest first',
       description:
@@ -32,6 +38,7 @@ export async function systemRoutes(instance: FastifyInstance, ctx: AppContext): 
   app.get('/api/system/emails', {
     config: { auth: 'admin' },
     schema: {
+      operationId: 'listEmails',
       tags,
       summary: 'The mail outbox, newest first',
       description:

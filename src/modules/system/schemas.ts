@@ -1,30 +1,36 @@
 import { Type } from 'typebox';
-import { DateTimeText, PageQuery } from '../../http/schemas.js';
+import { DateTimeText, named, PageQuery } from '../../http/schemas.js';
 
 export const JobStatus = Type.Union(['queued', 'running', 'done', 'failed', 'dead'].map((s) => Type.Literal(s)));
 export const EmailStatus = Type.Union(['queued', 'sent', 'failed', 'unsent'].map((s) => Type.Literal(s)));
 
-export const JobOut = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  status: JobStatus,
-  run_at: DateTimeText,
-  attempts: Type.Integer(),
-  last_error: Type.Union([Type.String(), Type.Null()]),
-  payload: Type.Unknown(),
-  created_at: DateTimeText,
-});
+export const JobOut = named(
+  'Job',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    status: JobStatus,
+    run_at: DateTimeText,
+    attempts: Type.Integer(),
+    last_error: Type.Union([Type.String(), Type.Null()]),
+    payload: Type.Unknown(),
+    created_at: DateTimeText,
+  }),
+);
 
-export const EmailOut = Type.Object({
-  id: Type.Integer(),
-  to: Type.String(),
-  subject: Type.String(),
-  template: Type.String(),
-  status: EmailStatus,
-  error: Type.Union([Type.String(), Type.Null()]),
-  created_at: DateTimeText,
-  sent_at: Type.Union([DateTimeText, Type.Null()]),
-});
+export const EmailOut = named(
+  'OutboxEmail',
+  Type.Object({
+    id: Type.Integer(),
+    to: Type.String(),
+    subject: Type.String(),
+    template: Type.String(),
+    status: EmailStatus,
+    error: Type.Union([Type.String(), Type.Null()]),
+    created_at: DateTimeText,
+    sent_at: Type.Union([DateTimeText, Type.Null()]),
+  }),
+);
 
 export const JobsQuery = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 100 })),
@@ -37,7 +43,10 @@ export const EmailsQuery = Type.Object({
   ...PageQuery,
 });
 
-export const Health = Type.Object({
-  status: Type.Literal('ok'),
-  database: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
-});
+export const Health = named(
+  'Health',
+  Type.Object({
+    status: Type.Literal('ok'),
+    database: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
+  }),
+);

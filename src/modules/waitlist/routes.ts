@@ -14,6 +14,7 @@ export async function waitlistRoutes(instance: FastifyInstance, ctx: AppContext)
   app.get('/api/waitlist', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'listWaitlistEntries',
       tags,
       summary: 'List waitlist entries by wanted date, then id (queue order)',
       description:
@@ -28,6 +29,7 @@ export async function waitlistRoutes(instance: FastifyInstance, ctx: AppContext)
   app.post('/api/waitlist', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'createWaitlistEntry',
       tags,
       summary: 'Put a client on the waitlist',
       description:
@@ -43,6 +45,7 @@ export async function waitlistRoutes(instance: FastifyInstance, ctx: AppContext)
   app.get('/api/waitlist/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'getWaitlistEntry',
       tags,
       summary: 'One waitlist entry',
       params: IdParams,
@@ -54,6 +57,7 @@ export async function waitlistRoutes(instance: FastifyInstance, ctx: AppContext)
   app.put('/api/waitlist/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'updateWaitlistEntry',
       tags,
       summary: 'Update a waitlist entry; only the fields present change',
       description:
@@ -69,6 +73,7 @@ export async function waitlistRoutes(instance: FastifyInstance, ctx: AppContext)
   app.delete('/api/waitlist/:id', {
     config: { auth: 'user' },
     schema: {
+      operationId: 'deleteWaitlistEntry',
       tags,
       summary: 'Delete a waitlist entry',
       description: 'A booking made from the entry is kept; its `waitlist_id` becomes null.',
