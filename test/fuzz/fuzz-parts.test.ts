@@ -28,6 +28,8 @@ describe('fuzz test: route table', () => {
     operation('GET', '/api/clients/labels'),
     operation('GET', '/api/giftcards/{id}'),
     operation('GET', '/api/giftcards/code/{code}'),
+    operation('POST', '/api/clients/{id}/merge'),
+    operation('GET', '/api/clients/labels/{id}'),
   ]);
 
   it('a fixed segment wins over a templated one, whatever the method: DELETE /api/clients/labels is an unknown route', () => {
@@ -42,8 +44,13 @@ describe('fuzz test: route table', () => {
     assert.equal(table.resolve('GET', '/api/giftcards/%zz')?.key, 'GET /api/giftcards/{id}');
   });
 
-  it('lists the fixed siblings of every templated segment', () => {
-    assert.deepEqual(table.siblingPaths('1').sort(), ['/api/clients/labels', '/api/giftcards/code']);
+  it('lists every documented path with a templated segment replaced by a fixed sibling', () => {
+    assert.deepEqual(table.siblingPaths('1').sort(), [
+      '/api/clients/labels',
+      '/api/clients/labels/merge',
+      '/api/giftcards/code',
+    ]);
+    assert.equal(table.resolve('POST', '/api/clients/labels/merge'), null);
   });
 });
 

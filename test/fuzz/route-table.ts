@@ -6,12 +6,10 @@ interface Node {
   parameter: Node | null;
   /** Method → operation of the path that ends here. */
   operations: Map<string, Operation>;
-  /** The documented path that ends here, if any. */
-  path: string | null;
 }
 
 function node(): Node {
-  return { literals: new Map(), parameter: null, operations: new Map(), path: null };
+  return { literals: new Map(), parameter: null, operations: new Map() };
 }
 
 const isTemplate = (segment: string) => /^\{[^}]+\}$/.test(segment);
@@ -31,6 +29,7 @@ function segmentsOf(path: string): string[] {
  */
 export class RouteTable {
   private readonly root = node();
+  private readonly paths = new Set<string>();
 
   constructor(operations: Operation[]) {
     for (const operation of operations) {
@@ -45,8 +44,8 @@ export class RouteTable {
           at = next;
         }
       }
+      this.paths.add(operation.path);
       at.operations.set(operation.method, operation);
-      at.path = operation.path;
     }
   }
 
@@ -69,20 +68,28 @@ export class RouteTable {
   }
 
   /**
-   * For each templated segment that has fixed siblings (`/api/clients/{id}` beside
-   * `/api/clients/labels`), the concrete paths with a sibling in its place; `fill` stands
-   * for the templated segments before it.
+   * Every documented path with one templated segment replaced by a fixed sibling of it
+   * (`/api/clients/{id}/merge` beside `/api/clients/labels/{id}` gives
+   * `/api/clients/labels/merge`, and `/api/clients/{id}` gives `/api/clients/labels`); `fill`
+   * stands for the other templated segments.
    */
   siblingPaths(fill: string): string[] {
-    const paths: string[] = [];
-    const walk = (at: Node, prefix: string[]) => {
-      if (at.parameter && at.literals.size > 0) {
-        for (const literal of at.literals.keys()) paths.push(`/${[...prefix, literal].join('/')}`);
-      }
-      for (const [literal, child] of at.literals) walk(child, [...prefix, literal]);
-      if (at.parameter) walk(at.parameter, [...prefix, fill]);
-    };
-    walk(this.root, []);
-    return paths;
+    const paths = new Set<string>();
+    for (const path of this.paths) {
+      const segments = segmentsOf(path);
+      let at: Node = this.root;
+      segments.forEach((segment, index) => {
+        if (isTemplate(segment)) {
+          for (const literal of at.literals.keys()) {
+            const concrete = segments.map((s, i) => (i === index ? literal : isTemplate(s) ? fill : s));
+            paths.add(`/${concrete.join('/')}`);
+          }
+          at = at.parameter!;
+        } else {
+          at = at.literals.get(segment)!;
+        }
+      });
+    }
+    return [...paths];
   }
 }
