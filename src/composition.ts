@@ -6,11 +6,14 @@ import { authJobs } from './modules/auth/jobs.js';
 import { bookingJobs } from './modules/bookings/jobs.js';
 import { campaignJobs, ensureSeasonalPromotionsScheduled } from './modules/campaigns/jobs.js';
 import { registerCampaignEmailTemplate } from './modules/campaigns/service.js';
+import { bookingsOfClient } from './modules/bookings/service.js';
 import { clientJobs, ensureVisitAlertsScheduled } from './modules/clients/jobs.js';
+import { registerClientExportSection } from './modules/clients/service.js';
 import { paymentJobs } from './modules/payments/jobs.js';
 import { noshowFeeSettled, registerSettlementHandler } from './modules/payments/service.js';
 import { posOrderPaymentSettled } from './modules/pos/service.js';
 import { publicJobs } from './modules/public/jobs.js';
+import { waitlistOfClient } from './modules/waitlist/service.js';
 import { sendPushJob } from './push/send-job.js';
 
 /*
@@ -20,14 +23,17 @@ import { sendPushJob } from './push/send-job.js';
  */
 
 /**
- * Registers the modules' contributions to shared registries: payment settlement per purpose
- * and feature-owned email templates. Plain assignments, so calling it again (every app and
- * worker built in one test process) changes nothing.
+ * Registers the modules' contributions to shared registries: payment settlement per purpose,
+ * feature-owned email templates and the client export's sections held by other modules.
+ * Plain assignments, so calling it again (every app and worker built in one test process)
+ * changes nothing.
  */
 export function wireModules(): void {
   registerSettlementHandler('pos_order', posOrderPaymentSettled);
   registerSettlementHandler('noshow_fee', noshowFeeSettled);
   registerCampaignEmailTemplate();
+  registerClientExportSection('bookings', bookingsOfClient);
+  registerClientExportSection('waitlist', waitlistOfClient);
 }
 
 /** Every job name mapped to its handler; the type makes a missing handler a compile error. */

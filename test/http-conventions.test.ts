@@ -29,7 +29,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      staff = await createStaff(t);
     });
     after(async () => {
       if (!t) return;
@@ -406,7 +406,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('a deleted user’s token is refused with 401', async () => {
-      const doomed = await createStaff(t, admin.token);
+      const doomed = await createStaff(t);
       assert.equal((await t.request({ method: 'POST', url: '/api/auth/logout', token: doomed.token })).status, 200);
       await t.ctx.db.deleteFrom('users').where('id', '=', doomed.id).execute();
       assertError(

@@ -26,7 +26,7 @@ for (const dialect of DIALECTS) {
         config: { paymentApiUrls: { cardpay: cardpay.url, onlinepay: onlinepay.url, checkout: onlinepay.url } },
       });
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      staff = await createStaff(t);
       await setSettings(t, admin.token, {
         cardpay_api_key: cardpay.apiKey,
         cardpay_merchant_code: cardpay.merchantCode,

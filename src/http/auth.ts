@@ -37,6 +37,23 @@ declare module 'fastify' {
   }
 }
 
+/** A registered /api route and the auth level it declares. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  auth: AuthLevel;
+}
+
+const declaredRoutes = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+
+/**
+ * Every /api route of `app` with its declared auth level, as registered: the tests check the
+ * guard's answers against these declarations for every route at once.
+ */
+export function routeAuthLevels(app: FastifyInstance): readonly DeclaredRoute[] {
+  return declaredRoutes.get(app) ?? [];
+}
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -53,11 +70,14 @@ function bearerToken(request: FastifyRequest): string | null {
 export function registerAuthGuard(app: FastifyInstance, db: Kysely<DB>, signer: TokenSigner): void {
   app.decorateRequest('user', null);
   app.decorateRequest('client', null);
+  const declared: DeclaredRoute[] = [];
+  declaredRoutes.set(app, declared);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const level = route.config?.auth;
     if (!level) throw new Error(`route ${String(route.method)} ${route.url} declares no auth level`);
+    for (const method of [route.method].flat()) declared.push({ method, url: route.url, auth: level });
     // Document the requirement in the OpenAPI document from the same declaration. Fastify
     // hands the HEAD twin of a GET route the same schema object: add everything once.
     route.schema ??= {};

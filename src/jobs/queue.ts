@@ -1,7 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type AliasableExpression, type Kysely } from 'kysely';
 import type { Dialect } from '../db/connection.js';
 import type { Executor } from '../db/executor.js';
 import type { DB, Job, JobStatus } from '../db/types.js';
+import { dueJobIdsPostgres } from './claim-postgres.js';
+import { dueJobIdsSqlite } from './claim-sqlite.js';
 import { MAX_ATTEMPTS, type JobName, type JobPayloads } from './types.js';
 
 export interface EnqueueOptions {
@@ -88,13 +90,56 @@ export async function enqueue<N extends JobName>(
   return winner.id;
 }
 
+/** The jobs whose payload is a single id, such as `{ recipientId }`: what `enqueueEach` can build. */
+type IdKey<N extends JobName> = {
+  [K in keyof JobPayloads[N]]-?: JobPayloads[N][K] extends number ? K : never;
+}[keyof JobPayloads[N]] &
+  string;
+
+/**
+ * Adds one job `name` for each id the select `ids` returns (a column named `id`), with the
+ * payload `{ [key]: id }`: the row `enqueue()` writes, unkeyed and due now, written by one
+ * INSERT … SELECT in the caller's transaction, so a hundred thousand jobs cost one statement.
+ * The jobs are numbered in id order, so the worker takes them in that order. Returns how many
+ * were added.
+ */
+export async function enqueueEach<N extends JobName>(
+  executor: Executor,
+  name: N,
+  key: IdKey<N>,
+  ids: AliasableExpression<{ id: number }>,
+): Promise<number> {
+  const now = new Date().toISOString();
+  // The payload is JSON.stringify({ [key]: id }) spelled in SQL: '{"key":' || id || '}'.
+  const payloadHead = `{${JSON.stringify(key)}:`;
+  const inserted = await executor
+    .insertInto('jobs')
+    .columns(['name', 'payload', 'status', 'run_at', 'attempts', 'max_attempts', 'created_at', 'updated_at'])
+    .expression(
+      executor
+        .selectFrom(ids.as('source'))
+        .select([
+          sql<string>`cast(${name} as text)`.as('name'),
+          sql<string>`cast(${payloadHead} as text) || cast(source.id as text) || cast(${'}'} as text)`.as('payload'),
+          sql<string>`cast(${'queued'} as text)`.as('status'),
+          sql<string>`cast(${now} as text)`.as('run_at'),
+          sql<number>`cast(${0} as integer)`.as('attempts'),
+          sql<number>`cast(${MAX_ATTEMPTS[name]} as integer)`.as('max_attempts'),
+          sql<string>`cast(${now} as text)`.as('created_at'),
+          sql<string>`cast(${now} as text)`.as('updated_at'),
+        ])
+        .orderBy(sql.ref('source.id')),
+    )
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n);
+}
+
 /**
  * Claims up to `limit` due jobs for `workerId` and leases them until `leaseMs` from now.
  *
  * Due means: `queued` or `failed` (awaiting retry) with `run_at` passed, or `running` with
- * an expired lease (its worker died). On PostgreSQL `FOR UPDATE SKIP LOCKED` lets any number
- * of workers claim side by side without waiting on or sharing a row; on SQLite the single
- * UPDATE statement is itself one write transaction, which serialises claimers.
+ * an expired lease (its worker died). Each dialect picks the due rows its own way, with its
+ * reasoning beside it: claim-postgres.ts and claim-sqlite.ts.
  */
 export async function claimJobs(
   db: Kysely<DB>,
@@ -121,30 +166,6 @@ export async function claimJobs(
     .whereRef('attempts', '>=', 'max_attempts')
     .execute();
 
-  let due = db
-    .selectFrom('jobs')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', 'in', ['queued', 'failed']), eb('run_at', '<=', nowIso)]),
-        eb.and([eb('status', '=', 'running'), eb('locked_until', '<', nowIso)]),
-      ]),
-    )
-    .orderBy('run_at')
-    .orderBy('id')
-    .limit(limit);
-  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-  // SQLite: the same rows, but each kind read in order from its own index and only `limit`
-  // of each, instead of every due job gathered and sorted (19 ms a claim with 100,000
-  // campaign jobs queued, which capped a campaign at ~100 emails a second; bench/README.md).
-  const dueSqlite = sql<number>`(select id from (
-      select id, run_at from (select id, run_at from jobs where status = 'queued' and run_at <= ${nowIso} order by run_at, id limit ${limit})
-      union all
-      select id, run_at from (select id, run_at from jobs where status = 'failed' and run_at <= ${nowIso} order by run_at, id limit ${limit})
-      union all
-      select id, run_at from (select id, run_at from jobs where status = 'running' and locked_until < ${nowIso} order by run_at, id limit ${limit})
-    ) order by run_at, id limit ${limit})`;
-
   const claimed = await db
     .updateTable('jobs')
     .set({
@@ -154,7 +175,11 @@ export async function claimJobs(
       locked_until: new Date(now.getTime() + leaseMs).toISOString(),
       updated_at: nowIso,
     })
-    .where(sql.ref('id'), 'in', dialect === 'postgres' ? due : dueSqlite)
+    .where(
+      sql.ref('id'),
+      'in',
+      dialect === 'postgres' ? dueJobIdsPostgres(db, nowIso, limit) : dueJobIdsSqlite(nowIso, limit),
+    )
     .returningAll()
     .execute();
   return claimed.sort((a, b) => (a.run_at < b.run_at ? -1 : a.run_at > b.run_at ? 1 : a.id - b.id));

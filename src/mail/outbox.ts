@@ -3,36 +3,71 @@ import { enqueue } from '../jobs/queue.js';
 import { readSalonName } from '../db/settings.js';
 import { template, type TemplateData, type TemplateName } from './templates/index.js';
 
+/*
+ * The outbox (`emails` table) belongs to the mail layer: every row is written here, with its
+ * subject rendered, and sent by the `mail.send` job (mail/send-job.ts). Callers write in their
+ * own transaction, so an email exists exactly when the change that causes it does.
+ */
+
 export interface OutgoingEmail<N extends TemplateName> {
   to: string;
   template: N;
   data: TemplateData<N>;
   /**
-   * The data holds a secret (temporary password, reset link): it is erased from the outbox
-   * once the email is sent or given up on, so it does not outlive its purpose at rest.
+   * The data holds a secret (temporary password, reset link, unsubscribe link): it is erased
+   * from the outbox once the email is sent or given up on, so it does not outlive its purpose
+   * at rest.
    */
   sensitive?: boolean;
 }
 
 /**
- * Records an email in the outbox and enqueues the job that sends it, in the caller's
- * transaction. Only that job talks to the mail server.
+ * Writes outbox rows, `queued`, in one INSERT, and returns their ids in the order of
+ * `emails`. No job is enqueued: for a sender that delivers its rows itself (the campaign
+ * send); everyone else calls `queueEmail`/`queueEmails`.
  */
-export async function queueEmail<N extends TemplateName>(executor: Executor, email: OutgoingEmail<N>): Promise<number> {
+export async function recordEmails<N extends TemplateName>(
+  executor: Executor,
+  emails: readonly OutgoingEmail<N>[],
+): Promise<number[]> {
+  if (emails.length === 0) return [];
   const salonName = await readSalonName(executor);
-  const row = await executor
+  const createdAt = new Date().toISOString();
+  const rows = await executor
     .insertInto('emails')
-    .values({
-      recipient: email.to,
-      subject: template(email.template).subject(email.data, { salonName }),
-      template: email.template,
-      data: JSON.stringify(email.data),
-      sensitive: email.sensitive ? 1 : 0,
-      status: 'queued',
-      created_at: new Date().toISOString(),
-    })
+    .values(
+      emails.map((email) => ({
+        recipient: email.to,
+        subject: template(email.template).subject(email.data, { salonName }),
+        template: email.template,
+        data: JSON.stringify(email.data),
+        sensitive: email.sensitive ? 1 : 0,
+        status: 'queued' as const,
+        created_at: createdAt,
+      })),
+    )
     .returning('id')
-    .executeTakeFirstOrThrow();
-  await enqueue(executor, 'mail.send', { emailId: row.id });
-  return row.id;
+    .execute();
+  // One statement numbers its rows in the order of its VALUES; RETURNING's own order is not
+  // promised (SQLite), so the ids are put back in that order.
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/**
+ * Records emails in the outbox and enqueues the job that sends each, in the caller's
+ * transaction. Only those jobs talk to the mail server.
+ */
+export async function queueEmails<N extends TemplateName>(
+  executor: Executor,
+  emails: readonly OutgoingEmail<N>[],
+): Promise<number[]> {
+  const ids = await recordEmails(executor, emails);
+  for (const emailId of ids) await enqueue(executor, 'mail.send', { emailId });
+  return ids;
+}
+
+/** One email of `queueEmails`. */
+export async function queueEmail<N extends TemplateName>(executor: Executor, email: OutgoingEmail<N>): Promise<number> {
+  const [id] = await queueEmails(executor, [email]);
+  return id!;
 }

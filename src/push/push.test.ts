@@ -23,7 +23,7 @@ for (const dialect of DIALECTS) {
       fake = await new FakePushServices().start();
       t = await createTestApp(dialect, { config: { push: fake.config() } });
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      staff = await createStaff(t);
       client = await createClient(t, admin.token, { name: 'Petra Push' });
       service = await createService(t, admin.token, { name: 'Balayage' });
     });
@@ -203,7 +203,7 @@ describe('push provider configuration', () => {
     const t = await createTestApp(DIALECTS[0]!);
     try {
       const admin = await setupSalon(t);
-      const staff = await createStaff(t, admin.token);
+      const staff = await createStaff(t);
       const token = apnsToken();
       await t.request({
         method: 'POST',

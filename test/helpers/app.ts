@@ -1,20 +1,18 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../../src/config.js';
-import { createContext, type AppContext } from '../../src/context.js';
+import type { AppContext } from '../../src/context.js';
 import type { Dialect } from '../../src/db/connection.js';
 import { buildApp } from '../../src/app.js';
 import { createWorker } from '../../src/composition.js';
 import type { Worker } from '../../src/jobs/worker.js';
-import { createLogger } from '../../src/logger.js';
-import { createTestDatabase, type TestDatabase } from './database.js';
+import { createTestContext } from './context.js';
+import type { TestDatabase } from './database.js';
+import { insertUser, uniqueEmail } from './factories.js';
 import { SmtpSink } from './smtp-sink.js';
 
-export const PUBLIC_BASE_URL = 'http://salon.test';
+export { PUBLIC_BASE_URL, testConfig } from './config.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -38,39 +36,14 @@ export interface TestAppOptions {
   logDestination?: DestinationStream;
 }
 
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: mkdtempSync(join(tmpdir(), 'salon-test-')),
-    databaseUrl: undefined,
-    jwtSecret: randomBytes(32).toString('hex'),
-    secretsKey: randomBytes(32),
-    publicBaseUrl: PUBLIC_BASE_URL,
-    smtpUrl: undefined,
-    worker: 'off',
-    logLevel: process.env.LOG_LEVEL ?? 'silent',
-    corsOrigin: '*',
-    trustProxy: false,
-    jobLeaseSeconds: 30,
-    jobPollMs: 50,
-    jobConcurrency: 4,
-    push: { webPush: null, webPushAllowHttp: false, fcm: null, apns: null },
-    ...overrides,
-  };
-}
-
 /** The whole service on a fresh database of `dialect`, with a real SMTP server as its mail server. */
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   const mail = await new SmtpSink().start();
-  const testDb = await createTestDatabase(dialect);
-  const config = testConfig({
-    databaseUrl: testDb.url,
-    smtpUrl: options.smtp === false ? undefined : mail.url,
-    ...options.config,
+  const context = await createTestContext(dialect, {
+    config: { smtpUrl: options.smtp === false ? undefined : mail.url, ...options.config },
+    ...(options.logDestination ? { logDestination: options.logDestination } : {}),
   });
-  const log = createLogger(config.logLevel, options.logDestination);
-  const ctx = createContext(config, { db: testDb.database.db, dialect }, log);
+  const { ctx, testDb } = context;
   const app = await buildApp(ctx);
   await app.ready();
   const worker = createWorker(ctx);
@@ -95,65 +68,47 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     async close() {
       await worker.stop();
       await app.close();
-      await testDb.drop();
+      await context.close();
       await mail.stop();
-      rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }
 
-let counter = 0;
-/** An email address no other test uses. */
-export function uniqueEmail(prefix = 'user'): string {
-  counter += 1;
-  return `${prefix}.${process.pid}.${counter}.${randomBytes(3).toString('hex')}@example.com`;
-}
+export { uniqueEmail } from './factories.js';
 
 export const ADMIN_PASSWORD = 'admin-password-1';
 
-/** Runs first-time setup; returns the admin's token and email. */
+/**
+ * The state first-time setup leaves (a salon name, setup completed, one admin), written
+ * straight to the database; returns the admin's token and email. The setup flow itself is
+ * tested through POST /api/auth/setup in the auth tests.
+ */
 export async function setupSalon(t: TestApp): Promise<{ token: string; email: string; id: number }> {
-  const email = uniqueEmail('owner');
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/auth/setup',
-    payload: {
-      admin_name: 'Olivia Owner',
-      admin_email: email,
-      admin_password: ADMIN_PASSWORD,
-      salon_name: 'Studio Test',
-    },
+  const admin = await insertUser(t.ctx, {
+    role: 'admin',
+    password: ADMIN_PASSWORD,
+    name: 'Olivia Owner',
+    email: uniqueEmail('owner'),
   });
-  if (response.status !== 201) throw new Error(`setup failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return { token: response.body.token, email, id: response.body.user.id };
+  const now = new Date().toISOString();
+  await t.ctx.db
+    .updateTable('settings')
+    .set({ salon_name: 'Studio Test', setup_completed_at: now, updated_at: now })
+    .where('id', '=', 1)
+    .execute();
+  return { token: admin.token, email: admin.email, id: admin.id };
 }
 
-/** Creates a user through the API (register) and gives it a known password; returns a token. */
+/**
+ * A staff member (or a second admin) with a known password and a token, written straight to
+ * the database. Registration, the welcome email and the first password change are tested
+ * through the API in the auth tests; other tests only need someone signed in.
+ */
 export async function createStaff(
   t: TestApp,
-  adminToken: string,
   role: 'admin' | 'staff' = 'staff',
   password = 'staff-password-1',
 ): Promise<{ id: number; email: string; token: string; password: string }> {
-  const email = uniqueEmail(role);
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/auth/register',
-    token: adminToken,
-    payload: { email, name: `Test ${role}`, role },
-  });
-  if (created.status !== 200) throw new Error(`register failed: ${created.status} ${JSON.stringify(created.body)}`);
-  await t.drain();
-  const welcome = t.mail.to(email).at(-1);
-  const temporary = /Temporary password: (\S+)/.exec(welcome?.text ?? '')?.[1];
-  if (!temporary) throw new Error('no welcome email with a temporary password');
-  const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: temporary } });
-  await t.request({
-    method: 'POST',
-    url: '/api/auth/change-password',
-    token: login.body.token,
-    payload: { email, currentPassword: temporary, newPassword: password, confirmPassword: password },
-  });
-  const final = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  return { id: created.body.id, email, token: final.body.token, password };
+  const user = await insertUser(t.ctx, { role, password });
+  return { id: user.id, email: user.email, token: user.token, password: user.password };
 }

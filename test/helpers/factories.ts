@@ -1,8 +1,123 @@
+import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
+import type { AppContext } from '../../src/context.js';
 import type { PosOrderItemsTable, PosOrdersTable } from '../../src/db/tables/pos.js';
-import type { BookingsTable, DB, ProductsTable } from '../../src/db/types.js';
+import type { BookingsTable, ClientsTable, DB, ProductsTable, Role, ServicesTable } from '../../src/db/types.js';
+import { hashPassword } from '../../src/modules/auth/passwords.js';
 
 let counter = 0;
+
+/** An email address no other test uses. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${process.pid}.${counter}.${randomBytes(3).toString('hex')}@example.com`;
+}
+
+const hashes = new Map<string, Promise<string>>();
+
+/**
+ * The argon2id hash of `password`, computed once per process: a hash costs about 50 ms of
+ * CPU, and a test that needs a signed-in user is not about hashing. The hash is the real
+ * one, so the password still signs in through POST /api/auth/login.
+ */
+function passwordHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  password: string;
+  /** An access token signed by the app's own signer, as login would answer. */
+  token: string;
+}
+
+/**
+ * A user row written straight to the database with a known password, and its access token.
+ * For tests that need a signed-in admin or staff member and are not about registration or
+ * sign-in (the auth tests go through the API).
+ */
+export async function insertUser(
+  ctx: Pick<AppContext, 'db' | 'signer'>,
+  options: { role?: Role; password?: string; name?: string; email?: string } = {},
+): Promise<TestUser> {
+  const role = options.role ?? 'staff';
+  const password = options.password ?? 'staff-password-1';
+  const now = new Date().toISOString();
+  const user = await ctx.db
+    .insertInto('users')
+    .values({
+      name: options.name ?? `Test ${role}`,
+      email: (options.email ?? uniqueEmail(role)).toLowerCase(),
+      password_hash: await passwordHash(password),
+      role,
+      require_password_change: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'email', 'name', 'role'])
+    .executeTakeFirstOrThrow();
+  return { ...user, password, token: await ctx.signer.signAccess(user.id, user.role) };
+}
+
+/** A client row written straight to the database (email unique, marketing consent off). */
+export async function insertClient(
+  db: Kysely<DB>,
+  overrides: Partial<Insertable<ClientsTable>> = {},
+): Promise<{ id: number; name: string; email: string | null }> {
+  const now = new Date().toISOString();
+  return db
+    .insertInto('clients')
+    .values({
+      name: 'Clara Client',
+      email: uniqueEmail('client'),
+      phone: '',
+      birthday: null,
+      gender: '',
+      notes: '',
+      marketing_consent: 0,
+      password_hash: null,
+      erased_at: null,
+      merged_into_id: null,
+      created_at: now,
+      updated_at: now,
+      ...overrides,
+    })
+    .returning(['id', 'name', 'email'])
+    .executeTakeFirstOrThrow();
+}
+
+/** A service row written straight to the database: 60 minutes, 45.00 (money in cents). */
+export async function insertService(
+  db: Kysely<DB>,
+  overrides: Partial<Insertable<ServicesTable>> = {},
+): Promise<{ id: number; name: string; duration_min: number; price: number }> {
+  counter += 1;
+  const now = new Date().toISOString();
+  return db
+    .insertInto('services')
+    .values({
+      name: `Cut ${process.pid}-${counter}`,
+      duration_min: 60,
+      price: 4500,
+      category_id: null,
+      vat_rate_id: null,
+      position: 0,
+      active: 1,
+      created_at: now,
+      updated_at: now,
+      ...overrides,
+    })
+    .returning(['id', 'name', 'duration_min', 'price'])
+    .executeTakeFirstOrThrow();
+}
 
 /**
  * A product row written straight to the database, for tests of other modules that need

@@ -15,7 +15,7 @@ export function salonDate(days: number): string {
 
 /** A staff member working 09:00–17:00 every day (default shifts), with a staff token. */
 export async function createWorkingStaff(t: TestApp, adminToken: string) {
-  const staff = await createStaff(t, adminToken);
+  const staff = await createStaff(t);
   const response = await t.request({
     method: 'POST',
     url: '/api/staff/default-shifts/save-week',

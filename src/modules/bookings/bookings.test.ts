@@ -19,8 +19,8 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
-      other = await createStaff(t, admin.token);
+      staff = await createStaff(t);
+      other = await createStaff(t);
       client = await createClient(t, admin.token, { name: 'Bea Booker' });
       service = await createService(t, admin.token, { name: 'Balayage' });
     });
@@ -123,7 +123,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('GET /bookings excludes cancelled bookings, orders by start_at then id descending, paginates', async () => {
-      const lister = await createStaff(t, admin.token);
+      const lister = await createStaff(t);
       const slot = nextSlot();
       const early = await book({ staff_id: lister.id, start_at: `${slot.date} 09:00`, end_at: `${slot.date} 09:30` });
       const late = await book({ staff_id: lister.id, start_at: `${slot.date} 15:00`, end_at: `${slot.date} 16:00` });

@@ -16,7 +16,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      staff = await createStaff(t);
       client = await createClient(t, admin.token);
       service = await createService(t, admin.token);
     });
@@ -49,7 +49,7 @@ for (const dialect of DIALECTS) {
       // Touching ends do not overlap; another staff member is free; a cancelled booking frees its time.
       assert.equal((await create({ start_at: `${date} 11:00`, end_at: `${date} 12:00` })).status, 200);
       assert.equal((await create({ start_at: `${date} 09:00`, end_at: `${date} 10:00` })).status, 200);
-      const colleague = await createStaff(t, admin.token);
+      const colleague = await createStaff(t);
       assert.equal(
         (await create({ staff_id: colleague.id, start_at: `${date} 10:00`, end_at: `${date} 11:00` })).status,
         200,
@@ -69,7 +69,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(clash.body.details, [{ field: 'start_at', message: `overlaps booking ${a.id}` }]);
       assert.equal((await put(a.id, { end_at: `${date} 11:30` })).status, 200, 'moving within its own time');
 
-      const colleague = await createStaff(t, admin.token);
+      const colleague = await createStaff(t);
       const c = (await create({ staff_id: colleague.id, start_at: `${date} 10:00`, end_at: `${date} 11:00` })).body;
       assertError(await put(c.id, { staff_id: staff.id }), 409, 'booking_overlap');
     });

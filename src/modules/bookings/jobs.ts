@@ -4,7 +4,7 @@ import type { JobContext, JobHandler, JobHandlers } from '../../jobs/types.js';
 import { queueEmail, type OutgoingEmail } from '../../mail/outbox.js';
 import type { TemplateName } from '../../mail/templates/index.js';
 import { automationAllowed, sendFollowupStep } from '../campaigns/service.js';
-import { readBooking, type BookingJoinedRow } from './service.js';
+import { emailData, readBooking, type BookingJoinedRow } from './service.js';
 
 /*
  * The booking jobs of spec part 6. Each reads the booking as it is when the job runs and
@@ -14,16 +14,6 @@ import { readBooking, type BookingJoinedRow } from './service.js';
 
 type BookingJob =
   'booking.created' | 'booking.updated' | 'booking.cancelled' | 'booking.review_request' | 'booking.followup';
-
-function emailData(row: BookingJoinedRow) {
-  return {
-    clientName: row.client_name,
-    serviceName: row.service_name,
-    staffName: row.staff_name,
-    startAt: row.start_at,
-    endAt: row.end_at,
-  };
-}
 
 /**
  * Loads the booking and decides: null to skip (logged), else the booking and its client's

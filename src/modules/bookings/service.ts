@@ -6,15 +6,16 @@ import { paginate, type Page } from '../../http/pagination.js';
 import { enqueue } from '../../jobs/queue.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { CLIENT_ID_REFUSALS, lockActiveClient } from '../clients/service.js';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIMEZONE, formatInstant, nowIso, parseLocalDateTime } from '../../lib/time.js';
 import { randomToken } from '../../lib/tokens.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { followupSchedule, RECOMMENDATION_DELAY_MS } from '../campaigns/service.js';
-import { notifyAdmins, notifyUser } from '../notifications/service.js';
+import { notifyAdmins, notifyUser, withdrawNotifications } from '../notifications/service.js';
 import { isHoliday } from '../settings/service.js';
 import { readSettings, readTimezone } from '../settings/service.js';
-import { offerFreedSlot } from '../waitlist/service.js';
+import { lockEntryForBooking, markEntryBooked, offerFreedSlot } from '../waitlist/service.js';
 import { lockActiveStaff } from '../staff/service.js';
 import type { BookingCreateInput, BookingListFilter, BookingOutput, BookingUpdateInput } from './schemas.js';
 import { lockRows } from '../../db/locks.js';
@@ -165,12 +166,8 @@ function toBooking(row: BookingJoinedRow, timezone: string): BookingOutput {
  */
 async function agendaOf(executor: Executor, caller: AuthUser): Promise<number | null> {
   if (caller.role === 'admin') return null;
-  const settings = await executor
-    .selectFrom('settings')
-    .select('staff_personal_agenda_enabled')
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  return settings?.staff_personal_agenda_enabled === 1 ? caller.id : null;
+  const settings = await readSettings(executor);
+  return settings.staff_personal_agenda_enabled === 1 ? caller.id : null;
 }
 
 /** Newest first: start_at, then id, descending; cancelled bookings left out. */
@@ -215,26 +212,6 @@ export async function getBooking(db: Kysely<DB>, caller: AuthUser, id: number): 
 
 // The bookable staff member's row is locked by lockActiveStaff() (staff module) until the
 // transaction ends: every overlap check for that staff member runs behind this lock.
-
-async function requireClient(trx: Transaction<DB>, ctx: AppContext, clientId: number) {
-  let query = trx
-    .selectFrom('clients')
-    .select(['id', 'name', 'email', 'erased_at', 'merged_into_id'])
-    .where('id', '=', clientId);
-  if (ctx.dialect === 'postgres') query = query.forKeyShare();
-  const client = await query.executeTakeFirst();
-  if (!client) {
-    throw badRequest('unknown_client', 'No client has this id', [
-      { field: 'client_id', message: 'is not an existing client' },
-    ]);
-  }
-  if (client.erased_at !== null || client.merged_into_id !== null) {
-    throw badRequest('client_inactive', 'This client was erased or merged into another; book the kept client', [
-      { field: 'client_id', message: 'is an erased or merged-away client' },
-    ]);
-  }
-  return client;
-}
 
 async function requireService(trx: Transaction<DB>, ctx: AppContext, serviceId: number) {
   let query = trx
@@ -312,7 +289,8 @@ async function requireFree(
   }
 }
 
-function emailData(row: BookingJoinedRow) {
+/** What every booking email shows of the booking. */
+export function emailData(row: BookingJoinedRow) {
   return {
     clientName: row.client_name,
     serviceName: row.service_name,
@@ -372,24 +350,23 @@ export async function insertBooking(
   const startAt = input.start_at;
   const endAt = input.end_at;
   await lockActiveStaff(trx, ctx.dialect, input.staff_id);
-  const client = await requireClient(trx, ctx, input.client_id);
+  const client = await lockActiveClient(
+    trx,
+    input.client_id,
+    { dialect: ctx.dialect, strength: 'key share' },
+    {
+      ...CLIENT_ID_REFUSALS,
+      inactive: () =>
+        badRequest('client_inactive', 'This client was erased or merged into another; book the kept client', [
+          { field: 'client_id', message: 'is an erased or merged-away client' },
+        ]),
+    },
+  );
   const service = await requireService(trx, ctx, input.service_id);
   await requireNotHoliday(trx, startAt);
   if (input.checkLocked) await input.checkLocked(trx);
   if (input.waitlist_id !== undefined) {
-    let entryQuery = trx.selectFrom('waitlist_entries').select(['id', 'client_id']).where('id', '=', input.waitlist_id);
-    entryQuery = lockRows(entryQuery, ctx.dialect);
-    const entry = await entryQuery.executeTakeFirst();
-    if (!entry) {
-      throw badRequest('unknown_waitlist_entry', 'No waitlist entry has this id', [
-        { field: 'waitlist_id', message: 'is not an existing waitlist entry' },
-      ]);
-    }
-    if (entry.client_id !== client.id) {
-      throw badRequest('waitlist_client_mismatch', 'This waitlist entry belongs to another client', [
-        { field: 'waitlist_id', message: 'is a waitlist entry of another client' },
-      ]);
-    }
+    await lockEntryForBooking(trx, ctx.dialect, input.waitlist_id, client.id);
   }
   await requireFree(trx, input.staff_id, startAt, endAt);
 
@@ -457,11 +434,7 @@ export async function insertBooking(
   }
 
   if (input.waitlist_id !== undefined) {
-    await trx
-      .updateTable('waitlist_entries')
-      .set({ status: 'booked', updated_at: now })
-      .where('id', '=', input.waitlist_id)
-      .execute();
+    await markEntryBooked(trx, input.waitlist_id, now);
     if (row.client_email) {
       await queueEmail(trx, { to: row.client_email, template: 'booking.waitlist_confirmed', data: emailData(row) });
     }
@@ -591,11 +564,7 @@ export async function updateBooking(
             { delayMs: RECOMMENDATION_DELAY_MS },
           );
         }
-        await trx
-          .deleteFrom('notifications')
-          .where('type', '=', 'booking.followup')
-          .where('link', '=', bookingLink(id))
-          .execute();
+        await withdrawNotifications(trx, 'booking.followup', bookingLink(id));
       } else if (status === 'scheduled' && booking.status === 'provisional') {
         await announceScheduled(trx, row);
       } else if (status === 'cancelled') {

@@ -22,7 +22,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      staff = await createStaff(t);
       client = (await createClient(t, admin.token, { name: 'Eva Email' })) as typeof client;
       noEmail = await createClient(t, admin.token, { name: 'No Mail', email: null });
       service = await createService(t, admin.token, { name: 'Perm' });

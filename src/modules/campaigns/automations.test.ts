@@ -28,7 +28,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      staff = await createStaff(t);
       service = await createService(t, admin.token, { name: 'Colour' });
     });
     after(() => t.close());

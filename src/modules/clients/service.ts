@@ -7,13 +7,15 @@ import { containsPattern, likeEscaped } from '../../db/like.js';
 import { paginate, type Page } from '../../http/pagination.js';
 import { toFlag } from '../../http/schemas.js';
 import type { Executor } from '../../db/executor.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, type AppError } from '../../lib/errors.js';
 import { formatInstant, isValidDate, nowIso, todayIn } from '../../lib/time.js';
 import { normalizeEmail } from '../auth/service.js';
 import { readTimezone } from '../settings/service.js';
 import { labelKey, labelNamesOf, moveClientLabels, setClientLabels } from './labels.js';
 import type { ClientCreateInput, ClientListInput, ClientOutput, ClientUpdateInput } from './schemas.js';
-import { lockRows } from '../../db/locks.js';
+import { lockRows, type LockStrength } from '../../db/locks.js';
+
+export { registerClientExportSection } from './export-sections.js';
 
 export type ClientRow = Selectable<ClientsTable>;
 
@@ -74,6 +76,54 @@ export function requireActive(row: ClientRow): void {
   if (row.merged_into_id !== null) {
     throw conflict('client_merged', `This client was merged into client #${row.merged_into_id}`);
   }
+}
+
+/** What a record that refers to a client (booking, sale, waitlist entry) needs of it. */
+export interface ClientRef {
+  id: number;
+  name: string;
+  email: string | null;
+}
+
+/** How a caller is refused a client id: no such client, or one erased or merged away. */
+export interface ClientRefusals {
+  unknown: (clientId: number) => AppError;
+  inactive: (clientId: number) => AppError;
+}
+
+/** The refusals of a request body's `client_id` field. */
+export const CLIENT_ID_REFUSALS: ClientRefusals = {
+  unknown: () =>
+    badRequest('unknown_client', 'No client has this id', [
+      { field: 'client_id', message: 'is not an existing client' },
+    ]),
+  inactive: () =>
+    badRequest('client_inactive', 'This client was erased or merged into another', [
+      { field: 'client_id', message: 'is an erased or merged-away client' },
+    ]),
+};
+
+/**
+ * The client a new record is about to refer to, refused unless it exists and is live (an
+ * erased or merged client is a shell kept for old references: nobody to book or sell to).
+ * Inside the caller's transaction its row is locked with `lock` (db/locks.ts) until the
+ * transaction ends; without `lock`, a plain read.
+ */
+export async function lockActiveClient(
+  trx: Executor,
+  clientId: number,
+  lock?: { dialect: Dialect; strength: LockStrength },
+  refusals: ClientRefusals = CLIENT_ID_REFUSALS,
+): Promise<ClientRef> {
+  let query = trx
+    .selectFrom('clients')
+    .select(['id', 'name', 'email', 'erased_at', 'merged_into_id'])
+    .where('id', '=', clientId);
+  if (lock) query = lockRows(query, lock.dialect, lock.strength);
+  const client = await query.executeTakeFirst();
+  if (!client) throw refusals.unknown(clientId);
+  if (client.erased_at !== null || client.merged_into_id !== null) throw refusals.inactive(clientId);
+  return { id: client.id, name: client.name, email: client.email };
 }
 
 export async function readClient(executor: Executor, id: number, timezone: string): Promise<ClientOutput> {

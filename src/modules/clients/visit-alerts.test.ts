@@ -44,7 +44,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staffId = (await createStaff(t, admin.token)).id;
+      staffId = (await createStaff(t)).id;
       serviceId = (await createService(t, admin.token)).id;
     });
     after(() => t.close());

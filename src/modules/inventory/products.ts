@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/connection.js';
+import { writeChangedFields } from '../../db/partial-update.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { nextNumber } from '../../db/sequences.js';
 import type { DB, ProductsTable } from '../../db/types.js';
@@ -143,7 +144,7 @@ async function requireRow(
   id: number,
 ): Promise<boolean> {
   let query = trx.selectFrom(table).select('id').where('id', '=', id);
-  if (dialect === 'postgres') query = query.forKeyShare();
+  query = lockRows(query, dialect, 'key share');
   return (await query.executeTakeFirst()) !== undefined;
 }
 
@@ -280,13 +281,7 @@ export async function updateProduct(ctx: AppContext, caller: AuthUser, id: numbe
       await requireUsableVatRate(trx, ctx.dialect, input.vat_rate_id);
       changes.vat_rate_id = input.vat_rate_id;
     }
-    if (Object.keys(changes).length > 0) {
-      await trx
-        .updateTable('products')
-        .set({ ...changes, updated_at: nowIso() })
-        .where('id', '=', id)
-        .execute();
-    }
+    await writeChangedFields(trx, 'products', id, changes);
     if (delta !== 0) {
       await moveStock(trx, [{ productId: id, delta, reason: 'adjustment', userId: caller.id }], stockContext(ctx));
     }

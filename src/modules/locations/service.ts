@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { clearOtherDefaults, updateDefaultRow } from '../../db/default-row.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { DB, LocationsTable } from '../../db/types.js';
 import { toFlag } from '../../http/schemas.js';
@@ -47,12 +48,6 @@ async function writeLocked<T>(ctx: AppContext, work: (trx: Transaction<DB>) => P
   }
 }
 
-async function clearOtherDefaults(trx: Transaction<DB>, keepId: number | null): Promise<void> {
-  let query = trx.updateTable('locations').set({ is_default: 0 }).where('is_default', '=', 1);
-  if (keepId !== null) query = query.where('id', '<>', keepId);
-  await query.execute();
-}
-
 /** Ordered by name (case-insensitive), then id: the same on both engines. */
 export async function listLocations(db: Kysely<DB>, filter: { active?: boolean | undefined }) {
   const timezone = await readTimezone(db);
@@ -79,7 +74,7 @@ export async function getLocation(db: Kysely<DB>, id: number): Promise<LocationO
 export async function createLocation(ctx: AppContext, input: LocationCreateInput): Promise<LocationOutput> {
   const isDefault = input.is_default === undefined ? 0 : toFlag(input.is_default);
   const row = await writeLocked(ctx, async (trx) => {
-    if (isDefault) await clearOtherDefaults(trx, null);
+    if (isDefault) await clearOtherDefaults(trx, 'locations', null);
     const now = nowIso();
     return trx
       .insertInto('locations')
@@ -110,14 +105,7 @@ export async function updateLocation(ctx: AppContext, id: number, input: Locatio
     if (input.email !== undefined) changes.email = input.email.trim();
     if (input.active !== undefined) changes.active = toFlag(input.active);
     if (input.is_default !== undefined) changes.is_default = toFlag(input.is_default);
-    if (Object.keys(changes).length === 0) return current;
-    if (changes.is_default === 1) await clearOtherDefaults(trx, id);
-    return trx
-      .updateTable('locations')
-      .set({ ...changes, updated_at: nowIso() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return updateDefaultRow(trx, 'locations', id, current, changes);
   });
   return toLocation(row, await readTimezone(ctx.db));
 }

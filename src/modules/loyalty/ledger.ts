@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/executor.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict } from '../../lib/errors.js';
 import { fromCents } from '../../lib/money.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
+import { findClient } from '../clients/service.js';
 import { readTimezone } from '../settings/service.js';
 import type { LedgerAdjustInput, LedgerOutput } from './schemas.js';
 import { readLoyaltyRules, type LoyaltyRules } from './rules.js';
@@ -86,15 +87,10 @@ export async function addLedgerEntry(
     .execute();
 }
 
-async function requireClient(executor: Executor, clientId: number, lock: boolean, postgres: boolean) {
-  let query = executor.selectFrom('clients').select('id').where('id', '=', clientId);
-  if (lock && postgres) query = query.forUpdate();
-  if (!(await query.executeTakeFirst())) throw notFound('Client');
-}
-
 /** A client's balance and entries, newest first. */
-export async function getLedger(db: Kysely<DB>, clientId: number): Promise<LedgerOutput> {
-  await requireClient(db, clientId, false, false);
+export async function getLedger(ctx: AppContext, clientId: number): Promise<LedgerOutput> {
+  const { db } = ctx;
+  await findClient(db, clientId);
   const timezone = await readTimezone(db);
   const entries = await db
     .selectFrom('loyalty_ledger')
@@ -116,14 +112,14 @@ export async function getLedger(db: Kysely<DB>, clientId: number): Promise<Ledge
 
 /** An admin's correction; never takes the balance below zero (409 `insufficient_points`). */
 export async function adjustPoints(
-  db: Kysely<DB>,
-  postgres: boolean,
+  ctx: AppContext,
   clientId: number,
   userId: number,
   input: LedgerAdjustInput,
 ): Promise<LedgerOutput> {
-  await db.transaction().execute(async (trx) => {
-    await requireClient(trx, clientId, true, postgres);
+  await ctx.db.transaction().execute(async (trx) => {
+    // The client's row serialises the writers of their balance (a sum of entries).
+    await findClient(trx, clientId, ctx.dialect);
     if (input.points < 0 && (await pointsBalance(trx, clientId)) + input.points < 0) {
       throw conflict('insufficient_points', 'The adjustment would take the balance below zero');
     }
@@ -135,5 +131,5 @@ export async function adjustPoints(
       userId,
     });
   });
-  return getLedger(db, clientId);
+  return getLedger(ctx, clientId);
 }

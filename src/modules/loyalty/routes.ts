@@ -50,7 +50,7 @@ export async function loyaltyRoutes(instance: FastifyInstance, ctx: AppContext):
       params: ClientIdParams,
       response: { 200: LedgerOut, 400: errorRef, 404: errorRef },
     },
-    handler: (request) => ledger.getLedger(ctx.db, request.params.clientId),
+    handler: (request) => ledger.getLedger(ctx, request.params.clientId),
   });
 
   app.post('/api/loyalty/clients/:clientId/adjust', {
@@ -64,13 +64,6 @@ export async function loyaltyRoutes(instance: FastifyInstance, ctx: AppContext):
       body: LedgerAdjustBody,
       response: { 200: LedgerOut, 400: errorRef, 404: errorRef, 409: errorRef },
     },
-    handler: (request) =>
-      ledger.adjustPoints(
-        ctx.db,
-        ctx.dialect === 'postgres',
-        request.params.clientId,
-        currentUser(request).id,
-        request.body,
-      ),
+    handler: (request) => ledger.adjustPoints(ctx, request.params.clientId, currentUser(request).id, request.body),
   });
 }

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createStaff, createTestApp, setupSalon, uniqueEmail, type TestApp } from '../../../test/helpers/app.js';
+import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { assertError, assertInvalid } from '../../../test/helpers/assertions.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
+import { insertUser } from '../../../test/helpers/factories.js';
 import { notifyUser } from './service.js';
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -20,13 +21,12 @@ interface Note {
 for (const dialect of DIALECTS) {
   describe(`notifications [${dialect}]`, () => {
     let t: TestApp;
-    let admin: { token: string; id: number };
     let staff: { token: string; id: number };
 
     before(async () => {
       t = await createTestApp(dialect);
-      admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      await setupSalon(t);
+      staff = await createStaff(t);
     });
     after(() => t.close());
 
@@ -34,23 +34,7 @@ for (const dialect of DIALECTS) {
      * A signed-in user of its own, so that a test's counts (unread, read-all) see only its
      * own rows. Written straight to the database: the register round trip is tested elsewhere.
      */
-    const freshUser = async (): Promise<{ id: number; token: string }> => {
-      const now = new Date().toISOString();
-      const { id } = await t.ctx.db
-        .insertInto('users')
-        .values({
-          name: 'Fresh user',
-          email: uniqueEmail('fresh'),
-          password_hash: 'unused',
-          role: 'staff',
-          require_password_change: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id, token: await t.ctx.signer.signAccess(id, 'staff') };
-    };
+    const freshUser = () => insertUser(t.ctx, { name: 'Fresh user' });
 
     let seq = 0;
     const insert = async (

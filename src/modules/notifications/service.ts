@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/executor.js';
 import { nowIso } from '../../lib/time.js';
-import { queueEmail } from '../../mail/outbox.js';
+import { queueEmails } from '../../mail/outbox.js';
 import type { TemplateData, TemplateName } from '../../mail/templates/index.js';
 import { queuePush } from '../../push/queue.js';
 import { defaultPreference, type NotificationType } from './types.js';
@@ -57,10 +57,12 @@ export async function notifyAdmins<N extends TemplateName>(trx: Executor, event:
       .execute();
   }
   if (event.email) {
-    for (const admin of admins) {
-      if ((admin.pref_email ?? (fallback.email ? 1 : 0)) !== 1) continue;
-      await queueEmail(trx, { to: admin.email, template: event.email.template, data: event.email.data });
-    }
+    const { template, data } = event.email;
+    const emailTo = admins.filter((admin) => (admin.pref_email ?? (fallback.email ? 1 : 0)) === 1);
+    await queueEmails(
+      trx,
+      emailTo.map((admin) => ({ to: admin.email, template, data })),
+    );
   }
   if (event.push !== false) {
     const pushTo = admins.filter((admin) => (admin.pref_push ?? (fallback.push ? 1 : 0)) === 1).map((a) => a.id);
@@ -124,4 +126,12 @@ export async function notifyUser(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Takes back the inbox notifications of one event (its type and link) from every inbox, in
+ * the caller's transaction: what they announced no longer holds.
+ */
+export async function withdrawNotifications(trx: Executor, type: NotificationType, link: string): Promise<void> {
+  await trx.deleteFrom('notifications').where('type', '=', type).where('link', '=', link).execute();
 }

@@ -39,7 +39,7 @@ for (const dialect of DIALECTS) {
         config: { paymentApiUrls: { cardpay: checkout.url, onlinepay: checkout.url, checkout: checkout.url } },
       });
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      staff = await createStaff(t);
       client = (await createClient(t, admin.token, { name: 'Nora Noshow' })) as typeof client;
       service = await createService(t, admin.token, { name: 'Balayage', price: 45 });
     });

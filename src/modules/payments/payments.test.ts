@@ -35,7 +35,7 @@ for (const dialect of DIALECTS) {
         logDestination: { write: (line: string) => void logLines.push(line) },
       });
       admin = await setupSalon(t);
-      staffToken = (await createStaff(t, admin.token)).token;
+      staffToken = (await createStaff(t)).token;
       // Observe the settlement registry: what the POS module's handler would receive.
       settlementHandlers.pos_order = async (_trx, settlement) => {
         settled.push(settlement);

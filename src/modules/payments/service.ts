@@ -300,5 +300,6 @@ export async function getPayment(db: Kysely<DB>, timezone: string, id: number): 
   return toPaymentView(row, timezone);
 }
 
+export { cardProviderConfigured } from './providers/index.js';
 export { registerSettlementHandler } from './settlement.js';
 export { noshowFeeSettled } from './noshow-settled.js';

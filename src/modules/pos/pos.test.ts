@@ -18,7 +18,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      staff = await createStaff(t);
       const rate = async (name: string, percentage: number) => {
         const response = await t.request({
           method: 'POST',

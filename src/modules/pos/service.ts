@@ -6,9 +6,10 @@ import type { AuthUser } from '../../http/auth.js';
 import { paginate, type Page } from '../../http/pagination.js';
 import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { lockActiveClient } from '../clients/service.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, nowIso, todayIn } from '../../lib/time.js';
-import { paymentsFor } from '../payments/service.js';
+import { cardProviderConfigured, paymentsFor } from '../payments/service.js';
 import { giftCardsOfOrders, issueGiftCard, lockGiftCardByCode, redeemGiftCard } from '../giftcards/service.js';
 import { stockContext } from '../inventory/service.js';
 import { moveStock } from '../inventory/service.js';
@@ -37,27 +38,6 @@ import { lockRows } from '../../db/locks.js';
 
 const invalidLine = (index: number, field: string, code: string, message: string) =>
   badRequest(code, message, [{ field: `items.${index}.${field}`, message }]);
-
-async function requireClient(trx: Transaction<DB>, ctx: AppContext, clientId: number) {
-  // FOR UPDATE: the client's row serialises their loyalty redemptions (balance is a sum).
-  let query = trx
-    .selectFrom('clients')
-    .select(['id', 'name', 'email', 'erased_at', 'merged_into_id'])
-    .where('id', '=', clientId);
-  query = lockRows(query, ctx.dialect);
-  const client = await query.executeTakeFirst();
-  if (!client) {
-    throw badRequest('unknown_client', 'No client has this id', [
-      { field: 'client_id', message: 'is not an existing client' },
-    ]);
-  }
-  if (client.erased_at !== null || client.merged_into_id !== null) {
-    throw badRequest('client_inactive', 'This client was erased or merged into another', [
-      { field: 'client_id', message: 'is an erased or merged-away client' },
-    ]);
-  }
-  return client;
-}
 
 /** Locks the products sold, in id order, and refuses a sale of more than is in stock. */
 async function reserveStock(trx: Transaction<DB>, ctx: AppContext, input: OrderCreateInput): Promise<void> {
@@ -118,7 +98,8 @@ export async function createOrder(ctx: AppContext, caller: AuthUser, input: Orde
     const settings = await readSettings(trx);
     const today = todayIn(settings.timezone);
     await lockActiveStaff(trx, ctx.dialect, input.staff_id);
-    const client = await requireClient(trx, ctx, input.client_id);
+    // FOR UPDATE: the client's row serialises their loyalty redemptions (balance is a sum).
+    const client = await lockActiveClient(trx, input.client_id, { dialect: ctx.dialect, strength: 'update' });
     const catalogue = await loadCatalogue(trx, input.items);
 
     const promotion = input.discount_code
@@ -148,10 +129,7 @@ export async function createOrder(ctx: AppContext, caller: AuthUser, input: Orde
       giftCardsSold: giftCardSales.reduce((sum, sale) => sum + toCents(sale.amount), 0),
     });
 
-    // The same test as the payments module's: a card provider needs all three settings.
-    const cardProviderConfigured =
-      settings.cardpay_api_key !== '' && settings.cardpay_merchant_code !== '' && settings.cardpay_reader_id !== '';
-    const status = paymentStatusAtOnce(input.payment_method, totals.amount_due, cardProviderConfigured);
+    const status = paymentStatusAtOnce(input.payment_method, totals.amount_due, cardProviderConfigured(settings));
     const rules = await readLoyaltyRules(trx);
     const earned = status === 'paid' ? pointsEarned(rules, totals.amount_due) : 0;
     const now = nowIso();

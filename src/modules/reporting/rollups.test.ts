@@ -64,8 +64,8 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staffA = (await createStaff(t, admin.token)).id;
-      staffB = (await createStaff(t, admin.token)).id;
+      staffA = (await createStaff(t)).id;
+      staffB = (await createStaff(t)).id;
       clientId = (await createClient(t, admin.token)).id;
       otherClientId = (await createClient(t, admin.token)).id;
       serviceId = (await createService(t, admin.token, { name: 'Cut', price: 45 })).id;

@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/connection.js';
+import { writeChangedFields } from '../../db/partial-update.js';
+import { lockRows } from '../../db/locks.js';
 import { categoryStore } from '../../db/categories.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import type { DB, ServicesTable } from '../../db/types.js';
@@ -30,7 +32,7 @@ import type {
 
 async function requireCategory(trx: Transaction<DB>, dialect: Dialect, id: number): Promise<void> {
   let query = trx.selectFrom('service_categories').select('id').where('id', '=', id);
-  if (dialect === 'postgres') query = query.forKeyShare();
+  query = lockRows(query, dialect, 'key share');
   if (!(await query.executeTakeFirst())) {
     throw badRequest('unknown_category', 'No service category has this id', [
       { field: 'category_id', message: 'is not an existing service category' },
@@ -181,13 +183,7 @@ export async function updateService(ctx: AppContext, id: number, input: ServiceU
       await requireUsableVatRate(trx, ctx.dialect, input.vat_rate_id);
       changes.vat_rate_id = input.vat_rate_id;
     }
-    if (Object.keys(changes).length > 0) {
-      await trx
-        .updateTable('services')
-        .set({ ...changes, updated_at: nowIso() })
-        .where('id', '=', id)
-        .execute();
-    }
+    await writeChangedFields(trx, 'services', id, changes);
     return readService(trx, id);
   });
 }

@@ -19,7 +19,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      staff = await createStaff(t);
     });
     after(() => t.close());
 
@@ -34,16 +34,6 @@ for (const dialect of DIALECTS) {
     };
 
     describe('auth: reads need login, writes need an admin', () => {
-      it('401 without a token on every holiday endpoint', async () => {
-        assertError(await t.request({ method: 'GET', url: '/api/settings/holidays' }), 401, 'unauthenticated');
-        assertError(
-          await t.request({ method: 'POST', url: '/api/settings/holidays', payload: { name: 'X', date: freshDate() } }),
-          401,
-          'unauthenticated',
-        );
-        assertError(await t.request({ method: 'DELETE', url: '/api/settings/holidays/1' }), 401, 'unauthenticated');
-      });
-
       it('a staff member may list holidays (200) but not add or remove one (403)', async () => {
         const { body: holiday } = await create({ name: 'Staff visible', date: freshDate() });
         assert.ok((await list(staff.token)).some((h) => h.id === holiday.id));

@@ -19,7 +19,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      staff = await createStaff(t);
     });
     after(() => t.close());
 
@@ -39,18 +39,6 @@ for (const dialect of DIALECTS) {
       (await t.ctx.db.selectFrom('vat_rates').select('id').where('is_default', '=', 1).execute()).map((r) => r.id);
 
     describe('auth: reads need login, writes need an admin', () => {
-      it('401 without a token on every VAT rate endpoint', async () => {
-        for (const [method, url] of [
-          ['GET', '/api/settings/vat-rates'],
-          ['POST', '/api/settings/vat-rates'],
-          ['PUT', '/api/settings/vat-rates/1'],
-          ['DELETE', '/api/settings/vat-rates/1'],
-        ] as const) {
-          const payload = method === 'POST' || method === 'PUT' ? { payload: { name: 'X', percentage: 1 } } : {};
-          assertError(await t.request({ method, url, ...payload }), 401, 'unauthenticated');
-        }
-      });
-
       it('a staff member may list VAT rates (200) but not change them (403)', async () => {
         const { body: rate } = await create({ name: 'Staff visible', percentage: 9 });
         assert.ok((await list(staff.token)).some((r) => r.id === rate.id));

@@ -1,6 +1,8 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/connection.js';
+import { lockRows } from '../../db/locks.js';
+import { clearOtherDefaults, updateDefaultRow } from '../../db/default-row.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { DB, VatRatesTable } from '../../db/types.js';
 import { toFlag } from '../../http/schemas.js';
@@ -59,12 +61,6 @@ async function writeLocked<T>(ctx: AppContext, work: (trx: Transaction<DB>) => P
   }
 }
 
-async function clearOtherDefaults(trx: Transaction<DB>, keepId: number | null): Promise<void> {
-  let query = trx.updateTable('vat_rates').set({ is_default: 0 }).where('is_default', '=', 1);
-  if (keepId !== null) query = query.where('id', '<>', keepId);
-  await query.execute();
-}
-
 async function findVatRate(executor: Executor, id: number): Promise<VatRateRow> {
   const row = await executor.selectFrom('vat_rates').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('VAT rate');
@@ -85,7 +81,7 @@ export async function listVatRates(db: Kysely<DB>): Promise<VatRateOutput[]> {
  */
 export async function requireUsableVatRate(trx: Executor, dialect: Dialect, id: number): Promise<void> {
   let query = trx.selectFrom('vat_rates').select('id').where('id', '=', id).where('is_disabled', '=', 0);
-  if (dialect === 'postgres') query = query.forKeyShare();
+  query = lockRows(query, dialect, 'key share');
   if (!(await query.executeTakeFirst())) {
     throw badRequest('unknown_vat_rate', 'No enabled VAT rate has this id', [
       { field: 'vat_rate_id', message: 'is not an existing, enabled VAT rate' },
@@ -109,7 +105,7 @@ export async function createVatRate(ctx: AppContext, input: VatRateCreateInput):
   const isDisabled = input.is_disabled === undefined ? 0 : toFlag(input.is_disabled);
   if (isDefault && isDisabled) throw defaultDisabled();
   const row = await writeLocked(ctx, async (trx) => {
-    if (isDefault) await clearOtherDefaults(trx, null);
+    if (isDefault) await clearOtherDefaults(trx, 'vat_rates', null);
     const now = nowIso();
     return trx
       .insertInto('vat_rates')
@@ -142,14 +138,7 @@ export async function updateVatRate(ctx: AppContext, id: number, input: VatRateU
     if (input.is_disabled !== undefined) changes.is_disabled = toFlag(input.is_disabled);
     const merged = { ...current, ...changes };
     if (merged.is_default === 1 && merged.is_disabled === 1) throw defaultDisabled();
-    if (Object.keys(changes).length === 0) return current;
-    if (changes.is_default === 1) await clearOtherDefaults(trx, id);
-    return trx
-      .updateTable('vat_rates')
-      .set({ ...changes, updated_at: nowIso() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return updateDefaultRow(trx, 'vat_rates', id, current, changes);
   });
   return toVatRate(row, await readTimezone(ctx.db));
 }

@@ -107,6 +107,8 @@ export async function createStaffMember(ctx: AppContext, input: StaffCreateInput
  * would remove the last admin.
  */
 async function lockForAdminCheck(trx: Transaction<DB>, dialect: Dialect, id: number): Promise<User | undefined> {
+  // A read that only takes locks, so it runs only where there are row locks (not lockRows(),
+  // which would still run it on SQLite, whose write transactions are exclusive anyway).
   if (dialect === 'postgres') {
     await trx
       .selectFrom('users')

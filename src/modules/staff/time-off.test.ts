@@ -43,16 +43,6 @@ for (const dialect of DIALECTS) {
     const record = (token: string, body: object) => post(t, '/api/staff/time-off', body, token);
     const ids = (body: Array<{ id: number }>) => body.map((entry) => entry.id);
 
-    it('every time-off endpoint needs a signed-in user: 401 without a token', async () => {
-      assertError(await get(t, '/api/staff/time-off'), 401, 'unauthenticated');
-      assertError(
-        await post(t, '/api/staff/time-off', { staff_id: admin.id, start_date: '2031-01-01', end_date: '2031-01-01' }),
-        401,
-        'unauthenticated',
-      );
-      assertError(await del(t, '/api/staff/time-off/1'), 401, 'unauthenticated');
-    });
-
     it('a staff member records their own time off: 201 { id, staff_id, staff_name, start_date, end_date, reason, created_at }', async () => {
       const member = await addMember(t, admin.token, 'Tess Timeoff');
       const response = await record(member.token, {

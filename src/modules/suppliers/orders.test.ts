@@ -24,7 +24,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      staff = await createStaff(t);
       supplier = (
         await t.request({
           method: 'POST',
@@ -85,25 +85,6 @@ for (const dialect of DIALECTS) {
     };
 
     describe('auth: reads need login, writes need an admin', () => {
-      it('401 without a token on every purchase-order endpoint', async () => {
-        const order = await newOrder();
-        for (const [method, url] of [
-          ['GET', '/api/suppliers/orders'],
-          ['GET', `/api/suppliers/orders/${order.id}`],
-          ['POST', '/api/suppliers/orders'],
-          ['PUT', `/api/suppliers/orders/${order.id}`],
-          ['PUT', `/api/suppliers/orders/${order.id}/items`],
-          ['DELETE', `/api/suppliers/orders/${order.id}`],
-        ] as const) {
-          const response = await t.request({
-            method,
-            url,
-            ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
-          });
-          assertError(response, 401, 'unauthenticated');
-        }
-      });
-
       it('a staff member may list and read orders (Logged in)', async () => {
         const order = await newOrder();
         const listed = await list('', staff.token);

@@ -236,7 +236,7 @@ export async function createOrder(ctx: AppContext, caller: AuthUser, input: Orde
     // KEY SHARE: neither the supplier nor the user can be deleted before this commits, yet
     // both stay free to be edited.
     let supplierQuery = trx.selectFrom('suppliers').select(['id', 'active']).where('id', '=', input.supplier_id);
-    if (ctx.dialect === 'postgres') supplierQuery = supplierQuery.forKeyShare();
+    supplierQuery = lockRows(supplierQuery, ctx.dialect, 'key share');
     const supplier = await supplierQuery.executeTakeFirst();
     if (!supplier) {
       throw badRequest('unknown_supplier', 'No supplier has this id', [
@@ -250,7 +250,7 @@ export async function createOrder(ctx: AppContext, caller: AuthUser, input: Orde
     }
     const staffId = input.staff_id ?? caller.id;
     let staffQuery = trx.selectFrom('users').select('id').where('id', '=', staffId).where('active', '=', 1);
-    if (ctx.dialect === 'postgres') staffQuery = staffQuery.forKeyShare();
+    staffQuery = lockRows(staffQuery, ctx.dialect, 'key share');
     if (!(await staffQuery.executeTakeFirst())) {
       throw badRequest('unknown_staff', 'No active staff member has this id', [
         { field: 'staff_id', message: 'is not an active staff member' },
@@ -310,7 +310,7 @@ export async function replaceItems(ctx: AppContext, id: number, input: OrderItem
             ),
           ]),
         );
-      if (ctx.dialect === 'postgres') productQuery = productQuery.forKeyShare();
+      productQuery = lockRows(productQuery, ctx.dialect, 'key share');
       const found = new Set((await productQuery.execute()).map((p) => p.id));
       const details = input.items.flatMap((item, index) =>
         found.has(item.product_id)

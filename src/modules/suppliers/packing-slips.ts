@@ -82,6 +82,8 @@ export async function uploadPackingSlip(
         .select(['po.order_number', 'po.status', 'po.received_date', 'po.packing_slip_key', 's.creditor_number'])
         .where('po.id', '=', orderId);
       // Two uploads at once: the second waits, so it sees (and removes) the first one's file.
+      // `FOR UPDATE OF po` locks the order only, not the supplier it is joined with, which
+      // lockRows() cannot say; SQLite needs no lock (exclusive write transactions).
       if (ctx.dialect === 'postgres') query = query.forUpdate('po');
       const order = await query.executeTakeFirst();
       if (!order) throw notFound('Purchase order');

@@ -21,7 +21,7 @@ for (const dialect of DIALECTS) {
     before(async () => {
       t = await createTestApp(dialect);
       admin = await setupSalon(t);
-      staff = await createStaff(t, admin.token);
+      staff = await createStaff(t);
       // The salon's very first supplier, before any test adds others.
       first = await t.request({
         method: 'POST',
@@ -49,24 +49,6 @@ for (const dialect of DIALECTS) {
       t.request({ method: 'POST', url: '/api/suppliers/orders', token: admin.token, payload });
 
     describe('auth: reads need login, writes need an admin', () => {
-      it('401 without a token on every supplier endpoint', async () => {
-        const { body: supplier } = await create({ name: 'Auth check' });
-        for (const [method, url] of [
-          ['GET', '/api/suppliers'],
-          ['GET', `/api/suppliers/${supplier.id}`],
-          ['POST', '/api/suppliers'],
-          ['PUT', `/api/suppliers/${supplier.id}`],
-          ['DELETE', `/api/suppliers/${supplier.id}`],
-        ] as const) {
-          const response = await t.request({
-            method,
-            url,
-            ...(method === 'POST' || method === 'PUT' ? { payload: { name: 'X' } } : {}),
-          });
-          assertError(response, 401, 'unauthenticated');
-        }
-      });
-
       it('a staff member may list suppliers and read one (Logged in; the spec leaves detail unlisted)', async () => {
         const { body: supplier } = await create({ name: 'Staff readable' });
         const listed = await t.request({ method: 'GET', url: '/api/suppliers', token: staff.token });

@@ -4,11 +4,13 @@ import type { DB, WaitlistEntriesTable } from '../../db/types.js';
 import { paginate, type Page } from '../../http/pagination.js';
 import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { lockActiveClient } from '../clients/service.js';
 import { formatInstant, isValidDate, nowIso, todayIn } from '../../lib/time.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { notifyAdmins } from '../notifications/service.js';
 import { readTimezone } from '../settings/service.js';
 import type { WaitlistCreateInput, WaitlistEntryOutput, WaitlistListFilter, WaitlistUpdateInput } from './schemas.js';
+import type { Dialect } from '../../db/connection.js';
 import { lockRows } from '../../db/locks.js';
 
 // ---------------------------------------------------------------- reading
@@ -154,19 +156,6 @@ function requireWindow(from: string | null, to: string | null): void {
   }
 }
 
-async function requireClient(trx: Executor, id: number): Promise<string> {
-  const row = await trx
-    .selectFrom('clients')
-    .select(['name', 'erased_at', 'merged_into_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  // An erased or merged client is a shell kept for old references: nobody to put on a list.
-  if (!row || row.erased_at !== null || row.merged_into_id !== null) {
-    throw badRequest('unknown_client', `No client with id ${id}`);
-  }
-  return row.name;
-}
-
 async function requireService(trx: Executor, id: number): Promise<string> {
   const row = await trx.selectFrom('services').select(['name', 'active']).where('id', '=', id).executeTakeFirst();
   if (!row || row.active !== 1) throw badRequest('unknown_service', `No active service with id ${id}`);
@@ -186,7 +175,12 @@ export async function createEntry(ctx: AppContext, input: WaitlistCreateInput): 
   const timeTo = input.time_to ?? null;
   requireWindow(timeFrom, timeTo);
   return ctx.db.transaction().execute(async (trx) => {
-    const clientName = await requireClient(trx, input.client_id);
+    // An erased or merged client is a shell kept for old references: nobody to put on a list.
+    const unknownClient = (id: number) => badRequest('unknown_client', `No client with id ${id}`);
+    const { name: clientName } = await lockActiveClient(trx, input.client_id, undefined, {
+      unknown: unknownClient,
+      inactive: unknownClient,
+    });
     const serviceName = await requireService(trx, input.service_id);
     if (input.staff_id != null) await requireStaff(trx, input.staff_id);
     const now = nowIso();
@@ -381,4 +375,39 @@ async function announceOffer(
       link: `/waitlist/${entryId}`,
     });
   }
+}
+
+/**
+ * The waitlist entry a new booking fulfils, locked until the caller's transaction ends
+ * (db/locks.ts); 400 unless it exists and belongs to the booking's client.
+ */
+export async function lockEntryForBooking(
+  trx: Executor,
+  dialect: Dialect,
+  entryId: number,
+  clientId: number,
+): Promise<void> {
+  const entry = await lockRows(
+    trx.selectFrom('waitlist_entries').select(['id', 'client_id']).where('id', '=', entryId),
+    dialect,
+  ).executeTakeFirst();
+  if (!entry) {
+    throw badRequest('unknown_waitlist_entry', 'No waitlist entry has this id', [
+      { field: 'waitlist_id', message: 'is not an existing waitlist entry' },
+    ]);
+  }
+  if (entry.client_id !== clientId) {
+    throw badRequest('waitlist_client_mismatch', 'This waitlist entry belongs to another client', [
+      { field: 'waitlist_id', message: 'is a waitlist entry of another client' },
+    ]);
+  }
+}
+
+/** The entry got its booking, in the transaction that made it. */
+export async function markEntryBooked(trx: Executor, entryId: number, now: string): Promise<void> {
+  await trx
+    .updateTable('waitlist_entries')
+    .set({ status: 'booked', updated_at: now })
+    .where('id', '=', entryId)
+    .execute();
 }

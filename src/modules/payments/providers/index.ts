@@ -6,6 +6,13 @@ import { checkoutProvider } from './checkout.js';
 import { onlinepayProvider } from './onlinepay.js';
 import type { PaymentProvider } from './types.js';
 
+/** A card terminal provider needs all three settings: the API key, the merchant and the reader. */
+export function cardProviderConfigured(
+  settings: Pick<Settings, 'cardpay_api_key' | 'cardpay_merchant_code' | 'cardpay_reader_id'>,
+): boolean {
+  return settings.cardpay_api_key !== '' && settings.cardpay_merchant_code !== '' && settings.cardpay_reader_id !== '';
+}
+
 /**
  * The provider configured for a payment method, from the settings (with their secrets
  * opened) and the API base URLs of the environment; null when its credentials are not set.
@@ -19,7 +26,7 @@ export function configuredProvider(
   switch (method) {
     case 'card':
     case 'cardpay':
-      if (!settings.cardpay_api_key || !settings.cardpay_merchant_code || !settings.cardpay_reader_id) return null;
+      if (!cardProviderConfigured(settings)) return null;
       return cardpayProvider(urls.cardpay, {
         apiKey: settings.cardpay_api_key,
         merchantCode: settings.cardpay_merchant_code,

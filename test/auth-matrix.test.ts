@@ -1,0 +1,322 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { AuthLevel } from '../src/http/auth.js';
+import { routeAuthLevels } from '../src/http/auth.js';
+import { createStaff, createTestApp, setupSalon, type TestApp } from './helpers/app.js';
+import { DIALECTS } from './helpers/database.js';
+import { insertClient } from './helpers/factories.js';
+
+/**
+ * Who may call each endpoint: `none` (anyone), `client` (a booking-page client token),
+ * `user` (any signed-in staff member or admin), `admin`. One table for the whole API, so a
+ * route that changes level, or a new route, shows up here. The guard's answers are then
+ * checked for every route at once, generated from the routes the app registers.
+ */
+const EXPECTED: Record<AuthLevel, string[]> = {
+  none: [
+    'POST /api/auth/forgot-password',
+    'POST /api/auth/login',
+    'POST /api/auth/refresh',
+    'POST /api/auth/reset-password',
+    'POST /api/auth/setup',
+    'GET /api/auth/setup-status',
+    'DELETE /api/campaigns/followup-steps',
+    'PUT /api/campaigns/followup-steps',
+    'DELETE /api/campaigns/render-mjml',
+    'GET /api/campaigns/render-mjml',
+    'PUT /api/campaigns/render-mjml',
+    'DELETE /api/campaigns/segments',
+    'PUT /api/campaigns/segments',
+    'DELETE /api/campaigns/templates',
+    'PUT /api/campaigns/templates',
+    'DELETE /api/campaigns/unsubscribe',
+    'GET /api/campaigns/unsubscribe',
+    'POST /api/campaigns/unsubscribe',
+    'PUT /api/campaigns/unsubscribe',
+    'POST /api/campaigns/unsubscribe/one-click',
+    'GET /api/health',
+    'POST /api/payments/webhooks/cardpay/:payment_id/:token',
+    'POST /api/payments/webhooks/checkout',
+    'POST /api/payments/webhooks/onlinepay/:payment_id/:token',
+    'GET /api/public/availability',
+    'POST /api/public/bookings',
+    'POST /api/public/bookings/confirm',
+    'POST /api/public/bookings/decline',
+    'POST /api/public/client-login',
+    'POST /api/public/client-magic-link',
+    'GET /api/public/client-verify-magic',
+    'POST /api/public/reviews',
+    'GET /api/public/salon-info',
+    'GET /api/public/services',
+    'GET /api/public/staff',
+    'DELETE /api/services/categories',
+    'PUT /api/services/categories',
+    'GET /api/settings/logo',
+    'DELETE /api/suppliers/orders',
+    'PUT /api/suppliers/orders',
+    'DELETE /api/suppliers/packing-slips',
+    'GET /api/suppliers/packing-slips',
+    'PUT /api/suppliers/packing-slips',
+  ],
+  client: [
+    'GET /api/public/me',
+    'PUT /api/public/me',
+    'GET /api/public/me/bookings',
+    'POST /api/public/me/bookings/:id/cancel',
+    'POST /api/public/me/password',
+  ],
+  user: [
+    'POST /api/auth/change-password',
+    'DELETE /api/auth/device',
+    'POST /api/auth/device',
+    'POST /api/auth/logout',
+    'GET /api/bookings',
+    'POST /api/bookings',
+    'DELETE /api/bookings/:id',
+    'GET /api/bookings/:id',
+    'PUT /api/bookings/:id',
+    'GET /api/clients',
+    'POST /api/clients',
+    'DELETE /api/clients/:id',
+    'GET /api/clients/:id',
+    'PUT /api/clients/:id',
+    'GET /api/clients/labels',
+    'POST /api/clients/labels',
+    'DELETE /api/clients/labels/:id',
+    'PUT /api/clients/labels/:id',
+    'GET /api/giftcards',
+    'GET /api/giftcards/:id',
+    'GET /api/giftcards/code/:code',
+    'GET /api/inventory/categories',
+    'GET /api/inventory/products',
+    'GET /api/inventory/products/:id',
+    'POST /api/inventory/products/:id/consume',
+    'GET /api/inventory/transactions',
+    'GET /api/locations',
+    'GET /api/locations/:id',
+    'GET /api/loyalty/clients/:clientId',
+    'GET /api/loyalty/settings',
+    'GET /api/notifications',
+    'DELETE /api/notifications/:id',
+    'PUT /api/notifications/:id/read',
+    'GET /api/notifications/preferences',
+    'PUT /api/notifications/preferences',
+    'PUT /api/notifications/read-all',
+    'GET /api/notifications/unread-count',
+    'GET /api/packages',
+    'GET /api/packages/:id',
+    'GET /api/packages/credits',
+    'GET /api/pos',
+    'POST /api/pos',
+    'GET /api/pos/:id',
+    'GET /api/pos/favorites',
+    'PUT /api/pos/favorites',
+    'GET /api/promotions',
+    'GET /api/promotions/:id',
+    'GET /api/services',
+    'GET /api/services/categories',
+    'GET /api/settings/holidays',
+    'GET /api/settings/vat-rates',
+    'GET /api/staff/default-shifts',
+    'GET /api/staff/shifts',
+    'GET /api/staff/staff',
+    'GET /api/staff/time-off',
+    'POST /api/staff/time-off',
+    'DELETE /api/staff/time-off/:id',
+    'GET /api/suppliers',
+    'GET /api/suppliers/:id',
+    'GET /api/suppliers/orders',
+    'GET /api/suppliers/orders/:id',
+    'GET /api/suppliers/orders/:id/packing-slip',
+    'GET /api/waitlist',
+    'POST /api/waitlist',
+    'DELETE /api/waitlist/:id',
+    'GET /api/waitlist/:id',
+    'PUT /api/waitlist/:id',
+  ],
+  admin: [
+    'POST /api/auth/register',
+    'GET /api/auth/users',
+    'GET /api/campaigns',
+    'POST /api/campaigns',
+    'DELETE /api/campaigns/:id',
+    'GET /api/campaigns/:id',
+    'PUT /api/campaigns/:id',
+    'POST /api/campaigns/:id/send',
+    'GET /api/campaigns/followup-steps',
+    'POST /api/campaigns/followup-steps',
+    'DELETE /api/campaigns/followup-steps/:id',
+    'PUT /api/campaigns/followup-steps/:id',
+    'POST /api/campaigns/render-mjml',
+    'GET /api/campaigns/segments',
+    'POST /api/campaigns/segments',
+    'DELETE /api/campaigns/segments/:id',
+    'POST /api/campaigns/segments/preview',
+    'GET /api/campaigns/templates',
+    'POST /api/campaigns/templates',
+    'DELETE /api/campaigns/templates/:id',
+    'POST /api/clients/:id/erase',
+    'GET /api/clients/:id/export',
+    'POST /api/clients/:id/merge',
+    'POST /api/giftcards',
+    'DELETE /api/giftcards/:id',
+    'PUT /api/giftcards/:id',
+    'POST /api/inventory/categories',
+    'DELETE /api/inventory/categories/:id',
+    'PUT /api/inventory/categories/:id',
+    'POST /api/inventory/products',
+    'DELETE /api/inventory/products/:id',
+    'PUT /api/inventory/products/:id',
+    'POST /api/locations',
+    'DELETE /api/locations/:id',
+    'PUT /api/locations/:id',
+    'POST /api/loyalty/clients/:clientId/adjust',
+    'PUT /api/loyalty/settings',
+    'POST /api/packages',
+    'DELETE /api/packages/:id',
+    'PUT /api/packages/:id',
+    'GET /api/payments',
+    'GET /api/payments/:id',
+    'POST /api/payments/:id/refresh',
+    'POST /api/promotions',
+    'DELETE /api/promotions/:id',
+    'PUT /api/promotions/:id',
+    'GET /api/reporting/booking-count',
+    'GET /api/reporting/dashboard',
+    'GET /api/reporting/forecast',
+    'GET /api/reporting/gift-cards',
+    'GET /api/reporting/heatmap',
+    'GET /api/reporting/item-breakdown',
+    'GET /api/reporting/promotions',
+    'GET /api/reporting/retention',
+    'GET /api/reporting/sales-summary',
+    'GET /api/reporting/staff-performance',
+    'POST /api/services',
+    'DELETE /api/services/:id',
+    'PUT /api/services/:id',
+    'POST /api/services/categories',
+    'DELETE /api/services/categories/:id',
+    'PUT /api/services/categories/:id',
+    'GET /api/settings',
+    'PUT /api/settings',
+    'POST /api/settings/holidays',
+    'DELETE /api/settings/holidays/:id',
+    'POST /api/settings/test-email',
+    'POST /api/settings/upload-logo',
+    'POST /api/settings/vat-rates',
+    'DELETE /api/settings/vat-rates/:id',
+    'PUT /api/settings/vat-rates/:id',
+    'DELETE /api/staff/default-shifts/:staffId',
+    'POST /api/staff/default-shifts/apply',
+    'POST /api/staff/default-shifts/save-week',
+    'POST /api/staff/shifts',
+    'DELETE /api/staff/shifts/:id',
+    'PUT /api/staff/shifts/:id',
+    'POST /api/staff/staff',
+    'DELETE /api/staff/staff/:id',
+    'PUT /api/staff/staff/:id',
+    'POST /api/suppliers',
+    'DELETE /api/suppliers/:id',
+    'PUT /api/suppliers/:id',
+    'POST /api/suppliers/orders',
+    'DELETE /api/suppliers/orders/:id',
+    'PUT /api/suppliers/orders/:id',
+    'PUT /api/suppliers/orders/:id/items',
+    'POST /api/suppliers/orders/:id/packing-slip',
+    'GET /api/suppliers/packing-slips/zip',
+    'GET /api/system/emails',
+    'GET /api/system/jobs',
+  ],
+};
+
+/** A path with every `:param` filled in with an id that does not exist. */
+const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '999999');
+
+for (const dialect of DIALECTS) {
+  describe(`auth levels of every route [${dialect}]`, () => {
+    let t: TestApp;
+    let admin: { token: string };
+    let staff: { token: string };
+    let clientToken: string;
+    let routes: { method: string; url: string; auth: AuthLevel }[];
+
+    before(async () => {
+      t = await createTestApp(dialect);
+      admin = await setupSalon(t);
+      staff = await createStaff(t);
+      clientToken = await t.ctx.signer.signClient((await insertClient(t.ctx.db)).id);
+      // HEAD is the automatic twin of each GET and shares its declaration.
+      routes = routeAuthLevels(t.app)
+        .filter((route) => route.method !== 'HEAD')
+        .map((route) => ({ ...route }));
+    });
+    after(() => t.close());
+
+    const call = (route: { method: string; url: string }, token?: string) =>
+      t.request({
+        method: route.method,
+        url: concrete(route.url),
+        ...(token ? { token } : {}),
+      });
+
+    /** Calls each route; returns `METHOD url → status code` for every answer `wrong` picks out. */
+    const failures = async (
+      level: AuthLevel[],
+      token: string | undefined,
+      wrong: (answer: { status: number; body: any }) => boolean,
+    ): Promise<string[]> => {
+      const found: string[] = [];
+      for (const route of routes.filter((r) => level.includes(r.auth))) {
+        const answer = await call(route, token);
+        if (wrong(answer)) found.push(`${route.method} ${route.url} → ${answer.status} ${answer.body?.code ?? ''}`);
+      }
+      return found;
+    };
+    const isError = (status: number, code: string) => (a: { status: number; body: any }) =>
+      !(a.status === status && a.body?.code === code && typeof a.body?.error === 'string' && a.body.error.length > 0);
+
+    it('every route under /api declares the auth level listed for it, and no route is unlisted', () => {
+      const declared: Record<string, string[]> = { none: [], client: [], user: [], admin: [] };
+      for (const route of routes) declared[route.auth]!.push(`${route.method} ${route.url}`);
+      for (const level of Object.keys(declared) as AuthLevel[]) {
+        assert.deepEqual([...declared[level]!].sort(), [...EXPECTED[level]].sort(), `routes of level ${level}`);
+      }
+    });
+
+    it('every Logged-in and Admin route answers 401 unauthenticated without a token', async () => {
+      assert.deepEqual(await failures(['user', 'admin'], undefined, isError(401, 'unauthenticated')), []);
+    });
+
+    it('every Admin route answers 403 forbidden to a staff member', async () => {
+      assert.deepEqual(await failures(['admin'], staff.token, isError(403, 'forbidden')), []);
+    });
+
+    it('every Logged-in route lets a staff member through (neither 401 nor 403)', async () => {
+      assert.deepEqual(await failures(['user'], staff.token, (a) => a.status === 401 || a.status === 403), []);
+    });
+
+    it('every Admin route lets an admin through (neither 401 nor 403)', async () => {
+      assert.deepEqual(await failures(['admin'], admin.token, (a) => a.status === 401 || a.status === 403), []);
+    });
+
+    it('every Logged-in and Admin route refuses a client token: 401 invalid_token', async () => {
+      assert.deepEqual(await failures(['user', 'admin'], clientToken, isError(401, 'invalid_token')), []);
+    });
+
+    it('every client route answers 401 unauthenticated without a token and 401 invalid_token to a staff token', async () => {
+      assert.deepEqual(await failures(['client'], undefined, isError(401, 'unauthenticated')), []);
+      assert.deepEqual(await failures(['client'], staff.token, isError(401, 'invalid_token')), []);
+    });
+
+    it('every client route lets a live client through (neither 401 nor 403)', async () => {
+      assert.deepEqual(await failures(['client'], clientToken, (a) => a.status === 401 || a.status === 403), []);
+    });
+
+    it('every route without a level answers without asking for a token (never 401 unauthenticated)', async () => {
+      assert.deepEqual(
+        await failures(['none'], undefined, (a) => a.status === 401 && a.body?.code === 'unauthenticated'),
+        [],
+      );
+    });
+  });
+}
