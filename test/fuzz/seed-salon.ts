@@ -6,9 +6,9 @@ import type { FuzzTokens } from './fuzz-run.js';
 import { KNOWN_IDS } from './request-parts.js';
 
 /**
- * A little real data, made through the API as a salon would, so that the fuzzer's ids
- * (KNOWN_IDS: the first rows) exist and its requests get past "not found": the owner, a
- * working staff member and another, a service, clients, a booking.
+ * A little real data, so that the fuzzer's ids (KNOWN_IDS: the first rows) exist and its
+ * requests get past "not found": the owner, a working staff member and another (written by
+ * the test factories), a service, clients and a booking (made through the API).
  *
  * The fuzzer then signs in as users and a client of its own, made after those rows, so
  * their ids are not among KNOWN_IDS: a fuzzed `PUT /api/staff/staff/1` may well demote or
@@ -19,7 +19,7 @@ import { KNOWN_IDS } from './request-parts.js';
 export async function seedSalon(t: TestApp): Promise<FuzzTokens> {
   const owner = await setupSalon(t);
   const staff = await createWorkingStaff(t, owner.token);
-  await createStaff(t, owner.token);
+  await createStaff(t);
   const service = await createService(t, owner.token, { duration_min: 60, price: 45 });
   const clients = [];
   for (const _id of KNOWN_IDS) clients.push(await createClient(t, owner.token, { email: uniqueEmail('fuzz-client') }));
@@ -31,8 +31,8 @@ export async function seedSalon(t: TestApp): Promise<FuzzTokens> {
   });
   if (booking.status >= 300) throw new Error(`seed booking: ${booking.status} ${JSON.stringify(booking.body)}`);
 
-  const admin = await createStaff(t, owner.token, 'admin');
-  const member = await createStaff(t, owner.token, 'staff');
+  const admin = await createStaff(t, 'admin');
+  const member = await createStaff(t, 'staff');
   const client = await createClient(t, owner.token, { email: uniqueEmail('fuzz-self') });
   for (const id of [admin.id, member.id, client.id]) {
     if (KNOWN_IDS.includes(id)) throw new Error(`the fuzzer's own user or client got id ${id}, one it fuzzes`);
