@@ -100,12 +100,15 @@ const FooterBlock = named(
 );
 
 // One branch per type, chosen by `type` (Ajv's `discriminator`: only that branch is validated).
+// Ajv applies `discriminator` to objects only and then skips the `oneOf`, so without its own
+// `type: 'object'` a discriminated union would let `null`, a string or a number through.
 const DISCRIMINATOR = { propertyName: 'type' };
 
 const LeafUnion = Type.Union([HeadingBlock, TextBlock, ImageBlock, ButtonBlock, DividerBlock, SpacerBlock]);
 export const LeafBlock = named(
   'LeafBlock',
   Type.Unsafe<Static<typeof LeafUnion>>({
+    type: 'object',
     oneOf: LeafUnion.anyOf,
     discriminator: DISCRIMINATOR,
     description: 'A block that may stand in a column: any type but `columns` and `footer`',
@@ -128,6 +131,7 @@ const BlockUnion = Type.Union([...LeafUnion.anyOf, ColumnsBlock, FooterBlock]);
 export const Block = named(
   'Block',
   Type.Unsafe<Static<typeof BlockUnion>>({
+    type: 'object',
     oneOf: BlockUnion.anyOf,
     discriminator: DISCRIMINATOR,
     description:

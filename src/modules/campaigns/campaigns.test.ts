@@ -95,6 +95,23 @@ for (const dialect of DIALECTS) {
         assertInvalid(await invalid([{ type: 'columns' }]), 'blocks.0.columns');
       });
 
+      it('a block is an object: null, text or a number in place of a block is 400, also inside columns, on every route that takes blocks', async () => {
+        const text = { type: 'text', text: 'x' };
+        const routes = [
+          ['/api/campaigns', { name: 'n', subject: 's' }],
+          ['/api/campaigns/templates', { name: 'n' }],
+          ['/api/campaigns/followup-steps', { position: 1, delay_days: 1, subject: 's' }],
+        ] as const;
+        for (const [url, fields] of routes) {
+          for (const notABlock of [null, 'text', 7]) {
+            const post = (blocks: unknown[]) =>
+              t.request({ method: 'POST', url, token: admin.token, payload: { ...fields, blocks } });
+            assertInvalid(await post([text, notABlock]), 'blocks.1');
+            assertInvalid(await post([{ type: 'columns', columns: [[text], [notABlock]] }]), 'blocks.0.columns.1.0');
+          }
+        }
+      });
+
       it('segment_filters take exactly the spec names: another name is 400, not silently ignored', async () => {
         assertInvalid(
           await create({ name: 'n', subject: 's', blocks: BLOCKS, segment_filters: { label: ['vip'] } }),
