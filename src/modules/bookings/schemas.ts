@@ -11,7 +11,7 @@ export const BookingStatus = Type.Union(
     Type.Literal('cancelled'),
     Type.Literal('no-show'),
   ],
-  { description: 'scheduled, provisional, completed, cancelled or no-show (spec part 3)' },
+  { description: 'scheduled, provisional, completed, cancelled or no-show' },
 );
 
 export const BookingOut = named(

@@ -277,7 +277,7 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    it('no-show: status only, no job or email (the fee job comes with issue 7)', async () => {
+    it('no-show while noshow_enabled is off: status only, no job or email', async () => {
       const booking = await book();
       await t.drain();
       const jobsBefore = (await t.request({ method: 'GET', url: '/api/system/jobs?page=1', token: admin.token })).body
