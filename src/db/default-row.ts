@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Insertable, Selectable, Transaction } from 'kysely';
 import { nowIso } from '../lib/time.js';
 import type { DB } from './types.js';
 
@@ -41,4 +41,25 @@ export async function updateDefaultRow<Row extends { is_default: number }>(
     .returningAll()
     .executeTakeFirstOrThrow();
   return row as unknown as Row;
+}
+
+/**
+ * Inserts a row with its timestamps and returns it. A new default first takes the flag off the
+ * old default, so the unique index never sees two.
+ */
+export async function insertDefaultRow<Table extends DefaultRowTable>(
+  trx: Transaction<DB>,
+  table: Table,
+  values: Omit<Insertable<DB[Table]>, 'id' | 'created_at' | 'updated_at'> & { is_default: number },
+): Promise<Selectable<DB[Table]>> {
+  if (values.is_default === 1) await clearOtherDefaults(trx, table, null);
+  const now = nowIso();
+  const row = await trx
+    .insertInto(table)
+    // The union of the two tables' insert types is not one Kysely can check per table here;
+    // the parameter's type already did, for the table the caller named.
+    .values({ ...values, created_at: now, updated_at: now } as never)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return row;
 }

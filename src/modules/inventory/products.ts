@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { readSettings, readTimezone } from '../settings/service.js';
-import { defaultVatRateId, requireUsableVatRate } from '../settings/service.js';
+import { defaultVatRateId, requireUsableVatRate, vatRateChange } from '../settings/service.js';
 import type { ProductCreateInput, ProductListInput, ProductOutput, ProductUpdateInput } from './schemas.js';
 import { moveStock, type StockContext } from './stock.js';
 import { lockRows } from '../../db/locks.js';
@@ -277,10 +277,7 @@ export async function updateProduct(ctx: AppContext, caller: AuthUser, id: numbe
       if (input.supplier_id !== null) await requireSupplier(trx, ctx.dialect, input.supplier_id);
       changes.supplier_id = input.supplier_id;
     }
-    if (input.vat_rate_id !== undefined) {
-      await requireUsableVatRate(trx, ctx.dialect, input.vat_rate_id);
-      changes.vat_rate_id = input.vat_rate_id;
-    }
+    Object.assign(changes, await vatRateChange(trx, ctx.dialect, input.vat_rate_id));
     await writeChangedFields(trx, 'products', id, changes);
     if (delta !== 0) {
       await moveStock(trx, [{ productId: id, delta, reason: 'adjustment', userId: caller.id }], stockContext(ctx));

@@ -1,12 +1,12 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { clearOtherDefaults, updateDefaultRow } from '../../db/default-row.js';
+import { insertDefaultRow, updateDefaultRow } from '../../db/default-row.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { DB, LocationsTable } from '../../db/types.js';
 import { toFlag } from '../../http/schemas.js';
 import type { Executor } from '../../db/executor.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { formatInstant, nowIso } from '../../lib/time.js';
+import { formatInstant } from '../../lib/time.js';
 import { lockSettingsRow, readTimezone } from '../settings/service.js';
 import type { LocationCreateInput, LocationOutput, LocationUpdateInput } from './schemas.js';
 
@@ -74,22 +74,14 @@ export async function getLocation(db: Kysely<DB>, id: number): Promise<LocationO
 export async function createLocation(ctx: AppContext, input: LocationCreateInput): Promise<LocationOutput> {
   const isDefault = input.is_default === undefined ? 0 : toFlag(input.is_default);
   const row = await writeLocked(ctx, async (trx) => {
-    if (isDefault) await clearOtherDefaults(trx, 'locations', null);
-    const now = nowIso();
-    return trx
-      .insertInto('locations')
-      .values({
-        name: input.name.trim(),
-        address: input.address?.trim() ?? '',
-        phone: input.phone?.trim() ?? '',
-        email: input.email?.trim() ?? '',
-        is_default: isDefault,
-        active: input.active === undefined ? 1 : toFlag(input.active),
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return insertDefaultRow(trx, 'locations', {
+      name: input.name.trim(),
+      address: input.address?.trim() ?? '',
+      phone: input.phone?.trim() ?? '',
+      email: input.email?.trim() ?? '',
+      is_default: isDefault,
+      active: input.active === undefined ? 1 : toFlag(input.active),
+    });
   });
   return toLocation(row, await readTimezone(ctx.db));
 }

@@ -11,7 +11,7 @@ import type { Executor } from '../../db/executor.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { nowIso } from '../../lib/time.js';
-import { defaultVatRateId, requireUsableVatRate } from '../settings/service.js';
+import { defaultVatRateId, requireUsableVatRate, vatRateChange } from '../settings/service.js';
 import type {
   ServiceCategoryCreateInput,
   ServiceCategoryOutput,
@@ -179,10 +179,7 @@ export async function updateService(ctx: AppContext, id: number, input: ServiceU
       if (input.category_id !== null) await requireCategory(trx, ctx.dialect, input.category_id);
       changes.category_id = input.category_id;
     }
-    if (input.vat_rate_id !== undefined) {
-      await requireUsableVatRate(trx, ctx.dialect, input.vat_rate_id);
-      changes.vat_rate_id = input.vat_rate_id;
-    }
+    Object.assign(changes, await vatRateChange(trx, ctx.dialect, input.vat_rate_id));
     await writeChangedFields(trx, 'services', id, changes);
     return readService(trx, id);
   });

@@ -2,14 +2,14 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/connection.js';
 import { lockRows } from '../../db/locks.js';
-import { clearOtherDefaults, updateDefaultRow } from '../../db/default-row.js';
+import { insertDefaultRow, updateDefaultRow } from '../../db/default-row.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import type { DB, VatRatesTable } from '../../db/types.js';
 import { toFlag } from '../../http/schemas.js';
 import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
-import { formatInstant, nowIso } from '../../lib/time.js';
+import { formatInstant } from '../../lib/time.js';
 import type { VatRateCreateInput, VatRateOutput, VatRateUpdateInput } from './config-schemas.js';
 import { lockSettingsRow, readTimezone } from '../../db/settings.js';
 
@@ -89,6 +89,17 @@ export async function requireUsableVatRate(trx: Executor, dialect: Dialect, id: 
   }
 }
 
+/** The VAT-rate part of a partial update: the new rate, checked usable, or nothing when absent. */
+export async function vatRateChange(
+  trx: Executor,
+  dialect: Dialect,
+  vatRateId: number | undefined,
+): Promise<{ vat_rate_id?: number }> {
+  if (vatRateId === undefined) return {};
+  await requireUsableVatRate(trx, dialect, vatRateId);
+  return { vat_rate_id: vatRateId };
+}
+
 /** The system default rate (never a disabled one), or null when none is set. */
 export async function defaultVatRateId(executor: Executor): Promise<number | null> {
   const row = await executor
@@ -105,20 +116,12 @@ export async function createVatRate(ctx: AppContext, input: VatRateCreateInput):
   const isDisabled = input.is_disabled === undefined ? 0 : toFlag(input.is_disabled);
   if (isDefault && isDisabled) throw defaultDisabled();
   const row = await writeLocked(ctx, async (trx) => {
-    if (isDefault) await clearOtherDefaults(trx, 'vat_rates', null);
-    const now = nowIso();
-    return trx
-      .insertInto('vat_rates')
-      .values({
-        name: input.name.trim(),
-        percentage: toCents(input.percentage),
-        is_default: isDefault,
-        is_disabled: isDisabled,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return insertDefaultRow(trx, 'vat_rates', {
+      name: input.name.trim(),
+      percentage: toCents(input.percentage),
+      is_default: isDefault,
+      is_disabled: isDisabled,
+    });
   });
   return toVatRate(row, await readTimezone(ctx.db));
 }
