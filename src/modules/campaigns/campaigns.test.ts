@@ -112,7 +112,7 @@ for (const dialect of DIALECTS) {
         }
       });
 
-      it('segment_filters take exactly the spec names: another name is 400, not silently ignored', async () => {
+      it('segment_filters take only the known filter names: another name is 400, not silently ignored', async () => {
         assertInvalid(
           await create({ name: 'n', subject: 's', blocks: BLOCKS, segment_filters: { label: ['vip'] } }),
           'segment_filters.label',

@@ -41,7 +41,7 @@ export async function campaignsLibraryRoutes(instance: FastifyInstance, ctx: App
       operationId: 'createSegment',
       tags,
       summary: 'Save a segment (a named set of filters)',
-      description: '`filters`: the spec’s filter names only; any other name is 400.',
+      description: '`filters`: the known filter names only (see the SegmentFilters schema); any other name is 400.',
       body: SegmentBody,
       response: { 201: SegmentOut, 400: errorRef },
     },

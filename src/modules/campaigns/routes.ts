@@ -137,7 +137,7 @@ export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext
       description:
         '`blocks`: email-builder blocks (see the Block schema); a block missing a field its type needs, or a link ' +
         'that is not http(s)/mailto, is 400 `validation_failed` naming the field (`blocks.2.href`). ' +
-        '`segment_filters`: the spec’s filter names only; any other name is 400.',
+        '`segment_filters`: the known filter names only (see the SegmentFilters schema); any other name is 400.',
       body: CampaignCreateBody,
       response: { 201: CampaignOut, 400: errorRef },
     },

@@ -77,7 +77,7 @@ export const SegmentFilters = Type.Object(
 
 export type SegmentFiltersInput = Static<typeof SegmentFilters>;
 
-/** Filters as stored: only the names of the spec, and nothing that filters nothing. */
+/** Filters as stored: only the known filter names, and nothing that filters nothing. */
 export function normaliseFilters(input: SegmentFiltersInput | undefined | null): SegmentFiltersInput {
   const out: Record<string, unknown> = {};
   for (const name of FILTER_NAMES) {

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { DateText, DateTimeText, Email, Flag, Id, named, PageQuery, withExample } from '../../http/schemas.js';
 
-/* Gift cards, under /api/giftcards (the spec leaves the record open; see docs/api.md). */
+/* Gift cards, under /api/giftcards (the record is ours; see docs/api.md, "The till"). */
 
 const Money = Type.Number({ description: 'Currency units, e.g. 12.5' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -44,7 +44,7 @@ export async function notificationsRoutes(instance: FastifyInstance, ctx: AppCon
       operationId: 'getUnreadNotificationCount',
       tags,
       summary: "How many of the caller's notifications are unread (for a badge)",
-      description: 'An addition to the spec.',
+      description: 'The number of unread notifications, for a badge.',
       response: { 200: UnreadCount },
     },
     handler: (request) => inbox.countUnread(ctx.db, currentUser(request).id),

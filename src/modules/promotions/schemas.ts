@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { DateText, DateTimeText, Flag, named, NonEmpty, PageQuery, withExample } from '../../http/schemas.js';
 
-/* Promotions (discount codes), under /api/promotions (the spec leaves the record open; see docs/api.md). */
+/* Promotions (discount codes), under /api/promotions (the record is ours; see docs/api.md, "The till"). */
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const ItemType = Type.Union([Type.Literal('service'), Type.Literal('product'), Type.Literal('package')]);

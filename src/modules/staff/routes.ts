@@ -32,7 +32,7 @@ import * as staff from './service.js';
 const tags = ['staff'];
 
 /*
- * Auth levels of the endpoints the spec leaves "unlisted": reads need a signed-in user,
+ * Auth levels of the staff endpoints beyond the listed ones: reads need a signed-in user,
  * roster writes an admin; time off is self-service (staff for themselves, admins for all).
  */
 export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -49,7 +49,7 @@ for (const dialect of DIALECTS) {
       t.request({ method: 'POST', url: '/api/suppliers/orders', token: admin.token, payload });
 
     describe('auth: reads need login, writes need an admin', () => {
-      it('a staff member may list suppliers and read one (Logged in; the spec leaves detail unlisted)', async () => {
+      it('a staff member may list suppliers and read one (any signed-in user may read suppliers)', async () => {
         const { body: supplier } = await create({ name: 'Staff readable' });
         const listed = await t.request({ method: 'GET', url: '/api/suppliers', token: staff.token });
         assert.equal(listed.status, 200);
