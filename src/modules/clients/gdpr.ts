@@ -6,7 +6,7 @@ import { conflict } from '../../lib/errors.js';
 import { fromCents } from '../../lib/money.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { readTimezone } from '../settings/service.js';
-import { findClient, readClient, type ClientRow } from './service.js';
+import { findClient, readClient, WITHOUT_PERSONAL_DATA, type ClientRow } from './service.js';
 import { readClientSection, type ClientSectionKey } from './export-sections.js';
 import { labelsOf } from './labels.js';
 
@@ -251,14 +251,8 @@ export async function eraseClient(ctx: AppContext, id: number): Promise<void> {
     await trx
       .updateTable('clients')
       .set({
+        ...WITHOUT_PERSONAL_DATA,
         name: `Erased client #${id}`,
-        email: null,
-        phone: '',
-        birthday: null,
-        gender: '',
-        notes: '',
-        marketing_consent: 0,
-        password_hash: null,
         erased_at: now,
         updated_at: now,
       })

@@ -15,6 +15,20 @@ import { labelKey, labelNamesOf, moveClientLabels, setClientLabels } from './lab
 import type { ClientCreateInput, ClientListInput, ClientOutput, ClientUpdateInput } from './schemas.js';
 import { lockRows, type LockStrength } from '../../db/locks.js';
 
+/**
+ * What a client row keeps of a person once erased or merged away: nothing that identifies
+ * them (the row itself stays, for the bookings and sales that point at it).
+ */
+export const WITHOUT_PERSONAL_DATA = {
+  email: null,
+  phone: '',
+  birthday: null,
+  gender: '',
+  notes: '',
+  marketing_consent: 0,
+  password_hash: null,
+} as const;
+
 export { registerClientExportSection } from './export-sections.js';
 
 export type ClientRow = Selectable<ClientsTable>;
@@ -381,14 +395,8 @@ export async function mergeClients(ctx: AppContext, id: number, duplicateId: num
     await trx
       .updateTable('clients')
       .set({
+        ...WITHOUT_PERSONAL_DATA,
         name: `Merged into client #${id}`,
-        email: null,
-        phone: '',
-        birthday: null,
-        gender: '',
-        notes: '',
-        marketing_consent: 0,
-        password_hash: null,
         merged_into_id: id,
         updated_at: now,
       })
