@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestApp, setupSalon, type TestApp } from '../../test/helpers/app.js';
 import { DIALECTS } from '../../test/helpers/database.js';
+import { insertClient } from '../../test/helpers/factories.js';
 import { enqueue, markDone } from './queue.js';
 import { purgeExpired } from './maintenance.js';
 
@@ -103,24 +104,7 @@ for (const dialect of DIALECTS) {
     it('purges expired magic-link tokens and idempotency keys older than a day, and keeps live ones', async () => {
       const db = t.ctx.db;
       const now = new Date().toISOString();
-      const client = await db
-        .insertInto('clients')
-        .values({
-          name: 'Maintenance Client',
-          email: null,
-          phone: '',
-          birthday: null,
-          gender: '',
-          notes: '',
-          marketing_consent: 0,
-          password_hash: null,
-          erased_at: null,
-          merged_into_id: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const client = await insertClient(db, { name: 'Maintenance Client', email: null });
       await db
         .insertInto('client_magic_tokens')
         .values([
