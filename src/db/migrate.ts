@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010_recurring_jobs.js';
 import * as m0011 from './migrations/0011_reporting.js';
 import * as m0012 from './migrations/0012_report_rollups.js';
 import * as m0013 from './migrations/0013_booking_counts.js';
+import * as m0014 from './migrations/0014_appointment_book.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -38,6 +39,7 @@ const migrations: Record<string, MigrationModule> = {
   '0011_reporting': m0011,
   '0012_report_rollups': m0012,
   '0013_booking_counts': m0013,
+  '0014_appointment_book': m0014,
 };
 
 class DialectAwareProvider implements MigrationProvider {

@@ -24,6 +24,10 @@ export interface UsersTable {
   role: Role;
   require_password_change: number;
   active: Generated<number>;
+  /** 0: takes no appointments (an owner, a receptionist). */
+  bookable: Generated<number>;
+  /** 1: performs every service; 0: only those in staff_services. */
+  all_services: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -281,6 +285,65 @@ export interface ServicesTable {
   vat_rate_id: number | null;
   position: number;
   active: number;
+  /** Minutes of work before the processing time starts; 0 with processing_min 0: none. */
+  processing_after_min: Generated<number>;
+  /** Minutes the client waits (a colour developing) while the staff member is free. */
+  processing_min: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Who performs which service, with an own duration and price (null: the service's). */
+export interface StaffServicesTable {
+  staff_id: number;
+  service_id: number;
+  duration_min: number | null;
+  /** cents, VAT included */
+  price: number | null;
+  created_at: string;
+}
+
+/** A room or piece of equipment: at most `capacity` bookings hold it at any moment. */
+export interface ResourcesTable {
+  id: Generated<number>;
+  name: string;
+  capacity: number;
+  location_id: number | null;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServiceResourcesTable {
+  service_id: number;
+  resource_id: number;
+}
+
+/** A resource held by a non-cancelled booking; start_at/end_at follow the booking (triggers of migration 0014). */
+export interface BookingResourcesTable {
+  booking_id: number;
+  resource_id: number;
+  start_at: string;
+  end_at: string;
+}
+
+/** One visit of a client: several bookings in order (bookings.visit_id, visit_position). */
+export interface VisitsTable {
+  id: Generated<number>;
+  client_id: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A repeating booking: its occurrences carry series_id. */
+export interface BookingSeriesTable {
+  id: Generated<number>;
+  client_id: number;
+  every_weeks: number;
+  until_date: string | null;
+  occurrence_count: number | null;
+  created_by: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -431,6 +494,15 @@ export interface BookingsTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  visit_id: Generated<number | null>;
+  visit_position: Generated<number | null>;
+  series_id: Generated<number | null>;
+  /** Wall clock; the staff member is free in [processing_start_at, processing_end_at). */
+  processing_start_at: Generated<string | null>;
+  processing_end_at: Generated<string | null>;
+  location_id: Generated<number | null>;
+  /** The desk rules this booking was allowed to break (`override: true`), comma-separated. */
+  overridden_rules: Generated<string>;
 }
 
 /** Bookings per staff member and status, kept by triggers (migration 0013); never written by code. */
@@ -491,6 +563,12 @@ export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTab
   bookings: BookingsTable;
   booking_counts: BookingCountsTable;
   waitlist_entries: WaitlistEntriesTable;
+  staff_services: StaffServicesTable;
+  resources: ResourcesTable;
+  service_resources: ServiceResourcesTable;
+  booking_resources: BookingResourcesTable;
+  visits: VisitsTable;
+  booking_series: BookingSeriesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -19,6 +19,8 @@ export interface ReviewsTable {
   rating: number;
   comment: string;
   created_at: string;
+  /** 1: shown on the booking page; the salon may unpublish one. */
+  published: Generated<number>;
 }
 
 export interface IdempotencyKeysTable {

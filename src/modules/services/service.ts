@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/connection.js';
 import { writeChangedFields } from '../../db/partial-update.js';
@@ -170,7 +170,7 @@ export async function updateService(ctx: AppContext, id: number, input: ServiceU
   return ctx.db.transaction().execute(async (trx) => {
     const exists = await trx.selectFrom('services').select('id').where('id', '=', id).executeTakeFirst();
     if (!exists) throw notFound('Service');
-    const changes: Partial<Omit<ServicesTable, 'id' | 'created_at' | 'active'>> = {};
+    const changes: Omit<Updateable<ServicesTable>, 'id' | 'created_at' | 'active'> = {};
     if (input.name !== undefined) changes.name = input.name.trim();
     if (input.duration_min !== undefined) changes.duration_min = input.duration_min;
     if (input.price !== undefined) changes.price = toCents(input.price);
@@ -207,3 +207,5 @@ export async function deleteService(ctx: AppContext, id: number): Promise<{ arch
   if (result.numUpdatedRows === 0n) throw notFound('Service');
   return { archived: true };
 }
+
+export { performersOf, processingWindow, type Performance, type PerformerQuery } from './performers.js';
