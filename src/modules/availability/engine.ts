@@ -259,3 +259,40 @@ export function endOf(startAt: string, durationMin: number): string {
   const day = DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toFormat('yyyy-MM-dd');
   return wallClock(day, minutes - days * DAY);
 }
+
+/**
+ * The desk's working-time rules for one staff member's range [startAt, endAt) (wall clock):
+ * `past` (starts before now), `closed` (holiday, closed weekday, the member's time off),
+ * `outside_hours` (not inside one working window of theirs). The first that applies and is not
+ * in `ignore`, else null. When the salon has no opening hours for that weekday and the member
+ * no shift that date, their working time is unknown and `outside_hours` does not apply.
+ * Overlaps are the caller's: the desk checks them against the database under its locks.
+ */
+export function judgeRange(
+  input: DayInput,
+  staffId: number,
+  startAt: string,
+  endAt: string,
+  ignore: Refusal[],
+): Refusal | null {
+  const skip = new Set(ignore);
+  const start = minutesFrom(input.date, startAt);
+  const end = minutesFrom(input.date, endAt);
+  const now = DateTime.fromJSDate(input.now).setZone(input.timezone).toFormat('yyyy-MM-dd HH:mm:ss');
+  if (!skip.has('past') && startAt < now) return 'past';
+  const member = input.staff.find((candidate) => candidate.id === staffId);
+  const closed = input.holiday || input.openingHours?.is_closed === 1 || member?.timeOff === true;
+  if (!skip.has('closed') && closed) return 'closed';
+  if (skip.has('outside_hours')) return null;
+  const known = member && (member.shifts.length > 0 || member.defaultShifts.length > 0);
+  if (!known && !(input.openingHours?.open_time && input.openingHours.close_time)) {
+    // The member has no shifts and the salon has no hours that day: nothing to judge by,
+    // unless the day is closed (already refused above when not ignored).
+    return closed ? 'outside_hours' : null;
+  }
+  const windows = windowsOf(
+    input,
+    member ?? { id: staffId, shifts: [], defaultShifts: [], timeOff: false, bookings: [] },
+  );
+  return closed || !windows.some((window) => window.start <= start && end <= window.end) ? 'outside_hours' : null;
+}
