@@ -178,8 +178,8 @@ for (const dialect of DIALECTS) {
         await specialist([{ id: service.id }]),
       ];
       for (const [member, start, end] of [
-        [a!, '10:00', '11:00'],
-        [b!, '10:30', '11:30'],
+        [a, '10:00', '11:00'],
+        [b, '10:30', '11:30'],
       ] as const) {
         const id = await book(member.id, service.id, `${date} ${start}:00`, `${date} ${end}:00`);
         await t.ctx.db
@@ -192,7 +192,7 @@ for (const dialect of DIALECTS) {
           })
           .execute();
       }
-      const starts = await offeredStarts(t, { date, service_id: service.id, staff_id: c!.id });
+      const starts = await offeredStarts(t, { date, service_id: service.id, staff_id: c.id });
       assert.deepEqual(
         starts.filter((s) => s >= '09:00' && s < '12:00'),
         ['09:00', '09:15', '09:30', '11:00', '11:15', '11:30', '11:45'],
