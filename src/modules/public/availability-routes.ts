@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { readClient } from '../../http/auth.js';
 import { errorRef } from '../../http/schemas.js';
+import { PUBLIC_BODY_LIMIT } from './limits.js';
 import { publicAvailability, publicVisitAvailability } from './availability.js';
 import { AvailabilityQuery, AvailableSlot, VisitAvailabilityBody, VisitSlot } from './schemas.js';
 
@@ -34,8 +35,10 @@ export async function publicAvailabilityRoutes(instance: FastifyInstance, ctx: A
     handler: async (request) => publicAvailability(ctx, request.query, await readClient(request, ctx.db, ctx.signer)),
   });
 
+  // A read that takes a body: not rate limited, like GET /public/availability, but small.
   app.post('/api/public/visit-availability', {
     config: { auth: 'none' },
+    bodyLimit: PUBLIC_BODY_LIMIT,
     schema: {
       operationId: 'getPublicVisitAvailability',
       tags: ['public'],
