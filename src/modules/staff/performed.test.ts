@@ -278,6 +278,30 @@ for (const dialect of DIALECTS) {
         assert.equal(ofService(cleared.body, a.id)?.own_duration_min, null, 'null: the service own duration again');
       });
 
+      it('concurrent replaces of one member run one after the other: each 200, the rows are one whole list', async () => {
+        const services = await Promise.all(Array.from({ length: 5 }, () => insertService(t.ctx.db)));
+        const created = await member();
+        const lists = services.map((service, i) => services.slice(0, i + 1).map((s) => ({ service_id: s.id })));
+        const answers = await Promise.all(lists.map((list) => putServices(created.id, { services: list })));
+        assert.deepEqual(
+          answers.map((a) => a.status),
+          lists.map(() => 200),
+        );
+        const rows = await t.ctx.db
+          .selectFrom('staff_services')
+          .select('service_id')
+          .where('staff_id', '=', created.id)
+          .orderBy('service_id')
+          .execute();
+        const saved = rows.map((row) => row.service_id);
+        assert.ok(
+          lists.some(
+            (list) => JSON.stringify(list.map((e) => e.service_id).sort((a, b) => a - b)) === JSON.stringify(saved),
+          ),
+          JSON.stringify(saved),
+        );
+      });
+
       it('an unknown member is a 404; staff may not change it (403)', async () => {
         assertError(await putServices(999_999, { services: [] }), 404, 'not_found');
         const created = await member();
