@@ -20,8 +20,10 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
     schema: {
       operationId: 'listBookings',
       tags,
-      summary: 'List bookings, newest first (start_at, then id, descending); cancelled ones left out',
-      description: `\`page\` activates pagination. With \`staff_personal_agenda_enabled\`, staff see only their own bookings, admins all.`,
+      summary: 'List bookings, newest first (start_at, then id, descending); cancelled ones left out unless asked for',
+      description:
+        'Filters, all optional and combined with AND: `from`/`to` bound `start_at` (a date or a datetime in the salon zone; a date `to` is the end of that day), `staff_id` (one or several, repeated or comma-separated, at most 100), `client_id`, `status` (one or several; given: exactly those, `cancelled` only when named; absent: every status but cancelled), `location_id`. Invalid: 400 `validation_failed` naming the parameter. ' +
+        '`page` activates pagination (its `total` counts the filtered bookings). With `staff_personal_agenda_enabled`, staff see only their own bookings, admins all.',
       querystring: BookingListQuery,
       response: { 200: Listing(BookingOut), 400: errorRef },
     },
