@@ -200,3 +200,54 @@ export async function bookingsOfClient(
     .execute();
   return rows.map((row) => toBooking(row, timezone));
 }
+
+/** What a client's history counts of their bookings (one pass over the client_id index). */
+export interface ClientBookingStats {
+  total: number;
+  completed: number;
+  noShow: number;
+  cancelled: number;
+  /** start_at of the first and the latest completed booking, or null. */
+  firstVisit: string | null;
+  lastVisit: string | null;
+}
+
+export async function clientBookingStats(executor: Executor, clientId: number): Promise<ClientBookingStats> {
+  const row = await executor
+    .selectFrom('bookings')
+    .where('client_id', '=', clientId)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'completed').then(1).else(0).end()).as('completed'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'no-show').then(1).else(0).end()).as('no_show'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'cancelled').then(1).else(0).end()).as('cancelled'),
+      eb.fn.min<string | null>(eb.case().when('status', '=', 'completed').then(eb.ref('start_at')).end()).as('first'),
+      eb.fn.max<string | null>(eb.case().when('status', '=', 'completed').then(eb.ref('start_at')).end()).as('last'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    completed: Number(row.completed ?? 0),
+    noShow: Number(row.no_show ?? 0),
+    cancelled: Number(row.cancelled ?? 0),
+    firstVisit: row.first ?? null,
+    lastVisit: row.last ?? null,
+  };
+}
+
+/** One page of a client's bookings, every status, newest first, with the price each was booked at (cents). */
+export async function clientBookingPage(
+  executor: Executor,
+  clientId: number,
+  limit: number,
+  offset: number,
+): Promise<Array<BookingJoinedRow & { price: number }>> {
+  return bookingQuery(executor)
+    .select('b.price')
+    .where('b.client_id', '=', clientId)
+    .orderBy('b.start_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}

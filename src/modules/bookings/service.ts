@@ -11,12 +11,15 @@
 export {
   bookingLink,
   bookingsOfClient,
+  clientBookingPage,
+  clientBookingStats,
   clientBookingRows,
   getBooking,
   listBookings,
   readBooking,
   readBookingWithPrice,
   type BookingJoinedRow,
+  type ClientBookingStats,
 } from './reads.js';
 export {
   BOOKING_UPDATE_DELAY_MS,
