@@ -6,6 +6,7 @@
  *   transitions.ts     creation, changes and status transitions, with their side effects
  *   client-actions.ts  what a client does from the booking page: answer a provisional
  *                      booking, cancel their own
+ *   day-view.ts        what a day calendar draws, in one answer
  */
 
 export {
@@ -33,3 +34,4 @@ export {
   type NewBooking,
 } from './transitions.js';
 export { answerProvisional, cancelClientBooking } from './client-actions.js';
+export { dayView } from './day-view.js';
