@@ -9,7 +9,12 @@ import { insertBooking, insertClient, insertService, insertUser } from '../../..
 // A Tuesday (weekday 2) far ahead.
 const DATE = '2031-06-10';
 
-type Staff = { id: number; name: string; working: Array<{ start_time: string; end_time: string }>; time_off: unknown[] };
+type Staff = {
+  id: number;
+  name: string;
+  working: Array<{ start_time: string; end_time: string }>;
+  time_off: unknown[];
+};
 
 for (const dialect of DIALECTS) {
   describe(`GET /bookings/day [${dialect}]`, () => {
@@ -35,17 +40,37 @@ for (const dialect of DIALECTS) {
         (
           await db
             .insertInto('locations')
-            .values({ name, address: '', phone: '', email: '', is_default: 0, active: 1, created_at: now, updated_at: now })
+            .values({
+              name,
+              address: '',
+              phone: '',
+              email: '',
+              is_default: 0,
+              active: 1,
+              created_at: now,
+              updated_at: now,
+            })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
       north = await location('North');
       south = await location('South');
-      await db.insertInto('opening_hours').values({ day_of_week: 2, open_time: '09:00', close_time: '18:00', is_closed: 0 }).execute();
+      await db
+        .insertInto('opening_hours')
+        .values({ day_of_week: 2, open_time: '09:00', close_time: '18:00', is_closed: 0 })
+        .execute();
       const shift = (who: string, start: string, end: string, at: number | null) =>
         db
           .insertInto('shifts')
-          .values({ staff_id: staff[who]!.id, date: DATE, start_time: start, end_time: end, location_id: at, created_at: now, updated_at: now })
+          .values({
+            staff_id: staff[who]!.id,
+            date: DATE,
+            start_time: start,
+            end_time: end,
+            location_id: at,
+            created_at: now,
+            updated_at: now,
+          })
           .execute();
       await shift('Ann', '15:00', '18:00', north);
       await shift('Ann', '10:00', '14:00', north);
@@ -56,12 +81,25 @@ for (const dialect of DIALECTS) {
         .execute();
       await db
         .insertInto('time_off')
-        .values({ staff_id: staff.Eve!.id, start_date: '2031-06-09', end_date: '2031-06-11', reason: 'Holiday', created_at: now })
+        .values({
+          staff_id: staff.Eve!.id,
+          start_date: '2031-06-09',
+          end_date: '2031-06-11',
+          reason: 'Holiday',
+          created_at: now,
+        })
         .execute();
 
       const client = (await insertClient(db)).id;
       const service = (await insertService(db)).id;
-      const book = async (key: string, who: string, start: string, end: string, status = 'scheduled', at: number | null = null) => {
+      const book = async (
+        key: string,
+        who: string,
+        start: string,
+        end: string,
+        status = 'scheduled',
+        at: number | null = null,
+      ) => {
         booking[key] = await insertBooking(db, {
           client_id: client,
           staff_id: staff[who]!.id,
@@ -81,7 +119,14 @@ for (const dialect of DIALECTS) {
       basin = (
         await db
           .insertInto('resources')
-          .values({ name: 'Colour basin', capacity: 2, location_id: north, active: 1, created_at: now, updated_at: now })
+          .values({
+            name: 'Colour basin',
+            capacity: 2,
+            location_id: north,
+            active: 1,
+            created_at: now,
+            updated_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -91,7 +136,12 @@ for (const dialect of DIALECTS) {
         .execute();
       await db
         .insertInto('booking_resources')
-        .values({ booking_id: booking.ann!, resource_id: basin, start_at: `${DATE} 10:00:00`, end_at: `${DATE} 11:00:00` })
+        .values({
+          booking_id: booking.ann!,
+          resource_id: basin,
+          start_at: `${DATE} 10:00:00`,
+          end_at: `${DATE} 11:00:00`,
+        })
         .execute();
     });
     after(() => t.close());
@@ -188,11 +238,17 @@ for (const dialect of DIALECTS) {
 
     it('a holiday is named and nobody works; a closed weekday has no working windows either', async () => {
       const now = new Date().toISOString();
-      await t.ctx.db.insertInto('holidays').values({ name: 'Pinksteren', date: '2031-06-03', created_at: now }).execute();
+      await t.ctx.db
+        .insertInto('holidays')
+        .values({ name: 'Pinksteren', date: '2031-06-03', created_at: now })
+        .execute();
       const holiday = await day('date=2031-06-03');
       assert.deepEqual(holiday.holiday, { name: 'Pinksteren' });
       assert.ok(holiday.staff.every((member: Staff) => member.working.length === 0));
-      await t.ctx.db.insertInto('opening_hours').values({ day_of_week: 0, open_time: null, close_time: null, is_closed: 1 }).execute();
+      await t.ctx.db
+        .insertInto('opening_hours')
+        .values({ day_of_week: 0, open_time: null, close_time: null, is_closed: 1 })
+        .execute();
       const sunday = await day('date=2031-06-08');
       assert.deepEqual(sunday.opening_hours, { open_time: null, close_time: null, is_closed: 1 });
       assert.ok(sunday.staff.every((member: Staff) => member.working.length === 0));

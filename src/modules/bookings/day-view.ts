@@ -43,7 +43,9 @@ function activeResources(db: Kysely<DB>, locationId: number | null) {
 export async function dayView({ db }: AppContext, caller: AuthUser, query: DayViewInput): Promise<DayViewOutput> {
   const { date } = query;
   if (!isValidDate(date)) {
-    throw badRequest('validation_failed', 'Invalid date', [{ field: 'date', message: 'must be a real date YYYY-MM-DD' }]);
+    throw badRequest('validation_failed', 'Invalid date', [
+      { field: 'date', message: 'must be a real date YYYY-MM-DD' },
+    ]);
   }
   const chosen = query.staff_id === undefined ? null : parseBookingFilter({ staff_id: query.staff_id }).staffIds;
   const locationId = query.location_id ?? null;
@@ -130,7 +132,11 @@ export async function dayView({ db }: AppContext, caller: AuthUser, query: DayVi
   const openingHours =
     head.is_closed === null || head.is_closed === undefined
       ? null
-      : { open_time: head.open_time, close_time: head.close_time, is_closed: head.is_closed === 1 ? (1 as const) : (0 as const) };
+      : {
+          open_time: head.open_time,
+          close_time: head.close_time,
+          is_closed: head.is_closed === 1 ? (1 as const) : (0 as const),
+        };
   const salonClosed = head.holiday != null || openingHours?.is_closed === 1;
 
   const group = <T extends { staff_id: number }>(items: T[]) => {
@@ -157,8 +163,7 @@ export async function dayView({ db }: AppContext, caller: AuthUser, query: DayVi
       end_date,
       reason,
     }));
-    const working =
-      salonClosed || off.length > 0 ? [] : workingWindows({ shifts: here, defaultShifts }, openingHours);
+    const working = salonClosed || off.length > 0 ? [] : workingWindows({ shifts: here, defaultShifts }, openingHours);
     return [{ id: member.id, name: member.name, working, time_off: off }];
   });
 

@@ -31,11 +31,27 @@ for (const dialect of DIALECTS) {
       location = (
         await t.ctx.db
           .insertInto('locations')
-          .values({ name: 'North', address: '', phone: '', email: '', is_default: 0, active: 1, created_at: now, updated_at: now })
+          .values({
+            name: 'North',
+            address: '',
+            phone: '',
+            email: '',
+            is_default: 0,
+            active: 1,
+            created_at: now,
+            updated_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-      const add = async (key: string, staff: number, client: number, start: string, status = 'scheduled', at = null as number | null) => {
+      const add = async (
+        key: string,
+        staff: number,
+        client: number,
+        start: string,
+        status = 'scheduled',
+        at = null as number | null,
+      ) => {
         ids[key] = await insertBooking(t.ctx.db, {
           client_id: client,
           staff_id: staff,

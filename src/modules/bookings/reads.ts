@@ -120,9 +120,7 @@ export async function agendaOf(executor: Executor, caller: AuthUser): Promise<nu
 /** The WHERE of a filtered list; the same for its rows and its count. */
 function matching(eb: ExpressionBuilder<DB & { b: DB['bookings'] }, 'b'>, filter: BookingFilter, own: number | null) {
   const conditions: Expression<SqlBool>[] = [];
-  conditions.push(
-    filter.statuses === null ? eb('b.status', '<>', 'cancelled') : eb('b.status', 'in', filter.statuses),
-  );
+  conditions.push(filter.statuses === null ? eb('b.status', '<>', 'cancelled') : eb('b.status', 'in', filter.statuses));
   if (own !== null) conditions.push(eb('b.staff_id', '=', own));
   if (filter.staffIds !== null) conditions.push(eb('b.staff_id', 'in', filter.staffIds));
   if (filter.clientId !== null) conditions.push(eb('b.client_id', '=', filter.clientId));

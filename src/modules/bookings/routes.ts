@@ -36,7 +36,8 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
     schema: {
       operationId: 'getBookingDay',
       tags,
-      summary: 'What a day calendar draws: bookings, each staff member’s working time and time off, the holiday, opening hours, resources',
+      summary:
+        'What a day calendar draws: bookings, each staff member’s working time and time off, the holiday, opening hours, resources',
       description:
         '`date` (YYYY-MM-DD, salon zone); optional `location_id` and `staff_id` (several, repeated or comma-separated). ' +
         '`staff`: the active bookable members by name, each with `working` (dated shifts, else default shifts, else the opening hours of that weekday; empty on a holiday, a closed weekday or time off) and the `time_off` entries covering the date. ' +

@@ -93,10 +93,10 @@ export const BookingUpdateBody = withExample(
 );
 
 const DATE_OR_DATETIME = '^\\s*\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2})?)?\\s*$';
-const IdList = Type.Array(
-  Type.String({ maxLength: 1100 }),
-  { maxItems: 100, description: 'Repeatable (`staff_id=1&staff_id=2`) or comma-separated (`staff_id=1,2`); at most 100 ids' },
-);
+const IdList = Type.Array(Type.String({ maxLength: 1100 }), {
+  maxItems: 100,
+  description: 'Repeatable (`staff_id=1&staff_id=2`) or comma-separated (`staff_id=1,2`); at most 100 ids',
+});
 const StatusList = Type.Array(Type.String({ maxLength: 100 }), {
   maxItems: 5,
   description:

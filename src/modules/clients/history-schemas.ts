@@ -29,8 +29,9 @@ const HistoryBooking = named(
   }),
 );
 
+/** One page of a client's bookings with the figures of their whole history: a page type like every paginated list's. */
 export const ClientHistoryOut = named(
-  'ClientHistory',
+  'ClientHistoryPage',
   Type.Object({
     client_id: Type.Integer(),
     visit_count: Type.Integer({ minimum: 0, description: 'Completed bookings' }),

@@ -43,7 +43,12 @@ for (const dialect of DIALECTS) {
       await book('2030-03-11 10:00:00', 'completed', 4500, other.id);
       await insertPosOrder(t.ctx.db, { client_id: client.id, staff_id: staff.id, total: 4000 });
       await insertPosOrder(t.ctx.db, { client_id: client.id, staff_id: staff.id, total: 5250 });
-      await insertPosOrder(t.ctx.db, { client_id: client.id, staff_id: staff.id, total: 9999, payment_status: 'pending' });
+      await insertPosOrder(t.ctx.db, {
+        client_id: client.id,
+        staff_id: staff.id,
+        total: 9999,
+        payment_status: 'pending',
+      });
       await insertPosOrder(t.ctx.db, { client_id: other.id, staff_id: staff.id, total: 1000 });
 
       const response = await history(client.id);

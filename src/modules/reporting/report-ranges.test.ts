@@ -48,7 +48,10 @@ for (const dialect of DIALECTS) {
           staff_id: staff.id,
           service_id: service.id,
           start_at: start,
-          end_at: new Date(Date.parse(`${start.replace(' ', 'T')}Z`) + 1_800_000).toISOString().slice(0, 19).replace('T', ' '),
+          end_at: new Date(Date.parse(`${start.replace(' ', 'T')}Z`) + 1_800_000)
+            .toISOString()
+            .slice(0, 19)
+            .replace('T', ' '),
           status,
           price: 4500,
         });

@@ -28,7 +28,9 @@ export async function salesSummary(db: Executor, range: ReportRange): Promise<{ 
       where payment_status = 'paid' and created_at >= ${start} and created_at < ${end}`,
     sql`select revenue from report_order_months where 1 = 0`,
   );
-  const result = await sql<{ cents: number | string | null }>`select sum(revenue) as cents from (${rows}) as r`.execute(db);
+  const result = await sql<{ cents: number | string | null }>`select sum(revenue) as cents from (${rows}) as r`.execute(
+    db,
+  );
   return { total_sales: fromCents(Number(result.rows[0]?.cents ?? 0)) };
 }
 

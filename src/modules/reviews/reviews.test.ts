@@ -35,7 +35,15 @@ for (const dialect of DIALECTS) {
       });
       const row = await t.ctx.db
         .insertInto('reviews')
-        .values({ booking_id: booking, staff_id: staffId, client_id: client.id, rating, comment, created_at: createdAt, published })
+        .values({
+          booking_id: booking,
+          staff_id: staffId,
+          client_id: client.id,
+          rating,
+          comment,
+          created_at: createdAt,
+          published,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(row.id);
@@ -75,30 +83,63 @@ for (const dialect of DIALECTS) {
         service_name: 'Cut & dry',
         created_at: '2030-01-02 10:00:00',
       });
-      assert.deepEqual((await list('?rating=2')).map((r: { id: number }) => r.id), [r2]);
-      assert.deepEqual((await list(`?staff_id=${ann.id}`)).map((r: { id: number }) => r.id), [r3, r1]);
-      assert.deepEqual((await list('?published=0')).map((r: { id: number }) => r.id), [r3]);
-      assert.deepEqual((await list('?from=2030-01-03&to=2030-01-05')).map((r: { id: number }) => r.id), [r2]);
+      assert.deepEqual(
+        (await list('?rating=2')).map((r: { id: number }) => r.id),
+        [r2],
+      );
+      assert.deepEqual(
+        (await list(`?staff_id=${ann.id}`)).map((r: { id: number }) => r.id),
+        [r3, r1],
+      );
+      assert.deepEqual(
+        (await list('?published=0')).map((r: { id: number }) => r.id),
+        [r3],
+      );
+      assert.deepEqual(
+        (await list('?from=2030-01-03&to=2030-01-05')).map((r: { id: number }) => r.id),
+        [r2],
+      );
       const page = await list('?page=1&limit=2&published=1');
       assert.deepEqual([page.total, page.data.length], [2, 2]);
     });
 
     it('PUT /reviews/:id publishes or hides a review; unknown is 404; bad body 400', async () => {
       const id = ids[0]!;
-      const hidden = await t.request({ method: 'PUT', url: `/api/reviews/${id}`, token: admin.token, payload: { published: false } });
+      const hidden = await t.request({
+        method: 'PUT',
+        url: `/api/reviews/${id}`,
+        token: admin.token,
+        payload: { published: false },
+      });
       assert.equal(hidden.status, 200, JSON.stringify(hidden.body));
       assert.equal(hidden.body.published, 0);
       assert.equal(hidden.body.id, id);
-      const shown = await t.request({ method: 'PUT', url: `/api/reviews/${id}`, token: admin.token, payload: { published: true } });
+      const shown = await t.request({
+        method: 'PUT',
+        url: `/api/reviews/${id}`,
+        token: admin.token,
+        payload: { published: true },
+      });
       assert.equal(shown.body.published, 1);
       assertError(
-        await t.request({ method: 'PUT', url: '/api/reviews/999999', token: admin.token, payload: { published: true } }),
+        await t.request({
+          method: 'PUT',
+          url: '/api/reviews/999999',
+          token: admin.token,
+          payload: { published: true },
+        }),
         404,
         'not_found',
       );
-      assertInvalid(await t.request({ method: 'PUT', url: `/api/reviews/${id}`, token: admin.token, payload: {} }), 'published');
+      assertInvalid(
+        await t.request({ method: 'PUT', url: `/api/reviews/${id}`, token: admin.token, payload: {} }),
+        'published',
+      );
       assertInvalid(await t.request({ method: 'GET', url: '/api/reviews?rating=6', token: admin.token }), 'rating');
-      assertInvalid(await t.request({ method: 'GET', url: '/api/reviews?from=2030-02-30', token: admin.token }), 'from');
+      assertInvalid(
+        await t.request({ method: 'GET', url: '/api/reviews?from=2030-02-30', token: admin.token }),
+        'from',
+      );
     });
 
     it('the public summary counts published reviews only: average to one decimal, the latest 5 with a comment, first names only', async () => {

@@ -26,9 +26,15 @@ export const ReviewListQuery = Type.Object({
   ...PageQuery,
   rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5, description: 'Only reviews with this rating' })),
   staff_id: Type.Optional(Id),
-  from: Type.Optional(Type.String({ ...DateText, description: 'Written on or after this day (salon zone), YYYY-MM-DD' })),
-  to: Type.Optional(Type.String({ ...DateText, description: 'Written on or before this day (salon zone), YYYY-MM-DD' })),
-  published: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1: published only; 0: hidden only' })),
+  from: Type.Optional(
+    Type.String({ ...DateText, description: 'Written on or after this day (salon zone), YYYY-MM-DD' }),
+  ),
+  to: Type.Optional(
+    Type.String({ ...DateText, description: 'Written on or before this day (salon zone), YYYY-MM-DD' }),
+  ),
+  published: Type.Optional(
+    Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1: published only; 0: hidden only' }),
+  ),
 });
 
 export const ReviewPublishBody = withExample(

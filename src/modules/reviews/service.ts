@@ -45,7 +45,10 @@ function toReview(row: ReviewRow, timezone: string): ReviewOutput {
 }
 
 /** Newest first (created_at, then id), filtered by rating, staff member, day written and published. */
-export async function listReviews(db: Kysely<DB>, query: ReviewListInput): Promise<ReviewOutput[] | Page<ReviewOutput>> {
+export async function listReviews(
+  db: Kysely<DB>,
+  query: ReviewListInput,
+): Promise<ReviewOutput[] | Page<ReviewOutput>> {
   const timezone = await readTimezone(db);
   const range = parseRange(query, timezone);
   let rows = reviewQuery(db);
