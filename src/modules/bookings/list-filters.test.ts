@@ -127,7 +127,20 @@ for (const dialect of DIALECTS) {
       });
       assert.equal(response.status, 200);
       assert.equal(response.body.total, 2);
-      assert.equal(response.body.data.length, 1);
+      assert.deepEqual(keys(response.body.data), ['next_mon_ann']);
+      const second = await t.request({
+        method: 'GET',
+        url: `/api/bookings?page=2&limit=1&staff_id=${ann.id}`,
+        token: admin.token,
+      });
+      assert.deepEqual(keys(second.body.data), ['mon_ann']);
+      assert.deepEqual([second.body.page, second.body.limit, second.body.total_pages], [2, 1, 2]);
+      const beyond = await t.request({
+        method: 'GET',
+        url: `/api/bookings?page=3&limit=1&staff_id=${ann.id}`,
+        token: admin.token,
+      });
+      assert.deepEqual(beyond.body.data, []);
       const all = await t.request({ method: 'GET', url: '/api/bookings?page=1', token: admin.token });
       assert.equal(all.body.total, 6);
     });

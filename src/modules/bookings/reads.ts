@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/types.js';
 import type { Executor } from '../../db/executor.js';
 import type { AuthUser } from '../../http/auth.js';
-import { paginate, type Page } from '../../http/pagination.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, paginate, type Page } from '../../http/pagination.js';
 import { notFound } from '../../lib/errors.js';
 import { formatInstant } from '../../lib/time.js';
 import { readSettings, readTimezone } from '../settings/service.js';
@@ -146,28 +146,37 @@ export async function listBookings(
     .where((eb) => matching(eb, filter, own))
     .orderBy('b.start_at', 'desc')
     .orderBy('b.id', 'desc');
-  let count: () => Promise<number>;
-  if (narrows(filter)) {
-    // A filtered list is one index range (start, staff, client or location): its count(*) is too.
-    count = async () =>
-      Number(
-        (
-          await db
-            .selectFrom('bookings as b')
-            .where((eb) => matching(eb, filter, own))
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-  } else {
+  if (!narrows(filter)) {
     // The total from the counters the triggers of migration 0013 keep: count(*) over millions
     // of bookings took ~170 ms a request.
     let base = db.selectFrom('booking_counts').where('status', '<>', 'cancelled');
     if (own !== null) base = base.where('staff_id', '=', own);
-    count = async () =>
+    const count = async () =>
       Number((await base.select((eb) => eb.fn.sum<number>('n').as('n')).executeTakeFirstOrThrow()).n ?? 0);
+    return paginate(rows, count, query, (row) => toBooking(row, timezone));
   }
-  return paginate(rows, count, query, (row) => toBooking(row, timezone));
+  // A filtered list is one index range (start, staff, client or location): its count(*) is too.
+  const filtered = db.selectFrom('bookings as b').where((eb) => matching(eb, filter, own));
+  const count = async () =>
+    Number((await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  if (query.page === undefined) return paginate(rows, count, query, (row) => toBooking(row, timezone));
+  // The page's ids first, from the index alone, then the names for those rows only: a week of
+  // 40 staff members sorts ~4,000 index entries instead of joining ~4,000 clients (21 → 2 ms).
+  const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+  const ids = filtered
+    .select('b.id')
+    .orderBy('b.start_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .offset((query.page - 1) * limit);
+  const [data, total] = await Promise.all([rows.where('b.id', 'in', ids).execute(), count()]);
+  return {
+    data: data.map((row) => toBooking(row, timezone)),
+    page: query.page,
+    limit,
+    total,
+    total_pages: Math.ceil(total / limit),
+  };
 }
 
 export async function loadBooking(executor: Executor, id: number, timezone: string): Promise<BookingOutput> {
