@@ -242,6 +242,7 @@ export async function insertBooking(
       startAt,
       endAt,
       assignment,
+      serviceActive: true,
       ...input.desk,
       startSet: true,
     });
@@ -437,6 +438,7 @@ export async function updateBooking(
           startAt,
           endAt,
           assignment,
+          serviceActive: service.active === 1,
           timezone,
           now,
           startSet,
