@@ -458,3 +458,51 @@ export async function cancelBooking(ctx: AppContext, caller: AuthUser, id: numbe
     return loadBooking(trx, id, timezone);
   });
 }
+
+/** A booking of a visit or series moving with the others, and how the desk moves it. */
+export interface GroupMove {
+  staffId: number;
+  startAt: string;
+  endAt: string;
+  /** The desk's override of its rules for this move. */
+  override: boolean;
+  timezone: string;
+  now: Date;
+  /** The other bookings moving in the same transaction: their old places do not count as taken. */
+  exceptIds?: readonly number[] | undefined;
+}
+
+/**
+ * Moves one booking of a visit or series to new times (and maybe another staff member), as
+ * PUT /bookings/:id changes the same fields (placement.ts replaceBooking: holiday, the desk's
+ * rules while it is scheduled or provisional, staff busy time, the resources it holds). The
+ * caller has locked the booking rows, then every staff member and resource involved
+ * (lockForPlacement), so moving several bookings in one transaction cannot deadlock.
+ */
+export async function moveLockedBooking(
+  trx: Transaction<DB>,
+  dialect: Dialect,
+  booking: BookingRow,
+  move: GroupMove,
+): Promise<void> {
+  const { changes } = await replaceBooking(
+    trx,
+    dialect,
+    booking,
+    { staffId: move.staffId, serviceId: booking.service_id, startAt: move.startAt, endAt: move.endAt },
+    move,
+  );
+  await trx
+    .updateTable('bookings')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', booking.id)
+    .execute();
+  if (!PAST_OR_CANCELLED.includes(booking.status)) {
+    await enqueue(
+      trx,
+      'booking.updated',
+      { bookingId: booking.id },
+      { delayMs: BOOKING_UPDATE_DELAY_MS, key: `booking.updated:${booking.id}` },
+    );
+  }
+}
