@@ -4,19 +4,26 @@
  *
  *   reads.ts           the staff list and detail, the rows other modules read, the API shape
  *   transitions.ts     creation, changes and status transitions, with their side effects
+ *   placement.ts       where a booking is (staff, service, times) and moving it, all checks
+ *   occupancy.ts       what a booking occupies: staff busy time (phases), resources; locks
+ *   desk-rules.ts      the desk's overridable rules (working time, past, length, who does what)
  *   client-actions.ts  what a client does from the booking page: answer a provisional
  *                      booking, cancel their own
+ *   day-view.ts        what a day calendar draws, in one answer
  */
 
 export {
   bookingLink,
   bookingsOfClient,
+  clientBookingPage,
+  clientBookingStats,
   clientBookingRows,
   getBooking,
   listBookings,
   readBooking,
   readBookingWithPrice,
   type BookingJoinedRow,
+  type ClientBookingStats,
 } from './reads.js';
 export {
   BOOKING_UPDATE_DELAY_MS,
@@ -29,4 +36,6 @@ export {
   type BookingCreator,
   type NewBooking,
 } from './transitions.js';
+export { lockForPlacement, type LockedResource } from './occupancy.js';
 export { answerProvisional, cancelClientBooking } from './client-actions.js';
+export { dayView } from './day-view.js';
