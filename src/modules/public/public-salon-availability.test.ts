@@ -207,6 +207,8 @@ for (const dialect of DIALECTS) {
         ['09:00', '09:15', '09:30', '11:00', '11:15', '11:30', '11:45'],
         'from 09:45 to 10:45 a start overlaps both holders at 10:30',
       );
+      const third = await publicBooking(t, { service_id: service.id, staff_id: c.id, start_at: `${date} 10:00` });
+      assertError(third, 409, 'resource_unavailable');
     });
 
     it('hide_unscheduled_staff: a member with neither a dated nor a default shift is not a candidate', async () => {
