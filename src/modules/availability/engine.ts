@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { workingWindows } from './working-time.js';
 
 /*
  * The availability engine (rules in docs/api.md "Online booking page", "Availability").
@@ -227,17 +228,10 @@ function dstGap(date: string, timezone: string): Interval | null {
 }
 
 function windowsOf(input: DayRules, staff: StaffDay): Interval[] {
-  const ranges =
-    staff.shifts.length > 0
-      ? staff.shifts
-      : staff.defaultShifts.length > 0
-        ? staff.defaultShifts
-        : input.openingHours?.open_time && input.openingHours.close_time
-          ? [{ start_time: input.openingHours.open_time, end_time: input.openingHours.close_time }]
-          : [];
-  return ranges
-    .map((range) => ({ start: minutesOf(range.start_time), end: minutesOf(range.end_time) }))
-    .filter((window) => window.end > window.start);
+  return workingWindows(staff, input.openingHours).map((range) => ({
+    start: minutesOf(range.start_time),
+    end: minutesOf(range.end_time),
+  }));
 }
 
 /** The member's busy parts of their bookings, widened by the buffer on both sides. */
