@@ -6,6 +6,8 @@
  *   transitions.ts     creation, changes and status transitions, with their side effects
  *   client-actions.ts  what a client does from the booking page: answer a provisional
  *                      booking, cancel their own
+ *   visits.ts          several services in a row, booked, moved and cancelled as one
+ *   series.ts          a booking repeated every N weeks
  */
 
 export {
@@ -30,3 +32,5 @@ export {
   type NewBooking,
 } from './transitions.js';
 export { answerProvisional, cancelClientBooking } from './client-actions.js';
+export { cancelVisit, createVisit, getVisit, moveVisit, toVisit } from './visits.js';
+export { cancelSeries, createSeries, getSeries, moveSeries } from './series.js';

@@ -9,6 +9,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { enqueue } from '../../jobs/queue.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { nowIso, parseLocalDateTime } from '../../lib/time.js';
+import { shiftWallClock } from './wall-clock.js';
 import { randomToken } from '../../lib/tokens.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { followupSchedule, RECOMMENDATION_DELAY_MS } from '../campaigns/service.js';
@@ -199,6 +200,13 @@ export type NewBooking = Omit<BookingCreateInput, 'base_url'> & {
    * the time (the booking page's availability), seeing every booking committed before it.
    */
   checkLocked?: (trx: Transaction<DB>) => Promise<void>;
+  /** The visit this booking is part `visit_position` (0-based) of. */
+  visit_id?: number | undefined;
+  visit_position?: number | undefined;
+  /** The repeating booking this is an occurrence of. */
+  series_id?: number | undefined;
+  /** The desk's override of its own rules on this booking. */
+  override?: boolean | undefined;
 };
 
 /** Who creates a booking, and what the creation needs of the context. */
@@ -259,6 +267,9 @@ export async function insertBooking(
       provisional_token: provisional ? randomToken() : null,
       feedback_token: null,
       waitlist_id: input.waitlist_id ?? null,
+      visit_id: input.visit_id ?? null,
+      visit_position: input.visit_position ?? null,
+      series_id: input.series_id ?? null,
       price: service.price,
       created_by: createdBy,
       created_at: now,
@@ -468,4 +479,44 @@ export async function cancelBooking(ctx: AppContext, caller: AuthUser, id: numbe
     await announceCancelled(trx, ctx.config, booking);
     return loadBooking(trx, id, timezone);
   });
+}
+
+/**
+ * Moves one booking of a visit or series, already locked by the caller (booking row, then
+ * the staff members involved), to new times and maybe another staff member, checked as PUT
+ * /bookings/:id checks the same change: no holiday on a new date, no overlap. Its processing
+ * window moves with it; the client hears of it as of any time change.
+ */
+export async function moveLockedBooking(
+  trx: Transaction<DB>,
+  dialect: Dialect,
+  booking: BookingRow,
+  change: { staffId: number; startAt: string; endAt: string; deltaMs: number },
+): Promise<void> {
+  const { staffId, startAt, endAt } = change;
+  requireOrder(startAt, endAt);
+  await lockActiveStaff(trx, dialect, staffId);
+  if (startAt.slice(0, 10) !== booking.start_at.slice(0, 10)) await requireNotHoliday(trx, startAt);
+  if (booking.status !== 'cancelled') await requireFree(trx, staffId, startAt, endAt, booking.id);
+  const shift = (wall: string | null) => (wall === null ? null : shiftWallClock(wall, change.deltaMs));
+  await trx
+    .updateTable('bookings')
+    .set({
+      staff_id: staffId,
+      start_at: startAt,
+      end_at: endAt,
+      processing_start_at: shift(booking.processing_start_at),
+      processing_end_at: shift(booking.processing_end_at),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', booking.id)
+    .execute();
+  if (!PAST_OR_CANCELLED.includes(booking.status)) {
+    await enqueue(
+      trx,
+      'booking.updated',
+      { bookingId: booking.id },
+      { delayMs: BOOKING_UPDATE_DELAY_MS, key: `booking.updated:${booking.id}` },
+    );
+  }
 }
