@@ -1,9 +1,11 @@
 import { sql, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/connection.js';
+import type { Executor } from '../../db/executor.js';
 import type { DB } from '../../db/types.js';
 import { AppError, badRequest, type FieldError } from '../../lib/errors.js';
 import { parseLocalDateTime } from '../../lib/time.js';
 import { lockActiveStaff } from '../staff/service.js';
+import { lockResources } from './occupancy.js';
 
 /*
  * What visits and series share: several bookings written in one transaction, each checked
@@ -20,14 +22,16 @@ export function parseWallClock(value: string, field: string): string {
 }
 
 /**
- * Locks the staff members' rows in ascending id order, before any booking of the group is
- * checked: two groups touching the same two stylists in opposite order then queue behind one
- * another instead of deadlocking on PostgreSQL.
+ * Locks every staff member's row in ascending id order, then every resource's (ascending),
+ * before any booking of the group is checked: two groups touching the same two stylists (or
+ * rooms) in opposite order then queue behind one another instead of deadlocking on
+ * PostgreSQL. `onRefused` names the part a refused staff member came from.
  */
-export async function lockStaffAscending(
+export async function lockGroup(
   trx: Transaction<DB>,
   dialect: Dialect,
   staffIds: Iterable<number>,
+  resourceIds: Iterable<number>,
   onRefused: (staffId: number, error: AppError) => AppError = (_, error) => error,
 ): Promise<void> {
   for (const staffId of [...new Set(staffIds)].sort((a, b) => a - b)) {
@@ -37,6 +41,31 @@ export async function lockStaffAscending(
       throw error instanceof AppError ? onRefused(staffId, error) : error;
     }
   }
+  await lockResources(trx, dialect, [...resourceIds]);
+}
+
+/** The active resources the services require. */
+export async function resourcesOfServices(executor: Executor, serviceIds: readonly number[]): Promise<number[]> {
+  if (serviceIds.length === 0) return [];
+  const rows = await executor
+    .selectFrom('service_resources as sr')
+    .innerJoin('resources as r', 'r.id', 'sr.resource_id')
+    .select('sr.resource_id')
+    .where('sr.service_id', 'in', [...new Set(serviceIds)])
+    .where('r.active', '=', 1)
+    .execute();
+  return rows.map((row) => row.resource_id);
+}
+
+/** The resources the bookings hold now. */
+export async function resourcesHeld(executor: Executor, bookingIds: readonly number[]): Promise<number[]> {
+  if (bookingIds.length === 0) return [];
+  const rows = await executor
+    .selectFrom('booking_resources')
+    .select('resource_id')
+    .where('booking_id', 'in', [...bookingIds])
+    .execute();
+  return rows.map((row) => row.resource_id);
 }
 
 /**

@@ -3,8 +3,10 @@ import type { Executor } from '../../db/executor.js';
 import type { AuthUser } from '../../http/auth.js';
 import { paginate, type Page } from '../../http/pagination.js';
 import { notFound } from '../../lib/errors.js';
+import { fromCents } from '../../lib/money.js';
 import { formatInstant } from '../../lib/time.js';
 import { readSettings, readTimezone } from '../settings/service.js';
+import { rulesOf } from './desk-rules.js';
 import type { BookingListFilter, BookingOutput } from './schemas.js';
 
 /*
@@ -42,6 +44,14 @@ export function bookingQuery(executor: Executor) {
       'b.provisional_token',
       'b.feedback_token',
       'b.waitlist_id',
+      'b.visit_id',
+      'b.visit_position',
+      'b.series_id',
+      'b.location_id',
+      'b.processing_start_at',
+      'b.processing_end_at',
+      'b.price',
+      'b.overridden_rules',
       'b.created_at',
       'b.updated_at',
     ]);
@@ -59,7 +69,7 @@ export async function readBookingWithPrice(
   executor: Executor,
   id: number,
 ): Promise<(BookingJoinedRow & { price: number }) | undefined> {
-  return bookingQuery(executor).select('b.price').where('b.id', '=', id).executeTakeFirst();
+  return bookingQuery(executor).where('b.id', '=', id).executeTakeFirst();
 }
 
 /**
@@ -99,6 +109,15 @@ export function toBooking(row: BookingJoinedRow, timezone: string): BookingOutpu
     provisional_token: row.provisional_token,
     feedback_token: row.feedback_token,
     waitlist_id: row.waitlist_id,
+    visit_id: row.visit_id,
+    visit_position: row.visit_position,
+    series_id: row.series_id,
+    location_id: row.location_id,
+    processing_start_at: row.processing_start_at,
+    processing_end_at: row.processing_end_at,
+    price: fromCents(row.price),
+    override: row.overridden_rules === '' ? 0 : 1,
+    overridden_rules: rulesOf(row.overridden_rules),
     created_at: formatInstant(row.created_at, timezone),
     updated_at: formatInstant(row.updated_at, timezone),
   };

@@ -32,6 +32,26 @@ export const BookingOut = named(
     provisional_token: Type.Union([Type.String(), Type.Null()]),
     feedback_token: Type.Union([Type.String(), Type.Null()], { description: 'Set when the booking becomes completed' }),
     waitlist_id: Type.Union([Type.Integer(), Type.Null()]),
+    visit_id: Type.Union([Type.Integer(), Type.Null()], { description: 'The visit this booking is a part of' }),
+    visit_position: Type.Union([Type.Integer(), Type.Null()], { description: 'Its place in the visit, from 0' }),
+    series_id: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'The repeating series it is an occurrence of',
+    }),
+    location_id: Type.Union([Type.Integer(), Type.Null()]),
+    processing_start_at: Type.Union([DateTimeText, Type.Null()], {
+      description: 'Start of the processing window (the staff member is free, the client waits); null when none',
+    }),
+    processing_end_at: Type.Union([DateTimeText, Type.Null()], { description: 'End of the processing window' }),
+    price: Type.Number({
+      description: "The price booked, in currency units (the staff member's price of the service)",
+    }),
+    override: Type.Union([Type.Literal(0), Type.Literal(1)], {
+      description: '1 when the desk booked it against one of its rules (`override: true`)',
+    }),
+    overridden_rules: Type.Array(Type.String(), {
+      description:
+        'The desk rules overridden: outside_working_time, in_the_past, shorter_than_service, staff_not_bookable, service_not_performed',
+    }),
     created_at: DateTimeText,
     updated_at: DateTimeText,
   }),
@@ -49,6 +69,11 @@ const EndDateTimeIn = DateTimeInput(
 
 const Notes = Type.String({ maxLength: 5000 });
 
+const Override = Type.Boolean({
+  description:
+    '`true`: book even when a desk rule is broken (outside_working_time, in_the_past, shorter_than_service, staff_not_bookable, service_not_performed); the rules broken are recorded',
+});
+
 const BaseUrl = Type.String({
   format: 'uri',
   pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$',
@@ -62,9 +87,11 @@ export const BookingCreateBody = withExample(
     staff_id: Id,
     service_id: Id,
     start_at: DateTimeIn,
-    end_at: EndDateTimeIn,
+    end_at: Type.Optional(EndDateTimeIn),
     notes: Type.Optional(Notes),
     internal_notes: Type.Optional(Notes),
+    override: Type.Optional(Override),
+    location_id: Type.Optional(Id),
     provisional: Type.Optional(Type.Boolean({ description: '`true`: a provisional booking awaiting the client' })),
     waitlist_id: Type.Optional(Id),
     base_url: Type.Optional(BaseUrl),
@@ -88,6 +115,8 @@ export const BookingUpdateBody = withExample(
     end_at: Type.Optional(EndDateTimeIn),
     notes: Type.Optional(Notes),
     internal_notes: Type.Optional(Notes),
+    override: Type.Optional(Override),
+    location_id: Type.Optional(Type.Union([Id, Type.Null()])),
   }),
   { start_at: '2030-05-14 15:00:00', end_at: '2030-05-14 15:45:00' },
 );

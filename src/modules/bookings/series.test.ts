@@ -94,7 +94,7 @@ for (const dialect of DIALECTS) {
       const until = await create({
         staff_id: staff.id,
         start_at: `${date} 12:00`,
-        end_at: `${date} 12:30`,
+        end_at: `${date} 13:00`,
         every_weeks: 4,
         until: weeksAfter(date, 9),
       });
@@ -143,7 +143,7 @@ for (const dialect of DIALECTS) {
         const r = await single({
           staff_id: staff.id,
           start_at: `${weeksAfter(date, week)} 10:00`,
-          end_at: `${weeksAfter(date, week)} 10:15`,
+          end_at: `${weeksAfter(date, week)} 10:45`,
         });
         assert.equal(r.status, 200);
       }

@@ -8,13 +8,12 @@ import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest, conflict, notFound, type FieldError } from '../../lib/errors.js';
 import { formatInstant, isValidDate, nowIso } from '../../lib/time.js';
 import { lockActiveClient } from '../clients/service.js';
-import { performersOf } from '../services/service.js';
 import { readTimezone } from '../settings/service.js';
-import { lockStaffAscending, parseWallClock, tryInSavepoint } from './groups.js';
+import { lockGroup, parseWallClock, resourcesHeld, resourcesOfServices, tryInSavepoint } from './groups.js';
 import { agendaOf, bookingQuery, toBooking } from './reads.js';
 import { announceCancelled, insertBooking, moveLockedBooking } from './transitions.js';
 import type { SeriesCreateInput, SeriesMoveInput, SeriesOutput } from './visit-schemas.js';
-import { MINUTE_MS, shiftWallClock, wallClockDelta, WEEK_MS } from './wall-clock.js';
+import { MAX_BOOKING_MIN, minutesBetween, shiftWallClock, wallClockDelta, WEEK_MS } from './wall-clock.js';
 
 /*
  * Series: a booking repeated every N weeks, until a date or a number of times. Every
@@ -99,16 +98,18 @@ export async function getSeries({ db }: AppContext, caller: AuthUser, id: number
 export async function createSeries(ctx: AppContext, caller: AuthUser, input: SeriesCreateInput): Promise<SeriesOutput> {
   const startAt = parseWallClock(input.start_at, 'start_at');
   const givenEnd = input.end_at === undefined ? undefined : parseWallClock(input.end_at, 'end_at');
+  if (givenEnd !== undefined && givenEnd <= startAt) throw invalid('end_at', 'must be after start_at');
+  if (givenEnd !== undefined && minutesBetween(startAt, givenEnd) > MAX_BOOKING_MIN) {
+    throw invalid('end_at', 'must be at most 24 hours after start_at');
+  }
+  // Every occurrence lasts as long as the first; without end_at, the member's duration.
+  const lengthMs = givenEnd === undefined ? 0 : wallClockDelta(startAt, givenEnd);
   const starts = occurrenceStarts(startAt, input);
   const timezone = await readTimezone(ctx.db);
   return ctx.db.transaction().execute(async (trx) => {
-    await lockStaffAscending(trx, ctx.dialect, [input.staff_id]);
+    await lockGroup(trx, ctx.dialect, [input.staff_id], await resourcesOfServices(trx, [input.service_id]));
     await lockActiveClient(trx, input.client_id, { dialect: ctx.dialect, strength: 'key share' });
-    const endAt = givenEnd ?? (await defaultEnd(trx, input, startAt));
-    if (endAt <= startAt) throw invalid('end_at', 'must be after start_at');
-    if (wallClockDelta(startAt, endAt) > 24 * 60 * MINUTE_MS)
-      throw invalid('end_at', 'must be at most 24 hours after start_at');
-    const lengthMs = wallClockDelta(startAt, endAt);
+    const desk = { timezone, now: new Date() };
 
     const now = nowIso();
     const series = await trx
@@ -134,11 +135,12 @@ export async function createSeries(ctx: AppContext, caller: AuthUser, input: Ser
             staff_id: input.staff_id,
             service_id: input.service_id,
             start_at: start,
-            end_at: shiftWallClock(start, lengthMs),
+            end_at: givenEnd === undefined ? undefined : shiftWallClock(start, lengthMs),
             notes: input.notes,
             internal_notes: input.internal_notes,
             override: input.override,
             series_id: series.id,
+            desk,
           },
           { dialect: ctx.dialect, publicBaseUrl: ctx.config.publicBaseUrl, createdBy: caller.id },
         ),
@@ -148,27 +150,6 @@ export async function createSeries(ctx: AppContext, caller: AuthUser, input: Ser
     if (failures.length > 0) throw seriesConflicts(failures, starts.length);
     return readSeries(trx, caller, series.id, timezone);
   });
-}
-
-/** Without `end_at`: the staff member's duration of the service, else the service's own. */
-async function defaultEnd(trx: Transaction<DB>, input: SeriesCreateInput, startAt: string): Promise<string> {
-  const performers = await performersOf(trx, { serviceIds: [input.service_id], staffIds: [input.staff_id] });
-  let durationMin = performers.get(input.service_id)?.get(input.staff_id)?.durationMin;
-  if (durationMin === undefined) {
-    const service = await trx
-      .selectFrom('services')
-      .select('duration_min')
-      .where('id', '=', input.service_id)
-      .where('active', '=', 1)
-      .executeTakeFirst();
-    if (!service) {
-      throw badRequest('unknown_service', 'No active service has this id', [
-        { field: 'service_id', message: 'is not an existing service' },
-      ]);
-    }
-    durationMin = service.duration_min;
-  }
-  return shiftWallClock(startAt, durationMin * MINUTE_MS);
 }
 
 /** The occurrences' rows, locked, soonest first; 404 for an unknown series or one out of the agenda. */
@@ -216,10 +197,16 @@ export async function moveSeries(
       .map((row, index) => ({ row, index }))
       .filter(({ row, index }) => index >= from && row.status !== 'cancelled');
     const staffId = (row: BookingRow) => input.staff_id ?? row.staff_id;
-    await lockStaffAscending(trx, ctx.dialect, [
-      ...moving.map(({ row }) => row.staff_id),
-      ...moving.map(({ row }) => staffId(row)),
-    ]);
+    await lockGroup(
+      trx,
+      ctx.dialect,
+      [...moving.map(({ row }) => row.staff_id), ...moving.map(({ row }) => staffId(row))],
+      await resourcesHeld(
+        trx,
+        moving.map(({ row }) => row.id),
+      ),
+    );
+    const now = new Date();
     // Later occurrences first when moving later: none lands on a neighbour's old place.
     const order = deltaMs > 0 ? [...moving].reverse() : moving;
     const failures: FieldError[] = [];
@@ -230,7 +217,9 @@ export async function moveSeries(
           staffId: staffId(row),
           startAt: newStart,
           endAt: shiftWallClock(row.end_at, deltaMs),
-          deltaMs,
+          override: input.override === true,
+          timezone,
+          now,
         }),
       );
       if (!attempt.ok) failures.push(occurrenceFailure(index, newStart, attempt.error));

@@ -4,6 +4,8 @@
  *
  *   reads.ts           the staff list and detail, the rows other modules read, the API shape
  *   transitions.ts     creation, changes and status transitions, with their side effects
+ *   occupancy.ts       what a booking occupies: staff busy time (phases), resources; locks
+ *   desk-rules.ts      the desk's overridable rules (working time, past, length, who does what)
  *   client-actions.ts  what a client does from the booking page: answer a provisional
  *                      booking, cancel their own
  *   visits.ts          several services in a row, booked, moved and cancelled as one
@@ -31,6 +33,7 @@ export {
   type BookingCreator,
   type NewBooking,
 } from './transitions.js';
+export { lockForPlacement, type LockedResource } from './occupancy.js';
 export { answerProvisional, cancelClientBooking } from './client-actions.js';
 export { cancelVisit, createVisit, getVisit, moveVisit, toVisit } from './visits.js';
 export { cancelSeries, createSeries, getSeries, moveSeries } from './series.js';

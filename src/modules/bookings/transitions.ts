@@ -7,9 +7,8 @@ import type { BookingsTable, BookingStatus, DB } from '../../db/types.js';
 import type { Executor } from '../../db/executor.js';
 import type { AuthUser } from '../../http/auth.js';
 import { enqueue } from '../../jobs/queue.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { nowIso, parseLocalDateTime } from '../../lib/time.js';
-import { shiftWallClock } from './wall-clock.js';
 import { randomToken } from '../../lib/tokens.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { followupSchedule, RECOMMENDATION_DELAY_MS } from '../campaigns/service.js';
@@ -18,7 +17,19 @@ import { notifyAdmins, notifyUser, withdrawNotifications } from '../notification
 import { isHoliday, readSettings, readTimezone } from '../settings/service.js';
 import { lockActiveStaff } from '../staff/service.js';
 import { lockEntryForBooking, markEntryBooked, offerFreedSlot } from '../waitlist/service.js';
+import { assignmentOf, type ServiceTerms } from './assignment.js';
+import { bookingLocation, defaultLocation } from './booking-location.js';
+import { brokenDeskRules, overrideOrRefuse, rulesOf, storedRules, type DeskRule } from './desk-rules.js';
+import {
+  heldResourceIds,
+  holdResources,
+  lockResources,
+  processingTimes,
+  requireResourcesFree,
+  requireStaffFree,
+} from './occupancy.js';
 import { agendaOf, bookingLink, bookingQuery, loadBooking, toBooking, type BookingJoinedRow } from './reads.js';
+import { addMinutes, localNow, MAX_BOOKING_MIN, minutesBetween } from './wall-clock.js';
 import type { BookingCreateInput, BookingOutput, BookingUpdateInput } from './schemas.js';
 
 /*
@@ -37,13 +48,21 @@ import type { BookingCreateInput, BookingOutput, BookingUpdateInput } from './sc
  * Anything else is 409 `invalid_transition`; sending the status a booking already has is a
  * no-op. A booking's times, staff member and service stay editable in every status.
  *
- * No double booking: every write that can make a booking occupy time (create; a change of
- * times or staff) first locks the staff member's `users` row, then checks for overlap, then
- * writes, in one transaction. On PostgreSQL the lock is `FOR NO KEY UPDATE`: it serialises
- * these writers exactly like FOR UPDATE, yet does not block the FOR KEY SHARE that foreign
- * keys to that user take elsewhere (purchase orders, notifications). SQLite's BEGIN IMMEDIATE
- * serialises every write transaction already. Lock order is booking row, then staff row, in
- * every path, so writers cannot deadlock.
+ * Completing or no-showing a booking that has not started yet is 409 `not_started`: the
+ * review request and the no-show fee belong after the appointment.
+ *
+ * No double booking: every write that can make a booking occupy time or resources (create; a
+ * change of times, staff or service) first locks the staff member's `users` row, then the
+ * resource rows, then checks (occupancy.ts), then writes, in one transaction. On PostgreSQL
+ * the locks are `FOR NO KEY UPDATE`: they serialise these writers exactly like FOR UPDATE, yet
+ * do not block the FOR KEY SHARE that foreign keys to those rows take elsewhere (purchase
+ * orders, notifications, booking_resources). SQLite's BEGIN IMMEDIATE serialises every write
+ * transaction already. Lock order is booking row, then staff row, then resource rows (each
+ * ascending), in every path, so writers cannot deadlock.
+ *
+ * The desk's rules (desk-rules.ts) apply to what staff book (not to the booking page, whose
+ * availability decides its starts), on creation and when a scheduled or provisional booking's
+ * times, staff member or service change.
  */
 
 /** Which statuses may move to each target. */
@@ -75,12 +94,10 @@ function parseDateTime(value: string, field: string): string {
 // The bookable staff member's row is locked by lockActiveStaff() (staff module) until the
 // transaction ends: every overlap check for that staff member runs behind this lock.
 
-async function requireService(trx: Transaction<DB>, dialect: Dialect, serviceId: number) {
-  let query = trx
-    .selectFrom('services')
-    .select(['id', 'name', 'price'])
-    .where('id', '=', serviceId)
-    .where('active', '=', 1);
+const SERVICE_TERMS = ['id', 'duration_min', 'price', 'processing_after_min', 'processing_min', 'active'] as const;
+
+async function requireService(trx: Transaction<DB>, dialect: Dialect, serviceId: number): Promise<ServiceTerms> {
+  let query = trx.selectFrom('services').select(SERVICE_TERMS).where('id', '=', serviceId).where('active', '=', 1);
   query = lockRows(query, dialect, 'key share');
   const service = await query.executeTakeFirst();
   if (!service) {
@@ -100,55 +117,11 @@ async function requireNotHoliday(executor: Executor, startAt: string): Promise<v
   }
 }
 
+/** end_at after start_at, and at most a day later (every overlap search relies on that bound). */
 function requireOrder(startAt: string, endAt: string): void {
   if (endAt <= startAt) throw invalidField('end_at', 'must be after start_at');
-}
-
-/**
- * 409 when another non-cancelled booking of the staff member overlaps [startAt, endAt).
- * Text comparison is time comparison: both columns are fixed-width wall-clock text.
- * Call only while holding that staff member's lock.
- */
-async function requireFree(
-  trx: Transaction<DB>,
-  staffId: number,
-  startAt: string,
-  endAt: string,
-  exceptId?: number,
-): Promise<void> {
-  // The staff member's non-cancelled bookings never overlap one another (this check is what
-  // keeps it so), so the last one starting before endAt ends after all earlier ones: only it
-  // can reach past startAt. One index step back from endAt instead of a scan of every booking
-  // the staff member ever had that starts before it (years of them; bench/README.md).
-  let latest = trx
-    .selectFrom('bookings')
-    .select('end_at')
-    .where('staff_id', '=', staffId)
-    .where('start_at', '<', endAt)
-    .where('status', '<>', 'cancelled')
-    .orderBy('start_at', 'desc')
-    .limit(1);
-  if (exceptId !== undefined) latest = latest.where('id', '<>', exceptId);
-  const last = await latest.executeTakeFirst();
-  if (!last || last.end_at <= startAt) return;
-  // A clash: name the first booking it overlaps.
-  let query = trx
-    .selectFrom('bookings')
-    .select('id')
-    .where('staff_id', '=', staffId)
-    .where('start_at', '<', endAt)
-    .where('end_at', '>', startAt)
-    .where('status', '<>', 'cancelled')
-    .orderBy('start_at')
-    .orderBy('id')
-    .limit(1);
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  const clash = await query.executeTakeFirst();
-  if (clash) {
-    throw new AppError(409, 'booking_overlap', `This staff member already has booking ${clash.id} at that time`, [
-      { field: 'start_at', message: `overlaps booking ${clash.id}` },
-    ]);
-  }
+  if (minutesBetween(startAt, endAt) > MAX_BOOKING_MIN)
+    throw invalidField('end_at', 'must be at most 24 hours after start_at');
 }
 
 /** What every booking email shows of the booking. */
@@ -179,13 +152,13 @@ export async function createBooking(
   input: BookingCreateInput,
 ): Promise<BookingOutput> {
   const startAt = parseDateTime(input.start_at, 'start_at');
-  const endAt = parseDateTime(input.end_at, 'end_at');
-  requireOrder(startAt, endAt);
+  const endAt = input.end_at === undefined ? undefined : parseDateTime(input.end_at, 'end_at');
+  if (endAt !== undefined) requireOrder(startAt, endAt);
   const timezone = await readTimezone(ctx.db);
   return ctx.db.transaction().execute(async (trx) => {
     const row = await insertBooking(
       trx,
-      { ...input, start_at: startAt, end_at: endAt },
+      { ...input, start_at: startAt, end_at: endAt, desk: { timezone, now: new Date() } },
       { dialect: ctx.dialect, publicBaseUrl: ctx.config.publicBaseUrl, createdBy: caller.id },
     );
     return toBooking(row, timezone);
@@ -193,20 +166,23 @@ export async function createBooking(
 }
 
 /** What the one booking creation path needs; times already parsed into canonical form. */
-export type NewBooking = Omit<BookingCreateInput, 'base_url'> & {
+export type NewBooking = Omit<BookingCreateInput, 'base_url' | 'end_at'> & {
+  /** Absent: start_at plus the staff member's duration of the service. */
+  end_at?: string | undefined;
   base_url?: string | undefined;
   /**
    * Runs once the staff member is locked, before the overlap check: a caller's own rules on
    * the time (the booking page's availability), seeing every booking committed before it.
    */
   checkLocked?: (trx: Transaction<DB>) => Promise<void>;
-  /** The visit this booking is part `visit_position` (0-based) of. */
+  /**
+   * Present when staff book (the desk): its rules are judged, `override` lets them be broken.
+   * The booking page leaves it out: its availability already decided the start.
+   */
+  desk?: { timezone: string; now: Date } | undefined;
   visit_id?: number | undefined;
   visit_position?: number | undefined;
-  /** The repeating booking this is an occurrence of. */
   series_id?: number | undefined;
-  /** The desk's override of its own rules on this booking. */
-  override?: boolean | undefined;
 };
 
 /** Who creates a booking, and what the creation needs of the context. */
@@ -219,9 +195,10 @@ export interface BookingCreator {
 }
 
 /**
- * The one path that creates a booking, for staff (POST /bookings) and the booking page
- * (POST /public/bookings) alike: staff lock, client, service, holiday, waitlist entry,
- * overlap, insert, and the side effects of its status, all in the caller's transaction.
+ * The one path that creates a booking, for staff (POST /bookings, visits, series) and the
+ * booking page (POST /public/bookings) alike: staff lock, client, service, holiday, the
+ * desk's rules, waitlist entry, overlap, resources, insert, and the side effects of its
+ * status, all in the caller's transaction.
  */
 export async function insertBooking(
   trx: Transaction<DB>,
@@ -229,7 +206,6 @@ export async function insertBooking(
   { dialect, publicBaseUrl, createdBy }: BookingCreator,
 ): Promise<BookingJoinedRow> {
   const startAt = input.start_at;
-  const endAt = input.end_at;
   await lockActiveStaff(trx, dialect, input.staff_id);
   const client = await lockActiveClient(
     trx,
@@ -245,11 +221,31 @@ export async function insertBooking(
   );
   const service = await requireService(trx, dialect, input.service_id);
   await requireNotHoliday(trx, startAt);
+  const assignment = await assignmentOf(trx, service, input.staff_id);
+  const endAt = input.end_at ?? addMinutes(startAt, assignment.durationMin);
+  requireOrder(startAt, endAt);
+  const locationId = await bookingLocation(trx, dialect, input.location_id, input.staff_id, startAt.slice(0, 10));
+  let overridden: DeskRule[] = [];
+  if (input.desk) {
+    const broken = await brokenDeskRules(trx, {
+      staffId: input.staff_id,
+      serviceId: service.id,
+      startAt,
+      endAt,
+      assignment,
+      ...input.desk,
+      startSet: true,
+    });
+    overridden = overrideOrRefuse(broken, input.override === true);
+  }
   if (input.checkLocked) await input.checkLocked(trx);
   if (input.waitlist_id !== undefined) {
     await lockEntryForBooking(trx, dialect, input.waitlist_id, client.id);
   }
-  await requireFree(trx, input.staff_id, startAt, endAt);
+  const processing = processingTimes(startAt, endAt, assignment.processing);
+  await requireStaffFree(trx, input.staff_id, { startAt, endAt, ...processing });
+  const resources = await lockResources(trx, dialect, assignment.resourceIds);
+  await requireResourcesFree(trx, resources, startAt, endAt);
 
   const provisional = input.provisional === true;
   const now = nowIso();
@@ -261,22 +257,31 @@ export async function insertBooking(
       service_id: service.id,
       start_at: startAt,
       end_at: endAt,
+      processing_start_at: processing.processingStartAt,
+      processing_end_at: processing.processingEndAt,
       status: provisional ? 'provisional' : 'scheduled',
       notes: input.notes?.trim() ?? '',
       internal_notes: input.internal_notes?.trim() ?? '',
       provisional_token: provisional ? randomToken() : null,
       feedback_token: null,
       waitlist_id: input.waitlist_id ?? null,
+      price: assignment.price,
+      location_id: locationId,
+      overridden_rules: storedRules(overridden),
       visit_id: input.visit_id ?? null,
       visit_position: input.visit_position ?? null,
       series_id: input.series_id ?? null,
-      price: service.price,
       created_by: createdBy,
       created_at: now,
       updated_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await holdResources(
+    trx,
+    { id, startAt, endAt },
+    resources.map((resource) => resource.id),
+  );
   const row = await bookingQuery(trx).where('b.id', '=', id).executeTakeFirstOrThrow();
 
   if (provisional) {
@@ -369,8 +374,10 @@ export async function announceCancelled(
 
 /**
  * Only the fields present change. Times, staff member and service are checked as on
- * creation (a new start date must not be a holiday; no overlap). See the top of the file
- * for the status changes and their side effects.
+ * creation (a new start date must not be a holiday; the desk's rules while the booking is
+ * scheduled or provisional; no overlap; resources). A change of service replaces the
+ * resources held and the processing window; a change of staff or service takes that
+ * member's price. See the top of the file for the status changes and their side effects.
  */
 export async function updateBooking(
   ctx: AppContext,
@@ -391,18 +398,68 @@ export async function updateBooking(
     const endAt = newEnd ?? booking.end_at;
     const timesChanged = startAt !== booking.start_at || endAt !== booking.end_at;
     const staffChanged = staffId !== booking.staff_id;
+    const serviceChanged = input.service_id !== undefined && input.service_id !== booking.service_id;
     requireOrder(startAt, endAt);
+    const now = new Date();
+    if (status !== booking.status && (status === 'completed' || status === 'no-show')) {
+      if (startAt > localNow(timezone, now)) {
+        throw conflict('not_started', `This booking starts at ${startAt}; it can become ${status} once it has started`);
+      }
+    }
 
     const changes: Partial<Omit<BookingRow, 'id' | 'created_at' | 'client_id'>> = {};
-    if (timesChanged || staffChanged) {
+    let resourcesToHold: number[] | null = null;
+    if (timesChanged || staffChanged || serviceChanged) {
       await lockActiveStaff(trx, ctx.dialect, staffId);
+      const service = serviceChanged
+        ? await requireService(trx, ctx.dialect, input.service_id!)
+        : await trx
+            .selectFrom('services')
+            .select(SERVICE_TERMS)
+            .where('id', '=', booking.service_id)
+            .executeTakeFirstOrThrow();
       if (startAt.slice(0, 10) !== booking.start_at.slice(0, 10)) await requireNotHoliday(trx, startAt);
-      if (status !== 'cancelled') await requireFree(trx, staffId, startAt, endAt, id);
-      Object.assign(changes, { staff_id: staffId, start_at: startAt, end_at: endAt });
+      const assignment = await assignmentOf(trx, service, staffId);
+      const processing = processingTimes(startAt, endAt, assignment.processing);
+      if (status === 'scheduled' || status === 'provisional') {
+        const startSet = startAt !== booking.start_at;
+        const broken = await brokenDeskRules(trx, {
+          staffId,
+          serviceId: service.id,
+          startAt,
+          endAt,
+          assignment,
+          timezone,
+          now,
+          startSet,
+        });
+        const overridden = overrideOrRefuse(broken, input.override === true);
+        // A start the desk once placed in the past, and has not moved, stays overridden.
+        if (!startSet && rulesOf(booking.overridden_rules).includes('in_the_past')) overridden.push('in_the_past');
+        changes.overridden_rules = storedRules([...new Set(overridden)]);
+      }
+      if (status !== 'cancelled') {
+        await requireStaffFree(trx, staffId, { startAt, endAt, ...processing }, [id]);
+        const wanted = serviceChanged ? assignment.resourceIds : await heldResourceIds(trx, id);
+        const resources = await lockResources(trx, ctx.dialect, wanted);
+        await requireResourcesFree(trx, resources, startAt, endAt, [id]);
+        if (serviceChanged) resourcesToHold = resources.map((resource) => resource.id);
+      }
+      Object.assign(changes, {
+        staff_id: staffId,
+        start_at: startAt,
+        end_at: endAt,
+        processing_start_at: processing.processingStartAt,
+        processing_end_at: processing.processingEndAt,
+      });
+      if (serviceChanged) changes.service_id = service.id;
+      if (serviceChanged || staffChanged) changes.price = assignment.price;
+      if (input.location_id === undefined && (staffChanged || startAt.slice(0, 10) !== booking.start_at.slice(0, 10))) {
+        changes.location_id = await defaultLocation(trx, staffId, startAt.slice(0, 10));
+      }
     }
-    if (input.service_id !== undefined && input.service_id !== booking.service_id) {
-      const service = await requireService(trx, ctx.dialect, input.service_id);
-      Object.assign(changes, { service_id: service.id, price: service.price });
+    if (input.location_id !== undefined) {
+      changes.location_id = await bookingLocation(trx, ctx.dialect, input.location_id, staffId, startAt.slice(0, 10));
     }
     if (input.notes !== undefined) changes.notes = input.notes.trim();
     if (input.internal_notes !== undefined) changes.internal_notes = input.internal_notes.trim();
@@ -417,6 +474,7 @@ export async function updateBooking(
         .where('id', '=', id)
         .execute();
     }
+    if (resourcesToHold !== null) await holdResources(trx, { id, startAt, endAt }, resourcesToHold);
     const row = await bookingQuery(trx).where('b.id', '=', id).executeTakeFirstOrThrow();
 
     if (timesChanged && !PAST_OR_CANCELLED.includes(status)) {
@@ -481,34 +539,64 @@ export async function cancelBooking(ctx: AppContext, caller: AuthUser, id: numbe
   });
 }
 
+/** A booking of a visit or series moving with the others, and how the desk moves it. */
+export interface GroupMove {
+  staffId: number;
+  startAt: string;
+  endAt: string;
+  /** The desk's override of its rules for this move. */
+  override: boolean;
+  timezone: string;
+  now: Date;
+}
+
 /**
- * Moves one booking of a visit or series, already locked by the caller (booking row, then
- * the staff members involved), to new times and maybe another staff member, checked as PUT
- * /bookings/:id checks the same change: no holiday on a new date, no overlap. Its processing
- * window moves with it; the client hears of it as of any time change.
+ * Moves one booking of a visit or series to new times (and maybe another staff member), as
+ * PUT /bookings/:id changes the same fields: holiday, the desk's rules while it is scheduled
+ * or provisional, staff busy time and the resources it holds. The caller has locked the
+ * booking rows, then every staff member and resource involved (lockForPlacement), so moving
+ * several bookings in one transaction cannot deadlock with another writer.
  */
 export async function moveLockedBooking(
   trx: Transaction<DB>,
   dialect: Dialect,
   booking: BookingRow,
-  change: { staffId: number; startAt: string; endAt: string; deltaMs: number },
+  move: GroupMove,
 ): Promise<void> {
-  const { staffId, startAt, endAt } = change;
+  const { staffId, startAt, endAt } = move;
   requireOrder(startAt, endAt);
   await lockActiveStaff(trx, dialect, staffId);
-  if (startAt.slice(0, 10) !== booking.start_at.slice(0, 10)) await requireNotHoliday(trx, startAt);
-  if (booking.status !== 'cancelled') await requireFree(trx, staffId, startAt, endAt, booking.id);
-  const shift = (wall: string | null) => (wall === null ? null : shiftWallClock(wall, change.deltaMs));
+  const service = await trx
+    .selectFrom('services')
+    .select(SERVICE_TERMS)
+    .where('id', '=', booking.service_id)
+    .executeTakeFirstOrThrow();
+  const newDate = startAt.slice(0, 10) !== booking.start_at.slice(0, 10);
+  if (newDate) await requireNotHoliday(trx, startAt);
+  const assignment = await assignmentOf(trx, service, staffId);
+  const processing = processingTimes(startAt, endAt, assignment.processing);
+  const changes: Partial<Omit<BookingRow, 'id' | 'created_at' | 'client_id'>> = {
+    staff_id: staffId,
+    start_at: startAt,
+    end_at: endAt,
+    processing_start_at: processing.processingStartAt,
+    processing_end_at: processing.processingEndAt,
+  };
+  if (booking.status === 'scheduled' || booking.status === 'provisional') {
+    const broken = await brokenDeskRules(trx, { ...move, serviceId: service.id, assignment, startSet: true });
+    changes.overridden_rules = storedRules(overrideOrRefuse(broken, move.override));
+  }
+  if (booking.status !== 'cancelled') {
+    await requireStaffFree(trx, staffId, { startAt, endAt, ...processing }, [booking.id]);
+    const resources = await lockResources(trx, dialect, await heldResourceIds(trx, booking.id));
+    await requireResourcesFree(trx, resources, startAt, endAt, [booking.id]);
+  }
+  if (staffId !== booking.staff_id) changes.price = assignment.price;
+  if (staffId !== booking.staff_id || newDate)
+    changes.location_id = await defaultLocation(trx, staffId, startAt.slice(0, 10));
   await trx
     .updateTable('bookings')
-    .set({
-      staff_id: staffId,
-      start_at: startAt,
-      end_at: endAt,
-      processing_start_at: shift(booking.processing_start_at),
-      processing_end_at: shift(booking.processing_end_at),
-      updated_at: nowIso(),
-    })
+    .set({ ...changes, updated_at: nowIso() })
     .where('id', '=', booking.id)
     .execute();
   if (!PAST_OR_CANCELLED.includes(booking.status)) {

@@ -66,21 +66,21 @@ for (const dialect of DIALECTS) {
         parts: [
           { service_id: colour.id, staff_id: anna.id },
           { service_id: cut.id, staff_id: ben.id },
-          { service_id: blowDry.id, staff_id: anna.id, end_at: `${date} 12:30` },
+          { service_id: blowDry.id, staff_id: anna.id, end_at: `${date} 12:50` },
         ],
       });
       assert.equal(response.status, 201, JSON.stringify(response.body));
       const visit = response.body;
       assert.equal(visit.client_id, client.id);
       assert.equal(visit.start_at, `${date} 10:00:00`);
-      assert.equal(visit.end_at, `${date} 12:30:00`);
+      assert.equal(visit.end_at, `${date} 12:50:00`);
       assert.equal(visit.status, 'scheduled');
       assert.deepEqual(
         visit.bookings.map((b: Part) => [b.staff_id, b.service_id, b.start_at.slice(11), b.end_at.slice(11)]),
         [
           [anna.id, colour.id, '10:00:00', '11:30:00'],
           [ben.id, cut.id, '11:30:00', '12:15:00'],
-          [anna.id, blowDry.id, '12:15:00', '12:30:00'],
+          [anna.id, blowDry.id, '12:15:00', '12:50:00'],
         ],
       );
       const rows = await t.ctx.db
@@ -226,10 +226,10 @@ for (const dialect of DIALECTS) {
       const blocker = await single({
         staff_id: ben.id,
         service_id: cut.id,
-        start_at: `${date} 14:40`,
-        end_at: `${date} 15:00`,
+        start_at: `${date} 14:30`,
+        end_at: `${date} 15:15`,
       });
-      assert.equal(blocker.status, 200);
+      assert.equal(blocker.status, 200, JSON.stringify(blocker.body));
       const mixed = (
         await book({
           start_at: `${date} 12:00`,

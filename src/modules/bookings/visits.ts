@@ -10,11 +10,11 @@ import { nowIso } from '../../lib/time.js';
 import { lockActiveClient } from '../clients/service.js';
 import { performersOf } from '../services/service.js';
 import { readTimezone } from '../settings/service.js';
-import { lockStaffAscending, parseWallClock, refusalOf, tryInSavepoint } from './groups.js';
+import { lockGroup, parseWallClock, refusalOf, resourcesHeld, resourcesOfServices, tryInSavepoint } from './groups.js';
 import { agendaOf, bookingQuery, toBooking, type BookingJoinedRow } from './reads.js';
 import { announceCancelled, insertBooking, moveLockedBooking, type BookingCreator } from './transitions.js';
 import type { VisitCreateInput, VisitMoveInput, VisitOutput } from './visit-schemas.js';
-import { MINUTE_MS, shiftWallClock, wallClockDelta } from './wall-clock.js';
+import { shiftWallClock, wallClockDelta } from './wall-clock.js';
 
 /*
  * Visits: several services for one client in a row, each part a booking of its own (own id,
@@ -26,8 +26,6 @@ import { MINUTE_MS, shiftWallClock, wallClockDelta } from './wall-clock.js';
  * without `staff_id` goes to the least-booked member that day who performs the service and is
  * free for it (ties: the lowest id).
  */
-
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 type BookingRow = Selectable<BookingsTable>;
 
@@ -82,17 +80,6 @@ async function lockParts(trx: Transaction<DB>, dialect: Dialect, caller: AuthUse
   return rows.sort((a, b) => (a.visit_position ?? 0) - (b.visit_position ?? 0) || a.id - b.id);
 }
 
-/** Active services' own durations: what a member who does not perform one would take. */
-async function serviceDurations(executor: Executor, serviceIds: number[]): Promise<Map<number, number>> {
-  const rows = await executor
-    .selectFrom('services')
-    .select(['id', 'duration_min'])
-    .where('id', 'in', serviceIds)
-    .where('active', '=', 1)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.duration_min]));
-}
-
 /** Non-cancelled bookings per staff member on `date`: who is least booked. */
 async function dayLoad(executor: Executor, staffIds: number[], date: string): Promise<Map<number, number>> {
   if (staffIds.length === 0) return new Map();
@@ -108,22 +95,13 @@ async function dayLoad(executor: Executor, staffIds: number[], date: string): Pr
   return new Map(rows.map((row) => [row.staff_id, Number(row.n)]));
 }
 
-/** Refused as a booking's end_at is; the caller names the part. */
-function requirePartEnd(startAt: string, endAt: string): void {
-  let message: string | null = null;
-  if (endAt <= startAt) message = `must be after the part's start (${startAt})`;
-  else if (wallClockDelta(startAt, endAt) > DAY_MS) message = 'must be at most 24 hours after the part starts';
-  if (message !== null) {
-    throw badRequest('validation_failed', `Invalid input: end_at ${message}`, [{ field: 'end_at', message }]);
-  }
-}
-
 export async function createVisit(ctx: AppContext, caller: AuthUser, input: VisitCreateInput): Promise<VisitOutput> {
   const startAt = parseWallClock(input.start_at, 'start_at');
   const ends = input.parts.map((part, i) =>
     part.end_at === undefined ? undefined : parseWallClock(part.end_at, `parts[${i}].end_at`),
   );
   const timezone = await readTimezone(ctx.db);
+  const desk = { timezone, now: new Date() };
   const creator: BookingCreator = {
     dialect: ctx.dialect,
     publicBaseUrl: ctx.config.publicBaseUrl,
@@ -131,10 +109,7 @@ export async function createVisit(ctx: AppContext, caller: AuthUser, input: Visi
   };
   return ctx.db.transaction().execute(async (trx) => {
     const serviceIds = input.parts.map((part) => part.service_id);
-    const [performers, durations] = await Promise.all([
-      performersOf(trx, { serviceIds }),
-      serviceDurations(trx, serviceIds),
-    ]);
+    const performers = await performersOf(trx, { serviceIds });
     const candidates = input.parts.map((part, i) => {
       const performing = performers.get(part.service_id);
       if (performing === undefined) {
@@ -156,7 +131,8 @@ export async function createVisit(ctx: AppContext, caller: AuthUser, input: Visi
       }
       return [...performing.keys()];
     });
-    await lockStaffAscending(trx, ctx.dialect, candidates.flat(), (staffId, error) => {
+    const resourceIds = await resourcesOfServices(trx, serviceIds);
+    await lockGroup(trx, ctx.dialect, candidates.flat(), resourceIds, (staffId, error) => {
       const index = input.parts.findIndex((part) => part.staff_id === staffId);
       return index < 0 ? error : refusalOf(`parts[${index}]`, error);
     });
@@ -177,30 +153,26 @@ export async function createVisit(ctx: AppContext, caller: AuthUser, input: Visi
 
     let cursor = startAt;
     for (const [i, part] of input.parts.entries()) {
-      const performing = performers.get(part.service_id)!;
       const order = [...candidates[i]!].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || a - b);
-      const place = (staffId: number) => {
-        const durationMin = performing.get(staffId)?.durationMin ?? durations.get(part.service_id)!;
-        const endAt = ends[i] ?? shiftWallClock(cursor, durationMin * MINUTE_MS);
-        requirePartEnd(cursor, endAt);
-        return insertBooking(
+      const place = (staffId: number) =>
+        insertBooking(
           trx,
           {
             client_id: input.client_id,
             staff_id: staffId,
             service_id: part.service_id,
             start_at: cursor,
-            end_at: endAt,
+            end_at: ends[i],
             notes: input.notes,
             internal_notes: input.internal_notes,
             provisional: input.provisional,
             override: input.override,
             visit_id: visit.id,
             visit_position: i,
+            desk,
           },
           creator,
         );
-      };
       let placed: BookingJoinedRow | undefined;
       if (part.staff_id !== undefined) {
         try {
@@ -243,11 +215,16 @@ export async function moveVisit(
       throw conflict('visit_cancelled', 'Every part of this visit is cancelled; book a new visit instead');
     }
     const deltaMs = wallClockDelta(moving[0]!.start_at, startAt);
-    await lockStaffAscending(
+    await lockGroup(
       trx,
       ctx.dialect,
       moving.map((row) => row.staff_id),
+      await resourcesHeld(
+        trx,
+        moving.map((row) => row.id),
+      ),
     );
+    const now = new Date();
     // Later parts first when moving later (earlier ones first when moving earlier): a part
     // never lands on its neighbour's old place, so a staff member doing two parts in a row
     // does not clash with themself.
@@ -258,7 +235,9 @@ export async function moveVisit(
           staffId: row.staff_id,
           startAt: shiftWallClock(row.start_at, deltaMs),
           endAt: shiftWallClock(row.end_at, deltaMs),
-          deltaMs,
+          override: input.override === true,
+          timezone,
+          now,
         });
       } catch (error) {
         throw error instanceof AppError ? refusalOf(`parts[${row.visit_position ?? 0}]`, error) : error;

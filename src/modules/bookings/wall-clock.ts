@@ -1,23 +1,45 @@
+import { DateTime } from 'luxon';
+
 /*
- * Arithmetic on wall-clock datetimes (`YYYY-MM-DD HH:MM:SS` in the salon's zone, as bookings
- * store them): read as if UTC, so a week later is the same time of day whatever the clocks
- * did in between, and differences are in wall-clock minutes.
+ * Arithmetic on stored wall-clock datetimes (`YYYY-MM-DD HH:MM:SS`, the salon's zone). A
+ * booking's times are wall clock, so its length and phases are counted on the wall clock too,
+ * as the availability engine counts them.
  */
 
-function wallMs(wall: string): number {
-  return Date.parse(`${wall.slice(0, 10)}T${wall.slice(11, 19)}Z`);
+const MINUTE_MS = 60_000;
+
+function epochOf(wallClock: string): number {
+  return Date.parse(`${wallClock.slice(0, 10)}T${wallClock.slice(11, 19)}Z`);
 }
 
-/** `wall` moved by `deltaMs` milliseconds of wall-clock time. */
-export function shiftWallClock(wall: string, deltaMs: number): string {
-  const text = new Date(wallMs(wall) + deltaMs).toISOString();
+/** `wallClock` moved by `minutes` (negative: earlier). */
+export function addMinutes(wallClock: string, minutes: number): string {
+  const text = new Date(epochOf(wallClock) + minutes * MINUTE_MS).toISOString();
   return `${text.slice(0, 10)} ${text.slice(11, 19)}`;
 }
 
-/** How far `to` lies after `from`, in milliseconds of wall-clock time. */
-export function wallClockDelta(from: string, to: string): number {
-  return wallMs(to) - wallMs(from);
+/** Minutes from `from` to `to` (fractions for seconds). */
+export function minutesBetween(from: string, to: string): number {
+  return (epochOf(to) - epochOf(from)) / MINUTE_MS;
 }
 
-export const MINUTE_MS = 60_000;
+/** A booking lasts at most a day, so every search for what overlaps it starts one day before. */
+export const MAX_BOOKING_MIN = 24 * 60;
+
+/** Now on the salon's wall clock, comparable with stored booking times. */
+export function localNow(timezone: string, now: Date): string {
+  return DateTime.fromJSDate(now).setZone(timezone).toFormat('yyyy-MM-dd HH:mm:ss');
+}
+
+/** `wallClock` moved by `ms` milliseconds (negative: earlier): whole weeks keep the time of day. */
+export function shiftWallClock(wallClock: string, ms: number): string {
+  const text = new Date(epochOf(wallClock) + ms).toISOString();
+  return `${text.slice(0, 10)} ${text.slice(11, 19)}`;
+}
+
+/** Milliseconds from `from` to `to` on the wall clock. */
+export function wallClockDelta(from: string, to: string): number {
+  return epochOf(to) - epochOf(from);
+}
+
 export const WEEK_MS = 7 * 24 * 60 * MINUTE_MS;
