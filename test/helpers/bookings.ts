@@ -43,6 +43,18 @@ export function nextSlot(): { start_at: string; end_at: string; date: string } {
   return { date: day, start_at: `${day} 10:00:00`, end_at: `${day} 11:00:00` };
 }
 
+let pastCounter = 0;
+
+/**
+ * A one-hour slot on its own day in the past, for bookings that must have started (completed,
+ * no-show). The desk books it with `override: true` (its in_the_past rule).
+ */
+export function pastSlot(): { start_at: string; end_at: string; date: string; override: true } {
+  pastCounter += 1;
+  const day = new Date(Date.UTC(2021, 0, 1) + pastCounter * 86_400_000).toISOString().slice(0, 10);
+  return { date: day, start_at: `${day} 10:00:00`, end_at: `${day} 11:00:00`, override: true };
+}
+
 export async function jobsNamed(t: TestApp, token: string, name: string, bookingId: number) {
   const response = await t.request({ method: 'GET', url: `/api/system/jobs?name=${name}`, token });
   assert.equal(response.status, 200, JSON.stringify(response.body));

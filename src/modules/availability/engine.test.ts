@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { availableSlots, endOf, judgeStart, type DayInput, type StaffDay } from './engine.js';
+import { availableSlots, endOf, judgeRange, judgeStart, type DayInput, type StaffDay } from './engine.js';
 
 /* The pure engine, without a database: one test per availability rule (docs/api.md "Online booking page"). */
 
@@ -196,5 +196,31 @@ describe('availability engine', () => {
   it('endOf adds the duration on the wall clock, across midnight too', () => {
     assert.equal(endOf('2031-03-04 10:00:00', 90), '2031-03-04 11:30:00');
     assert.equal(endOf('2031-12-31 23:30:00', 60), '2032-01-01 00:30:00');
+  });
+  it("judgeRange: the desk's working-time rules (past, closed, outside hours), each skipped when ignored", () => {
+    const input = day();
+    assert.equal(judgeRange(input, 1, '2031-03-04 09:00:00', '2031-03-04 10:00:00', []), null);
+    assert.equal(judgeRange(input, 1, '2031-03-04 12:30:00', '2031-03-04 13:30:00', []), 'outside_hours');
+    assert.equal(judgeRange(input, 1, '2031-03-04 12:30:00', '2031-03-04 13:30:00', ['outside_hours']), null);
+    assert.equal(judgeRange(day({ date: '2031-03-02' }), 1, '2031-03-02 10:00:00', '2031-03-02 11:00:00', []), 'past');
+    assert.equal(judgeRange(day({ holiday: true }), 1, '2031-03-04 10:00:00', '2031-03-04 11:00:00', []), 'closed');
+    assert.equal(
+      judgeRange(day({ holiday: true }), 1, '2031-03-04 10:00:00', '2031-03-04 11:00:00', ['closed']),
+      'outside_hours',
+      'a closed day counts as outside working time',
+    );
+    const off = day({ staff: [staff({ timeOff: true })] });
+    assert.equal(judgeRange(off, 1, '2031-03-04 10:00:00', '2031-03-04 11:00:00', []), 'closed');
+    const unknown = day({ openingHours: null });
+    assert.equal(
+      judgeRange(unknown, 1, '2031-03-04 22:00:00', '2031-03-04 23:00:00', []),
+      null,
+      'no opening hours and no shifts: working time unknown, the rule does not apply',
+    );
+    const shifts = day({
+      openingHours: null,
+      staff: [staff({ shifts: [{ start_time: '14:00', end_time: '18:00' }] })],
+    });
+    assert.equal(judgeRange(shifts, 1, '2031-03-04 10:00:00', '2031-03-04 11:00:00', []), 'outside_hours');
   });
 });

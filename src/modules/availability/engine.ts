@@ -17,7 +17,14 @@ import { DateTime } from 'luxon';
  *   outside hours         [start, start + duration) not inside one working window: the dated
  *                         shifts of that date, else the default shifts of that weekday, else
  *                         the salon's opening hours of that weekday
- *   taken                 within calendar_buffer_min of a non-cancelled booking
+ *   taken                 a busy part of the new booking comes within calendar_buffer_min of a
+ *                         busy part of another non-cancelled booking of the member. A booking
+ *                         with processing time is busy before and after its processing window
+ *                         only: the member may serve someone else while the colour develops.
+ *   resource full         a resource the service needs (a basin, a room) would have `capacity`
+ *                         holders at some instant of [start, end)
+ * Candidates are the members who perform the service (each with their own duration); with
+ * `hideUnscheduled`, only those with a dated or default shift that date.
  */
 
 export interface TimeRange {
@@ -35,7 +42,31 @@ export interface StaffDay {
   /** A time-off entry covers this date. */
   timeOff: boolean;
   /** Non-cancelled bookings touching this date (wall clock, `YYYY-MM-DD HH:MM:SS`). */
-  bookings: Array<{ start_at: string; end_at: string }>;
+  bookings: BookedRange[];
+  /** This member's duration of the service (with any new-client extra); absent: the input's. */
+  durationMin?: number | undefined;
+  /** The service's processing window with this member (minutes from the start), or none. */
+  processing?: Processing | null | undefined;
+}
+
+export interface BookedRange {
+  start_at: string;
+  end_at: string;
+  /** The member is free inside [processing_start_at, processing_end_at) when both are set. */
+  processing_start_at?: string | null | undefined;
+  processing_end_at?: string | null | undefined;
+}
+
+export interface Processing {
+  startMin: number;
+  endMin: number;
+}
+
+/** A resource a service needs, with the non-cancelled bookings holding it around the date. */
+export interface ResourceDay {
+  id: number;
+  capacity: number;
+  holds: Array<{ start_at: string; end_at: string }>;
 }
 
 export interface DayInput {
@@ -52,8 +83,12 @@ export interface DayInput {
   /** The opening-hours entry of the date's weekday, if any. */
   openingHours: { open_time: string | null; close_time: string | null; is_closed: number } | null;
   holiday: boolean;
-  /** The candidates: the chosen staff member, or every bookable one. */
+  /** The candidates: the chosen staff member, or every member performing the service. */
   staff: StaffDay[];
+  /** The resources the service needs (every one must have room for the whole booking). */
+  resources?: ResourceDay[] | undefined;
+  /** `hide_unscheduled_staff`: a member without a dated or default shift that date is no candidate. */
+  hideUnscheduled?: boolean | undefined;
 }
 
 export interface Slot {
@@ -62,13 +97,28 @@ export interface Slot {
   staff_id: number;
 }
 
-export type Refusal = 'past' | 'lead_time' | 'too_far' | 'closed' | 'off_grid' | 'outside_hours' | 'taken';
+export type Refusal =
+  'past' | 'lead_time' | 'too_far' | 'closed' | 'off_grid' | 'outside_hours' | 'taken' | 'resource_full';
 
 export type Verdict = { ok: true; staffId: number } | { ok: false; reason: Refusal };
 
-const DAY = 1440;
+export const DAY = 1440;
 /** When several reasons apply to the candidates, the one named is the first of these. */
-const REASON_ORDER: Refusal[] = ['taken', 'outside_hours', 'off_grid', 'closed', 'too_far', 'lead_time', 'past'];
+export const REASON_ORDER: Refusal[] = [
+  'resource_full',
+  'taken',
+  'outside_hours',
+  'off_grid',
+  'closed',
+  'too_far',
+  'lead_time',
+  'past',
+];
+
+export interface Interval {
+  start: number;
+  end: number;
+}
 
 function minutesOf(time: string): number {
   return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -79,29 +129,66 @@ function dayNumber(date: string): number {
 }
 
 /** A wall-clock datetime as minutes from `date`'s midnight (negative the day before). */
-function minutesFrom(date: string, dateTime: string): number {
+export function minutesFrom(date: string, dateTime: string): number {
   // Nearly every booking is on the date itself: no calendar arithmetic for those.
   const days = dateTime.startsWith(date) ? 0 : dayNumber(dateTime.slice(0, 10)) - dayNumber(date);
   return days * DAY + Number(dateTime.slice(11, 13)) * 60 + Number(dateTime.slice(14, 16));
 }
 
-function wallClock(date: string, minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `${date} ${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00`;
+/** Minutes from `date`'s midnight as a wall-clock datetime, the next day(s) included. */
+export function wallClock(date: string, minutes: number): string {
+  const days = Math.floor(minutes / DAY);
+  const day = days === 0 ? date : DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toFormat('yyyy-MM-dd');
+  const rest = minutes - days * DAY;
+  const h = Math.floor(rest / 60);
+  const m = rest % 60;
+  return `${day} ${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00`;
+}
+
+/** The parts of [start, end) in which the member works: all of it but the processing window. */
+export function busyParts(start: number, end: number, processing: Interval | null): Interval[] {
+  if (!processing || processing.start >= processing.end) return [{ start, end }];
+  return [
+    { start, end: processing.start },
+    { start: processing.end, end },
+  ].filter((part) => part.end > part.start);
+}
+
+function intersects(a: Interval[], b: Interval[]): boolean {
+  return a.some((x) => b.some((y) => x.start < y.end && x.end > y.start));
+}
+
+/** Whether `holds` plus one more holder over [start, end) would exceed `capacity` at some instant. */
+export function overCapacity(holds: Interval[], capacity: number, start: number, end: number): boolean {
+  const inside = holds.filter((hold) => hold.start < end && hold.end > start);
+  if (inside.length < capacity) return false;
+  // Ends sort before starts at the same minute: back-to-back holders never overlap.
+  const events = inside.flatMap((hold) => [
+    [Math.max(hold.start, start), 1],
+    [Math.min(hold.end, end), -1],
+  ]);
+  events.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+  let holders = 0;
+  for (const [, change] of events) {
+    holders += change!;
+    if (holders >= capacity) return true;
+  }
+  return false;
 }
 
 interface Bounds {
-  /** A reason that refuses the whole date, for everyone. */
-  closedReason: Refusal | null;
+  /** Reasons that refuse the whole date, for everyone, most decisive first. */
+  dateReasons: Refusal[];
   /** Starts before this minute are refused (lead time), and before `nowMinute` as past. */
   earliest: number;
   nowMinute: number;
   /** Minutes of the date that do not exist on the wall clock (the DST gap). */
-  gap: { start: number; end: number } | null;
+  gap: Interval | null;
 }
 
-function boundsOf(input: DayInput): Bounds {
+type DayRules = Omit<DayInput, 'durationMin' | 'staff' | 'resources'>;
+
+function boundsOf(input: DayRules): Bounds {
   const now = DateTime.fromJSDate(input.now).setZone(input.timezone);
   const today = now.toFormat('yyyy-MM-dd');
   const earliestAt = DateTime.fromMillis(input.now.getTime() + input.minLeadHours * 3_600_000).setZone(input.timezone);
@@ -111,22 +198,22 @@ function boundsOf(input: DayInput): Bounds {
     earliestAt.hour * 60 + earliestAt.minute + (earliestAt.second > 0 || earliestAt.millisecond > 0 ? 1 : 0);
   const nowMinute = now.hour * 60 + now.minute + (now.second > 0 || now.millisecond > 0 ? 1 : 0);
 
-  let closedReason: Refusal | null = null;
-  if (input.date < today) closedReason = 'past';
-  else if (input.date < earliestDate) closedReason = 'lead_time';
-  else if (dayNumber(input.date) - dayNumber(today) > input.maxFutureDays) closedReason = 'too_far';
-  else if (input.holiday || input.openingHours?.is_closed === 1) closedReason = 'closed';
+  const dateReasons: Refusal[] = [];
+  if (input.date < today) dateReasons.push('past');
+  else if (input.date < earliestDate) dateReasons.push('lead_time');
+  else if (dayNumber(input.date) - dayNumber(today) > input.maxFutureDays) dateReasons.push('too_far');
+  if (input.holiday || input.openingHours?.is_closed === 1) dateReasons.push('closed');
 
   return {
-    closedReason,
-    earliest: input.date === earliestDate ? earliestMinute : -Infinity,
-    nowMinute: input.date === today ? nowMinute : -Infinity,
+    dateReasons,
+    earliest: input.date === earliestDate ? earliestMinute : input.date < earliestDate ? Infinity : -Infinity,
+    nowMinute: input.date === today ? nowMinute : input.date < today ? Infinity : -Infinity,
     gap: dstGap(input.date, input.timezone),
   };
 }
 
 /** The skipped wall-clock minutes when the zone springs forward on `date`, else null. */
-function dstGap(date: string, timezone: string): { start: number; end: number } | null {
+function dstGap(date: string, timezone: string): Interval | null {
   const midnight = DateTime.fromISO(`${date}T00:00`, { zone: timezone });
   const endOfDay = DateTime.fromISO(`${date}T23:59`, { zone: timezone });
   const jump = endOfDay.offset - midnight.offset;
@@ -139,7 +226,7 @@ function dstGap(date: string, timezone: string): { start: number; end: number } 
   return null;
 }
 
-function windowsOf(input: DayInput, staff: StaffDay): Array<{ start: number; end: number }> {
+function windowsOf(input: DayRules, staff: StaffDay): Interval[] {
   const ranges =
     staff.shifts.length > 0
       ? staff.shifts
@@ -153,78 +240,184 @@ function windowsOf(input: DayInput, staff: StaffDay): Array<{ start: number; end
     .filter((window) => window.end > window.start);
 }
 
-/** Booked time widened by the buffer on both sides: no new booking may start or end inside. */
-function busyOf(input: DayInput, staff: StaffDay): Array<{ start: number; end: number }> {
-  return staff.bookings.map((booking) => ({
-    start: minutesFrom(input.date, booking.start_at) - input.bufferMin,
-    end: minutesFrom(input.date, booking.end_at) + input.bufferMin,
-  }));
+/** The member's busy parts of their bookings, widened by the buffer on both sides. */
+function busyOf(input: DayRules, staff: StaffDay): Interval[] {
+  return staff.bookings.flatMap((booking) => {
+    const processing =
+      booking.processing_start_at && booking.processing_end_at
+        ? {
+            start: minutesFrom(input.date, booking.processing_start_at),
+            end: minutesFrom(input.date, booking.processing_end_at),
+          }
+        : null;
+    return busyParts(
+      minutesFrom(input.date, booking.start_at),
+      minutesFrom(input.date, booking.end_at),
+      processing,
+    ).map((part) => ({ start: part.start - input.bufferMin, end: part.end + input.bufferMin }));
+  });
 }
 
-interface Judge {
+export interface Member {
+  id: number;
+  load: number;
+  closed: boolean;
+  windows: Interval[];
+  busy: Interval[];
+}
+
+export interface Judge {
   bounds: Bounds;
   step: number;
-  staff: Array<{
-    id: number;
-    load: number;
-    closed: boolean;
-    windows: Array<{ start: number; end: number }>;
-    busy: Array<{ start: number; end: number }>;
-  }>;
+  members: Map<number, Member>;
+  resources: Map<number, { capacity: number; holds: Interval[] }>;
 }
 
-function prepare(input: DayInput): Judge {
+/** The rules of the date and every member's working time and busy time, computed once. */
+export function prepare(input: DayRules & { staff: StaffDay[]; resources?: ResourceDay[] | undefined }): Judge {
+  const scheduled = (staff: StaffDay) => staff.shifts.length > 0 || staff.defaultShifts.length > 0;
   return {
     bounds: boundsOf(input),
     step: Math.max(1, Math.floor(input.slotMin) || 15),
-    staff: input.staff.map((staff) => ({
-      id: staff.id,
-      load: staff.bookings.length,
-      closed: staff.timeOff,
-      windows: windowsOf(input, staff),
-      busy: busyOf(input, staff),
-    })),
+    members: new Map(
+      input.staff
+        .filter((staff) => !input.hideUnscheduled || scheduled(staff))
+        .map((staff) => [
+          staff.id,
+          {
+            id: staff.id,
+            load: staff.bookings.length,
+            closed: staff.timeOff,
+            windows: windowsOf(input, staff),
+            busy: busyOf(input, staff),
+          },
+        ]),
+    ),
+    resources: new Map(
+      (input.resources ?? []).map((resource) => [
+        resource.id,
+        {
+          capacity: resource.capacity,
+          holds: resource.holds.map((hold) => ({
+            start: minutesFrom(input.date, hold.start_at),
+            end: minutesFrom(input.date, hold.end_at),
+          })),
+        },
+      ]),
+    ),
   };
 }
 
-function judgeOne(judge: Judge, staff: Judge['staff'][number], start: number, duration: number): Refusal | null {
+/** Why nobody may start at `start` on this date (past, lead time, too far, closed, off grid), or null. */
+export function startReason(judge: Judge, start: number, skip: ReadonlySet<Refusal>): Refusal | null {
   const { bounds } = judge;
-  if (bounds.closedReason) return bounds.closedReason;
-  if (start < bounds.nowMinute) return 'past';
-  if (start < bounds.earliest) return 'lead_time';
-  if (staff.closed) return 'closed';
-  if (start % judge.step !== 0 || start < 0 || start >= DAY) return 'off_grid';
-  if (bounds.gap && start >= bounds.gap.start && start < bounds.gap.end) return 'off_grid';
-  const end = start + duration;
-  if (!staff.windows.some((window) => window.start <= start && end <= window.end)) return 'outside_hours';
-  if (staff.busy.some((busy) => start < busy.end && end > busy.start)) return 'taken';
+  const dateReason = bounds.dateReasons.find((reason) => !skip.has(reason));
+  if (dateReason) return dateReason;
+  if (start < bounds.nowMinute && !skip.has('past')) return 'past';
+  if (start < bounds.earliest && !skip.has('lead_time')) return 'lead_time';
+  if (start < 0 || start >= DAY) return 'off_grid';
+  if (!skip.has('off_grid')) {
+    if (start % judge.step !== 0) return 'off_grid';
+    if (bounds.gap && start >= bounds.gap.start && start < bounds.gap.end) return 'off_grid';
+  }
   return null;
 }
 
-/** Of the staff free at a start, the least booked that day (ties: lowest id) takes it. */
-function pick(free: Judge['staff']): number {
-  let best = free[0]!;
-  for (const staff of free) {
-    if (staff.load < best.load || (staff.load === best.load && staff.id < best.id)) best = staff;
+/** One piece of work: a member doing a service over [start, end) with its processing window. */
+export interface Work {
+  start: number;
+  end: number;
+  /** Absolute minutes, or null. */
+  processing: Interval | null;
+  resourceIds: readonly number[];
+}
+
+/**
+ * Why `member` may not do `work`, or null. `ownBusy` and `ownHolds` are what the same visit
+ * already placed: the member's busy parts and the resources held (no buffer inside one visit).
+ */
+export function memberReason(
+  judge: Judge,
+  member: Member,
+  work: Work,
+  skip: ReadonlySet<Refusal>,
+  ownBusy: Interval[] = [],
+  ownHolds: Map<number, Interval[]> = new Map(),
+): Refusal | null {
+  if (member.closed && !skip.has('closed')) return 'closed';
+  if (
+    !skip.has('outside_hours') &&
+    !member.windows.some((window) => window.start <= work.start && work.end <= window.end)
+  ) {
+    return 'outside_hours';
   }
-  return best.id;
+  const busy = busyParts(work.start, work.end, work.processing);
+  if (intersects(busy, member.busy) || intersects(busy, ownBusy)) return 'taken';
+  for (const id of work.resourceIds) {
+    const resource = judge.resources.get(id);
+    if (!resource) continue;
+    const holds = [...resource.holds, ...(ownHolds.get(id) ?? [])];
+    if (overCapacity(holds, resource.capacity, work.start, work.end)) return 'resource_full';
+  }
+  return null;
+}
+
+/** Of the members free at a start, the least booked that day (ties: lowest id). */
+export function byPreference(a: Member, b: Member): number {
+  return a.load - b.load || a.id - b.id;
+}
+
+export function firstReason(reasons: ReadonlySet<Refusal>, fallback: Refusal = 'closed'): Refusal {
+  return REASON_ORDER.find((candidate) => reasons.has(candidate)) ?? fallback;
+}
+
+function workOf(input: DayInput, staff: StaffDay, start: number): Work {
+  const duration = staff.durationMin ?? input.durationMin;
+  const processing = staff.processing ?? null;
+  return {
+    start,
+    end: start + duration,
+    processing: processing ? { start: start + processing.startMin, end: start + processing.endMin } : null,
+    resourceIds: (input.resources ?? []).map((resource) => resource.id),
+  };
+}
+
+/** The candidates free at `start`, most preferred first, and the reasons of the others. */
+function freeAt(input: DayInput, judge: Judge, start: number) {
+  const free: Array<{ member: Member; work: Work }> = [];
+  const reasons = new Set<Refusal>();
+  const none = new Set<Refusal>();
+  const reason = startReason(judge, start, none);
+  if (reason) return { free, reasons: new Set([reason]) };
+  for (const staff of input.staff) {
+    const member = judge.members.get(staff.id);
+    if (!member) continue;
+    const work = workOf(input, staff, start);
+    if (work.end <= work.start) continue;
+    const why = memberReason(judge, member, work, none);
+    if (why === null) free.push({ member, work });
+    else reasons.add(why);
+  }
+  free.sort((a, b) => byPreference(a.member, b.member));
+  return { free, reasons };
 }
 
 /**
  * Every start the candidates can take on the date, ascending, one slot per start: with one
- * candidate (a chosen staff member) theirs; with several, the least booked free one's.
+ * candidate (a chosen staff member) theirs; with several, the least booked free one's, ending
+ * after that member's duration.
  */
 export function availableSlots(input: DayInput): Slot[] {
   const judge = prepare(input);
-  if (judge.bounds.closedReason || input.durationMin <= 0) return [];
+  if (judge.bounds.dateReasons.length > 0) return [];
   const slots: Slot[] = [];
   for (let start = 0; start < DAY; start += judge.step) {
-    const free = judge.staff.filter((staff) => judgeOne(judge, staff, start, input.durationMin) === null);
-    if (free.length === 0) continue;
+    const chosen = freeAt(input, judge, start).free[0];
+    if (!chosen) continue;
     slots.push({
       start_at: wallClock(input.date, start),
-      end_at: wallClock(input.date, start + input.durationMin),
-      staff_id: pick(free),
+      end_at: wallClock(input.date, chosen.work.end),
+      staff_id: chosen.member.id,
     });
   }
   return slots;
@@ -236,26 +429,52 @@ export function availableSlots(input: DayInput): Slot[] {
  * the candidates ("taken" when someone works then but is booked).
  */
 export function judgeStart(input: DayInput, startAt: string): Verdict {
-  const judge = prepare(input);
-  const start = minutesFrom(input.date, startAt);
   if (startAt.slice(17, 19) !== '00') return { ok: false, reason: 'off_grid' };
-  const reasons = new Set<Refusal>();
-  const free: Judge['staff'] = [];
-  for (const staff of judge.staff) {
-    const reason = judgeOne(judge, staff, start, input.durationMin);
-    if (reason === null) free.push(staff);
-    else reasons.add(reason);
-  }
-  if (free.length > 0) return { ok: true, staffId: pick(free) };
-  const reason = REASON_ORDER.find((candidate) => reasons.has(candidate)) ?? judge.bounds.closedReason ?? 'closed';
-  return { ok: false, reason };
+  const judge = prepare(input);
+  const { free, reasons } = freeAt(input, judge, minutesFrom(input.date, startAt));
+  if (free[0]) return { ok: true, staffId: free[0].member.id };
+  return { ok: false, reason: firstReason(reasons, judge.bounds.dateReasons[0] ?? 'closed') };
 }
 
 /** The end of a booking starting at `startAt` (wall clock), `durationMin` later. */
 export function endOf(startAt: string, durationMin: number): string {
   const date = startAt.slice(0, 10);
-  const minutes = minutesFrom(date, startAt) + durationMin;
-  const days = Math.floor(minutes / DAY);
-  const day = DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toFormat('yyyy-MM-dd');
-  return wallClock(day, minutes - days * DAY);
+  return wallClock(date, minutesFrom(date, startAt) + durationMin);
+}
+
+/**
+ * The desk's working-time rules for one staff member's range [startAt, endAt) (wall clock):
+ * `past` (starts before now), `closed` (holiday, closed weekday, the member's time off),
+ * `outside_hours` (not inside one working window of theirs). The first that applies and is not
+ * in `ignore`, else null. When the salon has no opening hours for that weekday and the member
+ * no shift that date, their working time is unknown and `outside_hours` does not apply.
+ * Overlaps are the caller's: the desk checks them against the database under its locks.
+ */
+export function judgeRange(
+  input: DayInput,
+  staffId: number,
+  startAt: string,
+  endAt: string,
+  ignore: Refusal[],
+): Refusal | null {
+  const skip = new Set(ignore);
+  const start = minutesFrom(input.date, startAt);
+  const end = minutesFrom(input.date, endAt);
+  const now = DateTime.fromJSDate(input.now).setZone(input.timezone).toFormat('yyyy-MM-dd HH:mm:ss');
+  if (!skip.has('past') && startAt < now) return 'past';
+  const member = input.staff.find((candidate) => candidate.id === staffId);
+  const closed = input.holiday || input.openingHours?.is_closed === 1 || member?.timeOff === true;
+  if (!skip.has('closed') && closed) return 'closed';
+  if (skip.has('outside_hours')) return null;
+  const known = member && (member.shifts.length > 0 || member.defaultShifts.length > 0);
+  if (!known && !(input.openingHours?.open_time && input.openingHours.close_time)) {
+    // The member has no shifts and the salon has no hours that day: nothing to judge by,
+    // unless the day is closed (a closed day counts as outside working time).
+    return closed ? 'outside_hours' : null;
+  }
+  const windows = windowsOf(
+    input,
+    member ?? { id: staffId, shifts: [], defaultShifts: [], timeOff: false, bookings: [] },
+  );
+  return closed || !windows.some((window) => window.start <= start && end <= window.end) ? 'outside_hours' : null;
 }

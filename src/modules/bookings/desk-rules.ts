@@ -49,6 +49,7 @@ export interface DeskPlacement {
   startAt: string;
   endAt: string;
   assignment: Assignment;
+  serviceActive: boolean;
   timezone: string;
   now: Date;
   /**
@@ -65,7 +66,9 @@ export async function brokenDeskRules(executor: Executor, placement: DeskPlaceme
   if (!assignment.bookable) broken.add('staff_not_bookable');
   if (!assignment.performs) broken.add('service_not_performed');
   if (placement.startSet && placement.startAt < localNow(placement.timezone, placement.now)) broken.add('in_the_past');
-  if (await outsideWorkingTime(executor, placement)) broken.add('outside_working_time');
+  // An archived service cannot be loaded for a day any more; its existing bookings move
+  // without the working-time verdict.
+  if (placement.serviceActive && (await outsideWorkingTime(executor, placement))) broken.add('outside_working_time');
   if (minutesBetween(placement.startAt, placement.endAt) < assignment.durationMin) broken.add('shorter_than_service');
   return DESK_RULES.filter((rule) => broken.has(rule));
 }

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createStaff, createTestApp, PUBLIC_BASE_URL, setupSalon, type TestApp } from '../../../test/helpers/app.js';
-import { createClient, createService, jobsNamed, nextSlot, setSettings } from '../../../test/helpers/bookings.js';
+import {
+  createClient,
+  createService,
+  jobsNamed,
+  nextSlot,
+  pastSlot,
+  setSettings,
+} from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 
 const MINUTE = 60_000;
@@ -205,7 +212,7 @@ for (const dialect of DIALECTS) {
       await update(plain.id, { notes: 'x', internal_notes: 'y', start_at: plain.start_at });
       assert.equal((await jobsNamed(t, admin.token, 'booking.updated', plain.id)).length, 0);
       for (const status of ['completed', 'no-show', 'cancelled']) {
-        const booking = await book();
+        const booking = await book(pastSlot());
         await update(booking.id, { status });
         const slot = nextSlot();
         await update(booking.id, { start_at: slot.start_at, end_at: slot.end_at });
@@ -226,7 +233,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('completed: feedback_token in the PUT response, review request with the review link; no follow-up while disabled', async () => {
-      const booking = await book();
+      const booking = await book(pastSlot());
       const done = await update(booking.id, { status: 'completed' });
       assert.match(done.feedback_token, /^[A-Za-z0-9_-]{43}$/);
       const reviews = await jobsNamed(t, admin.token, 'booking.review_request', booking.id);
@@ -244,7 +251,7 @@ for (const dialect of DIALECTS) {
     it('completed with followup_sequences_enabled: booking.followup 3 days later and the follow-up notification removed', async () => {
       await setSettings(t, admin.token, { followup_sequences_enabled: true });
       try {
-        const booking = await book();
+        const booking = await book(pastSlot());
         const other = await book();
         const insert = (link: string) =>
           t.ctx.db
@@ -278,7 +285,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('no-show while noshow_enabled is off: status only, no job or email', async () => {
-      const booking = await book();
+      const booking = await book(pastSlot());
       await t.drain();
       const jobsBefore = (await t.request({ method: 'GET', url: '/api/system/jobs?page=1', token: admin.token })).body
         .total;

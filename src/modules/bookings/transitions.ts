@@ -225,19 +225,6 @@ export async function insertBooking(
   const endAt = input.end_at ?? addMinutes(startAt, assignment.durationMin);
   requireOrder(startAt, endAt);
   const locationId = await bookingLocation(trx, dialect, input.location_id, input.staff_id, startAt.slice(0, 10));
-  let overridden: DeskRule[] = [];
-  if (input.desk) {
-    const broken = await brokenDeskRules(trx, {
-      staffId: input.staff_id,
-      serviceId: service.id,
-      startAt,
-      endAt,
-      assignment,
-      ...input.desk,
-      startSet: true,
-    });
-    overridden = overrideOrRefuse(broken, input.override === true);
-  }
   if (input.checkLocked) await input.checkLocked(trx);
   if (input.waitlist_id !== undefined) {
     await lockEntryForBooking(trx, dialect, input.waitlist_id, client.id);
@@ -246,6 +233,21 @@ export async function insertBooking(
   await requireStaffFree(trx, input.staff_id, { startAt, endAt, ...processing });
   const resources = await lockResources(trx, dialect, assignment.resourceIds);
   await requireResourcesFree(trx, resources, startAt, endAt);
+  // The desk's rules last: a conflict above is never overridable, so it is the answer to give.
+  let overridden: DeskRule[] = [];
+  if (input.desk) {
+    const broken = await brokenDeskRules(trx, {
+      staffId: input.staff_id,
+      serviceId: service.id,
+      startAt,
+      endAt,
+      assignment,
+      serviceActive: true,
+      ...input.desk,
+      startSet: true,
+    });
+    overridden = overrideOrRefuse(broken, input.override === true);
+  }
 
   const provisional = input.provisional === true;
   const now = nowIso();
@@ -421,6 +423,13 @@ export async function updateBooking(
       if (startAt.slice(0, 10) !== booking.start_at.slice(0, 10)) await requireNotHoliday(trx, startAt);
       const assignment = await assignmentOf(trx, service, staffId);
       const processing = processingTimes(startAt, endAt, assignment.processing);
+      if (status !== 'cancelled') {
+        await requireStaffFree(trx, staffId, { startAt, endAt, ...processing }, [id]);
+        const wanted = serviceChanged ? assignment.resourceIds : await heldResourceIds(trx, id);
+        const resources = await lockResources(trx, ctx.dialect, wanted);
+        await requireResourcesFree(trx, resources, startAt, endAt, [id]);
+        if (serviceChanged) resourcesToHold = resources.map((resource) => resource.id);
+      }
       if (status === 'scheduled' || status === 'provisional') {
         const startSet = startAt !== booking.start_at;
         const broken = await brokenDeskRules(trx, {
@@ -429,6 +438,7 @@ export async function updateBooking(
           startAt,
           endAt,
           assignment,
+          serviceActive: service.active === 1,
           timezone,
           now,
           startSet,
@@ -437,13 +447,6 @@ export async function updateBooking(
         // A start the desk once placed in the past, and has not moved, stays overridden.
         if (!startSet && rulesOf(booking.overridden_rules).includes('in_the_past')) overridden.push('in_the_past');
         changes.overridden_rules = storedRules([...new Set(overridden)]);
-      }
-      if (status !== 'cancelled') {
-        await requireStaffFree(trx, staffId, { startAt, endAt, ...processing }, [id]);
-        const wanted = serviceChanged ? assignment.resourceIds : await heldResourceIds(trx, id);
-        const resources = await lockResources(trx, ctx.dialect, wanted);
-        await requireResourcesFree(trx, resources, startAt, endAt, [id]);
-        if (serviceChanged) resourcesToHold = resources.map((resource) => resource.id);
       }
       Object.assign(changes, {
         staff_id: staffId,

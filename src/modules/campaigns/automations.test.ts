@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { DateTime } from 'luxon';
 import { assertError, assertInvalid } from '../../../test/helpers/assertions.js';
 import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
-import { createClient, createService, nextSlot, setSettings } from '../../../test/helpers/bookings.js';
+import { createClient, createService, pastSlot, setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { insertOrderLines, insertPosOrder, insertProduct } from '../../../test/helpers/factories.js';
 import { enqueue } from '../../jobs/queue.js';
@@ -36,13 +36,13 @@ for (const dialect of DIALECTS) {
     const steps = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path = '', payload?: object) =>
       t.request({ method, url: `/api/campaigns/followup-steps${path}`, token: admin.token, payload });
 
-    /** A booking of `clientId`, completed through the API. */
+    /** A booking of `clientId` (in the past: it has started), completed through the API. */
     async function completedVisit(clientId: number): Promise<number> {
       const booked = await t.request({
         method: 'POST',
         url: '/api/bookings',
         token: admin.token,
-        payload: { client_id: clientId, staff_id: staff.id, service_id: service.id, ...nextSlot() },
+        payload: { client_id: clientId, staff_id: staff.id, service_id: service.id, ...pastSlot() },
       });
       assert.equal(booked.status, 200, JSON.stringify(booked.body));
       const done = await t.request({

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
-import { createClient, createService, jobsNamed, nextSlot, setSettings } from '../../../test/helpers/bookings.js';
+import { createClient, createService, jobsNamed, pastSlot, setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { FakeCheckoutProvider } from '../../../test/helpers/fake-checkout.js';
 import { noshowFeeCents } from './noshow.js';
@@ -71,7 +71,7 @@ for (const dialect of DIALECTS) {
         method: 'POST',
         url: '/api/bookings',
         token: admin.token,
-        payload: { client_id: clientId, staff_id: staff.id, service_id: service.id, ...nextSlot() },
+        payload: { client_id: clientId, staff_id: staff.id, service_id: service.id, ...pastSlot() },
       });
       assert.equal(response.status, 200, JSON.stringify(response.body));
       return response.body as { id: number; start_at: string };

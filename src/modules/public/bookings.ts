@@ -29,6 +29,11 @@ const REFUSALS: Record<Refusal, { status: number; code: string; message: string 
   off_grid: { status: 400, code: 'not_a_slot', message: 'Bookings start only at the times availability offers' },
   outside_hours: { status: 400, code: 'outside_working_time', message: 'This time is outside working hours' },
   taken: { status: 409, code: 'slot_taken', message: 'This time has just been taken; choose another' },
+  resource_full: {
+    status: 409,
+    code: 'resource_unavailable',
+    message: 'A room or piece of equipment this service needs is in use then; choose another time',
+  },
 };
 
 function refuse(reason: Refusal): AppError {
