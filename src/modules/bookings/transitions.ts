@@ -586,7 +586,13 @@ export async function moveLockedBooking(
     processing_end_at: processing.processingEndAt,
   };
   if (booking.status === 'scheduled' || booking.status === 'provisional') {
-    const broken = await brokenDeskRules(trx, { ...move, serviceId: service.id, assignment, startSet: true });
+    const broken = await brokenDeskRules(trx, {
+      ...move,
+      serviceId: service.id,
+      serviceActive: service.active === 1,
+      assignment,
+      startSet: true,
+    });
     changes.overridden_rules = storedRules(overrideOrRefuse(broken, move.override));
   }
   if (booking.status !== 'cancelled') {
