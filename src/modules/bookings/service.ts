@@ -35,5 +35,14 @@ export {
 } from './transitions.js';
 export { lockForPlacement, type LockedResource } from './occupancy.js';
 export { answerProvisional, cancelClientBooking } from './client-actions.js';
-export { cancelVisit, createVisit, getVisit, moveVisit, toVisit } from './visits.js';
+export {
+  cancelVisit,
+  createVisit,
+  getVisit,
+  insertPlacedVisit,
+  moveVisit,
+  readVisitOfBooking,
+  toVisit,
+  type PlacedVisitPart,
+} from './visits.js';
 export { cancelSeries, createSeries, getSeries, moveSeries } from './series.js';

@@ -273,3 +273,64 @@ export async function cancelVisit(ctx: AppContext, caller: AuthUser, id: number)
     return toVisit(id, await visitRows(trx, id), timezone);
   });
 }
+
+/** A part already placed by the availability engine: who, when. */
+export interface PlacedVisitPart {
+  serviceId: number;
+  staffId: number;
+  startAt: string;
+  endAt: string;
+}
+
+/**
+ * Writes a visit the booking page placed (the engine chose its members and times; the caller
+ * has locked them): the visit row, then each part through insertBooking, in the caller's
+ * transaction. Returns the visit's id and its parts' rows, in order.
+ */
+export async function insertPlacedVisit(
+  trx: Transaction<DB>,
+  visit: { clientId: number; parts: PlacedVisitPart[]; notes?: string | undefined; provisional: boolean },
+  creator: BookingCreator,
+): Promise<{ id: number; bookings: BookingJoinedRow[] }> {
+  const now = nowIso();
+  const { id } = await trx
+    .insertInto('visits')
+    .values({ client_id: visit.clientId, created_by: creator.createdBy, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const bookings: BookingJoinedRow[] = [];
+  for (const [i, part] of visit.parts.entries()) {
+    try {
+      bookings.push(
+        await insertBooking(
+          trx,
+          {
+            client_id: visit.clientId,
+            staff_id: part.staffId,
+            service_id: part.serviceId,
+            start_at: part.startAt,
+            end_at: part.endAt,
+            notes: visit.notes,
+            provisional: visit.provisional,
+            visit_id: id,
+            visit_position: i,
+          },
+          creator,
+        ),
+      );
+    } catch (error) {
+      throw error instanceof AppError ? refusalOf(`parts[${i}]`, error) : error;
+    }
+  }
+  return { id, bookings };
+}
+
+/** The visit a booking is part of, with its parts in order; undefined when it is none. */
+export async function readVisitOfBooking(
+  executor: Executor,
+  bookingId: number,
+): Promise<{ id: number; bookings: BookingJoinedRow[] } | undefined> {
+  const row = await executor.selectFrom('bookings').select('visit_id').where('id', '=', bookingId).executeTakeFirst();
+  if (!row || row.visit_id === null) return undefined;
+  return { id: row.visit_id, bookings: await visitRows(executor, row.visit_id) };
+}
