@@ -7,6 +7,7 @@ import type { BookingsTable, DB } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
+import { judgeVisit, loadVisitDay, type Refusal } from '../availability/service.js';
 import { lockActiveClient } from '../clients/service.js';
 import { performersOf } from '../services/service.js';
 import { readTimezone } from '../settings/service.js';
@@ -95,6 +96,37 @@ async function dayLoad(executor: Executor, staffIds: number[], date: string): Pr
   return new Map(rows.map((row) => [row.staff_id, Number(row.n)]));
 }
 
+/**
+ * Who the availability engine would give each part at this start, judged as the desk books
+ * (the booking page's lead time, horizon and slot grid do not apply; with override neither do
+ * the past and working time); null when some part has a fixed end (the engine places parts by
+ * their durations only), no part is left to "any", or the engine finds no placement (each
+ * part is then tried member by member, so the refusal names the rule).
+ */
+async function enginePicks(
+  trx: Transaction<DB>,
+  input: VisitCreateInput,
+  startAt: string,
+  now: Date,
+): Promise<number[] | null> {
+  if (input.parts.every((part) => part.staff_id !== undefined)) return null;
+  if (input.parts.some((part) => part.end_at !== undefined)) return null;
+  const loaded = await loadVisitDay(
+    trx,
+    {
+      date: startAt.slice(0, 10),
+      parts: input.parts.map((part) => ({ serviceId: part.service_id, staffId: part.staff_id })),
+      anyMember: true,
+    },
+    true,
+    now,
+  );
+  const ignore: Refusal[] = ['lead_time', 'too_far', 'off_grid'];
+  if (input.override === true) ignore.push('past', 'closed', 'outside_hours');
+  const verdict = judgeVisit(loaded, startAt, ignore);
+  return verdict.ok ? verdict.parts.map((part) => part.staffId) : null;
+}
+
 export async function createVisit(ctx: AppContext, caller: AuthUser, input: VisitCreateInput): Promise<VisitOutput> {
   const startAt = parseWallClock(input.start_at, 'start_at');
   const ends = input.parts.map((part, i) =>
@@ -151,9 +183,15 @@ export async function createVisit(ctx: AppContext, caller: AuthUser, input: Visi
       startAt.slice(0, 10),
     );
 
+    const engineChoice = await enginePicks(trx, input, startAt, desk.now);
+
     let cursor = startAt;
     for (const [i, part] of input.parts.entries()) {
-      const order = [...candidates[i]!].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || a - b);
+      const pick = engineChoice?.[i];
+      // The engine's pick first, then the least booked, then the lowest id.
+      const order = [...candidates[i]!].sort(
+        (a, b) => Number(b === pick) - Number(a === pick) || (load.get(a) ?? 0) - (load.get(b) ?? 0) || a - b,
+      );
       const place = (staffId: number) =>
         insertBooking(
           trx,
