@@ -33,6 +33,7 @@ import { settingsConfigRoutes, settingsRoutes } from './modules/settings/routes.
 import { staffRoutes } from './modules/staff/routes.js';
 import { suppliersRoutes } from './modules/suppliers/routes.js';
 import { publicRoutes } from './modules/public/routes.js';
+import { resourcesRoutes } from './modules/resources/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { reportingRoutes } from './modules/reporting/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await inventoryRoutes(app, ctx);
   await staffRoutes(app, ctx);
   await locationsRoutes(app, ctx);
+  await resourcesRoutes(app, ctx);
   await settingsConfigRoutes(app, ctx);
   await loyaltyRoutes(app, ctx);
   await settingsRoutes(app, ctx);

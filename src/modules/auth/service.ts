@@ -54,6 +54,10 @@ export interface NewUserInput {
   password: string;
   role: Role;
   requirePasswordChange: boolean;
+  /** Takes appointments (default 1). */
+  bookable?: 0 | 1;
+  /** Performs every service (default 1); 0: only those listed in staff_services. */
+  allServices?: 0 | 1;
 }
 
 /** Creates a user; 409 when the email is taken (also when two requests race for it). */
@@ -71,6 +75,8 @@ export async function createUser(executor: Executor, input: NewUserInput): Promi
         password_hash: await hashPassword(input.password),
         role: input.role,
         require_password_change: input.requirePasswordChange ? 1 : 0,
+        bookable: input.bookable ?? 1,
+        all_services: input.allServices ?? 1,
         created_at: now,
         updated_at: now,
       })

@@ -44,6 +44,11 @@ export interface PerformerQuery {
   serviceIds: readonly number[];
   /** Only these members; absent: every active bookable member. */
   staffIds?: readonly number[] | undefined;
+  /**
+   * Also members who are deactivated or not bookable: what they would perform, for the
+   * administration of who does what (a new stylist is set up before taking appointments).
+   */
+  anyMember?: boolean | undefined;
 }
 
 /**
@@ -70,11 +75,8 @@ export async function performersOf(
     return result;
   }
 
-  let staffQuery = executor
-    .selectFrom('users')
-    .select(['id', 'all_services'])
-    .where('active', '=', 1)
-    .where('bookable', '=', 1);
+  let staffQuery = executor.selectFrom('users').select(['id', 'all_services']);
+  if (query.anyMember !== true) staffQuery = staffQuery.where('active', '=', 1).where('bookable', '=', 1);
   if (staffIds !== undefined) staffQuery = staffQuery.where('id', 'in', staffIds);
   let ownQuery = executor
     .selectFrom('staff_services')

@@ -13,6 +13,7 @@ import {
   ServiceCreateBody,
   ServiceListQuery,
   ServiceOut,
+  ServicePerformer,
   ServiceUpdateBody,
 } from './schemas.js';
 import * as services from './service.js';
@@ -117,6 +118,20 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
     handler: (request) => services.listServices(ctx.db, currentUser(request), request.query),
   });
 
+  app.get('/api/services/:id/staff', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'listServiceStaff',
+      tags,
+      summary: 'Who performs a service, with the duration and price of each',
+      description:
+        "The active, bookable staff members who perform the service (those with `all_services` 1, and those it is listed for), by name then id, with their own `duration_min` and `price` where set, else the service's. An archived service: []. 404 for an unknown service.",
+      params: IdParams,
+      response: { 200: Type.Array(ServicePerformer), 400: errorRef, 404: errorRef },
+    },
+    handler: (request) => services.performersOfService(ctx.db, request.params.id),
+  });
+
   app.post('/api/services', {
     config: { auth: 'admin' },
     schema: {
@@ -124,7 +139,7 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
       tags,
       summary: 'Create a service',
       description:
-        '`price` in currency units, VAT included, ≥ 0. Without `vat_rate_id` the default VAT rate is applied (`null` when there is none). 400 `unknown_category` / `unknown_vat_rate` (the rate must exist and not be disabled).',
+        '`price` in currency units, VAT included, ≥ 0. Without `vat_rate_id` the default VAT rate is applied (`null` when there is none). 400 `unknown_category` / `unknown_vat_rate` (the rate must exist and not be disabled). Processing time: `processing_after_min` and `processing_min` both 0 (none, the default) or both above 0 with `processing_after_min + processing_min < duration_min`, else 400 `validation_failed` naming the field. `resource_ids`: at most 10 active resources, else 400 `unknown_resource` naming `resource_ids[i]`.',
       body: ServiceCreateBody,
       response: { 201: ServiceOut, 400: errorRef },
     },
@@ -141,7 +156,7 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
       tags,
       summary: 'Update a service; only the fields present change',
       description:
-        '`category_id: null` removes the category. 400 `unknown_category` / `unknown_vat_rate`. Archived services can be updated too.',
+        '`category_id: null` removes the category. 400 `unknown_category` / `unknown_vat_rate`. The processing-time rule is checked against the stored values too (a shorter `duration_min` alone is refused naming `duration_min`). `resource_ids` replaces the list ([] requires none); 400 `unknown_resource`. Archived services can be updated too.',
       params: IdParams,
       body: ServiceUpdateBody,
       response: { 200: ServiceOut, 400: errorRef, 404: errorRef },

@@ -60,6 +60,15 @@ export const ServiceOut = named(
     category_color: Nullable(Type.String()),
     vat_rate_id: Nullable(Type.Integer()),
     position: Type.Integer(),
+    processing_after_min: Type.Integer({
+      description: 'Minutes of work before the processing time; 0 with processing_min 0: none',
+    }),
+    processing_min: Type.Integer({
+      description: 'Minutes the client waits (a colour developing) while the staff member is free; 0: none',
+    }),
+    resource_ids: Type.Array(Type.Integer(), {
+      description: 'Active resources (rooms, equipment) a booking of this service holds for its whole duration',
+    }),
     active: Type.Optional(
       Type.Integer({ minimum: 0, maximum: 1, description: '1 active, 0 archived (kept for the bookings that use it)' }),
     ),
@@ -73,6 +82,28 @@ const serviceFields = {
   category_id: Type.Optional(Nullable(Id)),
   vat_rate_id: Type.Optional(Id),
   position: Type.Optional(Position),
+  processing_after_min: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1440,
+      description:
+        'Minutes of work before the processing time starts; with processing_min both 0 (no processing) or both above 0, and together shorter than duration_min',
+    }),
+  ),
+  processing_min: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1440,
+      description: 'Minutes of processing (the client waits, the staff member is free); see processing_after_min',
+    }),
+  ),
+  resource_ids: Type.Optional(
+    Type.Array(Id, {
+      maxItems: 10,
+      uniqueItems: true,
+      description: 'Active resources the service requires; replaces the list; [] requires none',
+    }),
+  ),
 };
 
 export const ServiceCreateBody = Type.Object(serviceFields);
@@ -97,9 +128,20 @@ export const DeleteResult = Type.Object({
   }),
 });
 
+export const ServicePerformer = named(
+  'ServicePerformer',
+  Type.Object({
+    staff_id: Type.Integer(),
+    name: Type.String(),
+    duration_min: Type.Integer({ description: 'Minutes it takes this member' }),
+    price: Type.Number({ description: 'What it costs with this member, currency units, VAT included' }),
+  }),
+);
+
 export type ServiceCategoryCreateInput = Static<typeof ServiceCategoryCreateBody>;
 export type ServiceCategoryUpdateInput = Static<typeof ServiceCategoryUpdateBody>;
 export type ServiceCategoryOutput = Static<typeof ServiceCategoryOut>;
 export type ServiceCreateInput = Static<typeof ServiceCreateBody>;
 export type ServiceUpdateInput = Static<typeof ServiceUpdateBody>;
 export type ServiceOutput = Static<typeof ServiceOut>;
+export type ServicePerformerOutput = Static<typeof ServicePerformer>;

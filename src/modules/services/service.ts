@@ -12,6 +12,13 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { nowIso } from '../../lib/time.js';
 import { defaultVatRateId, requireUsableVatRate, vatRateChange } from '../settings/service.js';
+import {
+  replaceServiceResources,
+  requireActiveResources,
+  requireValidProcessing,
+  resourceIdsByService,
+  type ProcessingFields,
+} from './requirements.js';
 import type {
   ServiceCategoryCreateInput,
   ServiceCategoryOutput,
@@ -68,6 +75,12 @@ export function deleteCategory(ctx: AppContext, id: number): Promise<void> {
 
 // ---------------------------------------------------------------- services
 
+/** The processing-time fields present in a create or update. */
+function givenFields(input: Partial<ProcessingFields>): Set<keyof ProcessingFields> {
+  const fields = ['duration_min', 'processing_after_min', 'processing_min'] as const;
+  return new Set(fields.filter((field) => input[field] !== undefined));
+}
+
 function selectServices(executor: Executor) {
   return executor
     .selectFrom('services as s')
@@ -82,13 +95,15 @@ function selectServices(executor: Executor) {
       'c.color as category_color',
       's.vat_rate_id',
       's.position',
+      's.processing_after_min',
+      's.processing_min',
       's.active',
     ]);
 }
 
 type ServiceRow = Awaited<ReturnType<ReturnType<typeof selectServices>['executeTakeFirstOrThrow']>>;
 
-function toService(row: ServiceRow, withActive: boolean): ServiceOutput {
+function toService(row: ServiceRow, resourceIds: number[], withActive: boolean): ServiceOutput {
   return {
     id: row.id,
     name: row.name,
@@ -99,6 +114,9 @@ function toService(row: ServiceRow, withActive: boolean): ServiceOutput {
     category_color: row.category_color ?? null,
     vat_rate_id: row.vat_rate_id,
     position: row.position,
+    processing_after_min: row.processing_after_min,
+    processing_min: row.processing_min,
+    resource_ids: resourceIds,
     ...(withActive ? { active: row.active === 1 ? 1 : 0 } : {}),
   };
 }
@@ -116,18 +134,22 @@ export async function listServices(
   if (withArchived && caller.role !== 'admin') throw forbidden('Only admins can list archived services');
   let select = selectServices(db);
   if (!withArchived) select = select.where('s.active', '=', 1);
-  const rows = await select
-    .orderBy('s.position')
-    .orderBy(sql`lower(s.name)`)
-    .orderBy('s.id')
-    .execute();
-  return rows.map((row) => toService(row, withArchived));
+  const [rows, resources] = await Promise.all([
+    select
+      .orderBy('s.position')
+      .orderBy(sql`lower(s.name)`)
+      .orderBy('s.id')
+      .execute(),
+    resourceIdsByService(db),
+  ]);
+  return rows.map((row) => toService(row, resources.get(row.id) ?? [], withArchived));
 }
 
 async function readService(executor: Executor, id: number): Promise<ServiceOutput> {
   const row = await selectServices(executor).where('s.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Service');
-  return toService(row, true);
+  const resources = await resourceIdsByService(executor, id);
+  return toService(row, resources.get(id) ?? [], true);
 }
 
 /**
@@ -145,6 +167,14 @@ export async function createService(ctx: AppContext, input: ServiceCreateInput):
     } else {
       vatRateId = await defaultVatRateId(trx);
     }
+    const processing = {
+      duration_min: input.duration_min,
+      processing_after_min: input.processing_after_min ?? 0,
+      processing_min: input.processing_min ?? 0,
+    };
+    requireValidProcessing(processing, givenFields(input));
+    const resourceIds = input.resource_ids ?? [];
+    await requireActiveResources(trx, ctx.dialect, resourceIds);
     const now = nowIso();
     const { id } = await trx
       .insertInto('services')
@@ -155,12 +185,15 @@ export async function createService(ctx: AppContext, input: ServiceCreateInput):
         category_id: categoryId,
         vat_rate_id: vatRateId,
         position: input.position ?? 0,
+        processing_after_min: processing.processing_after_min,
+        processing_min: processing.processing_min,
         active: 1,
         created_at: now,
         updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await replaceServiceResources(trx, id, resourceIds);
     return readService(trx, id);
   });
 }
@@ -168,18 +201,35 @@ export async function createService(ctx: AppContext, input: ServiceCreateInput):
 /** Only the fields present change; `category_id: null` removes the category. */
 export async function updateService(ctx: AppContext, id: number, input: ServiceUpdateInput): Promise<ServiceOutput> {
   return ctx.db.transaction().execute(async (trx) => {
-    const exists = await trx.selectFrom('services').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw notFound('Service');
+    const current = await trx
+      .selectFrom('services')
+      .select(['duration_min', 'processing_after_min', 'processing_min'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!current) throw notFound('Service');
+    const processing = {
+      duration_min: input.duration_min ?? current.duration_min,
+      processing_after_min: input.processing_after_min ?? current.processing_after_min,
+      processing_min: input.processing_min ?? current.processing_min,
+    };
+    const given = givenFields(input);
+    if (given.size > 0) requireValidProcessing(processing, given);
     const changes: Omit<Updateable<ServicesTable>, 'id' | 'created_at' | 'active'> = {};
     if (input.name !== undefined) changes.name = input.name.trim();
     if (input.duration_min !== undefined) changes.duration_min = input.duration_min;
     if (input.price !== undefined) changes.price = toCents(input.price);
     if (input.position !== undefined) changes.position = input.position;
+    if (input.processing_after_min !== undefined) changes.processing_after_min = input.processing_after_min;
+    if (input.processing_min !== undefined) changes.processing_min = input.processing_min;
     if (input.category_id !== undefined) {
       if (input.category_id !== null) await requireCategory(trx, ctx.dialect, input.category_id);
       changes.category_id = input.category_id;
     }
     Object.assign(changes, await vatRateChange(trx, ctx.dialect, input.vat_rate_id));
+    if (input.resource_ids !== undefined) {
+      await requireActiveResources(trx, ctx.dialect, input.resource_ids);
+      await replaceServiceResources(trx, id, input.resource_ids);
+    }
     await writeChangedFields(trx, 'services', id, changes);
     return readService(trx, id);
   });
@@ -209,3 +259,4 @@ export async function deleteService(ctx: AppContext, id: number): Promise<{ arch
 }
 
 export { performersOf, processingWindow, type Performance, type PerformerQuery } from './performers.js';
+export { performersOfService } from './performer-list.js';

@@ -24,6 +24,9 @@ type Service = {
   category_color: string | null;
   vat_rate_id: number | null;
   position: number;
+  processing_after_min: number;
+  processing_min: number;
+  resource_ids: number[];
   active?: number;
 };
 type Category = { id: number; name: string; color: string; position: number };
@@ -37,6 +40,9 @@ const SERVICE_KEYS = [
   'name',
   'position',
   'price',
+  'processing_after_min',
+  'processing_min',
+  'resource_ids',
   'vat_rate_id',
 ];
 
@@ -130,7 +136,7 @@ for (const dialect of DIALECTS) {
     });
 
     describe('POST /services', () => {
-      it('creates a service: 201 with { id, name, duration_min, price, category_id, category_name, category_color, vat_rate_id, position, active }', async () => {
+      it('creates a service: 201 with { id, name, duration_min, price, category_id, category_name, category_color, vat_rate_id, position, processing_after_min, processing_min, resource_ids, active }', async () => {
         const c = await category({ name: 'Colour', color: '#AA00cc' });
         const response = await create({ name: '  Full colour ', duration_min: 90, price: 79.95, category_id: c.id });
         assert.equal(response.status, 201);
@@ -225,7 +231,7 @@ for (const dialect of DIALECTS) {
         }
       });
 
-      it('each item is { id, name, duration_min, price, category_id, category_name, category_color, vat_rate_id, position }', async () => {
+      it('each item is { id, name, duration_min, price, category_id, category_name, category_color, vat_rate_id, position, processing_after_min, processing_min, resource_ids }', async () => {
         const c = await category({ name: 'Nails', color: '#112233' });
         const withCategory = await service({ name: 'Manicure', category_id: c.id });
         const without = await service({ name: 'Uncategorised' });

@@ -67,11 +67,20 @@ export function byNameThenId(a: { name: string; id: number }, b: { name: string;
   return nameCollator.compare(a.name, b.name) || a.id - b.id;
 }
 
-function summary(user: Pick<User, 'id' | 'name' | 'email' | 'role'>) {
-  return { id: user.id, name: user.name, email: user.email, role: user.role };
+type MemberFields = Pick<User, 'id' | 'name' | 'email' | 'role' | 'bookable' | 'all_services'>;
+
+function summary(user: MemberFields) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    bookable: user.bookable === 1 ? 1 : 0,
+    all_services: user.all_services === 1 ? 1 : 0,
+  };
 }
 
-function withStatus(user: Pick<User, 'id' | 'name' | 'email' | 'role' | 'active'>) {
+function withStatus(user: MemberFields & Pick<User, 'active'>) {
   return { ...summary(user), active: user.active === 1 ? 1 : 0 };
 }
 
@@ -81,7 +90,7 @@ function withStatus(user: Pick<User, 'id' | 'name' | 'email' | 'role' | 'active'
 export async function listStaff(db: Kysely<DB>, caller: AuthUser, query: { include_inactive?: boolean | undefined }) {
   const withInactive = query.include_inactive === true;
   if (withInactive && caller.role !== 'admin') throw forbidden('Only admins can list deactivated staff members');
-  let select = db.selectFrom('users').select(['id', 'name', 'email', 'role', 'active']);
+  let select = db.selectFrom('users').select(['id', 'name', 'email', 'role', 'bookable', 'all_services', 'active']);
   if (!withInactive) select = select.where('active', '=', 1);
   const rows = (await select.execute()).sort(byNameThenId);
   return withInactive ? rows.map(withStatus) : rows.map(summary);
@@ -95,6 +104,8 @@ export async function createStaffMember(ctx: AppContext, input: StaffCreateInput
     password: input.password,
     role: input.role ?? 'staff',
     requirePasswordChange: false,
+    ...(input.bookable === undefined ? {} : { bookable: toFlag(input.bookable) }),
+    ...(input.all_services === undefined ? {} : { allServices: toFlag(input.all_services) }),
   });
   return summary(user);
 }
@@ -161,6 +172,10 @@ export async function updateStaffMember(ctx: AppContext, id: number, input: Staf
     }
     if (role !== target.role) changes.role = role;
     if (active !== target.active) changes.active = active;
+    for (const flag of ['bookable', 'all_services'] as const) {
+      const value = input[flag];
+      if (value !== undefined && toFlag(value) !== target[flag]) changes[flag] = toFlag(value);
+    }
     if (passwordHash !== undefined) {
       changes.password_hash = passwordHash;
       changes.require_password_change = 0;

@@ -22,6 +22,8 @@ import {
   StaffListQuery,
   StaffMember,
   StaffMemberWithStatus,
+  StaffServices,
+  StaffServicesBody,
   StaffUpdateBody,
   TimeOff,
   TimeOffBody,
@@ -61,7 +63,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
       tags,
       summary: 'Create a staff member with a password chosen by the admin',
       description:
-        'The member can sign in at once with that password (no forced change, no email). 409 `email_taken` when the email is in use (compared case-insensitively).',
+        'The member can sign in at once with that password (no forced change, no email). `bookable` (default 1: takes appointments; 0 for an owner or receptionist) and `all_services` (default 1: performs every service; 0: only those set at /staff/staff/{id}/services) take true/false or 0/1. 409 `email_taken` when the email is in use (compared case-insensitively).',
       body: StaffCreateBody,
       response: { 201: StaffMember, 400: errorRef, 409: errorRef },
     },
@@ -78,7 +80,7 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
       tags,
       summary: 'Change a staff member',
       description:
-        'Only the fields given change. A new `password` signs the member out of every device (refresh tokens revoked). `active: false` deactivates: the member cannot sign in, their tokens stop working and they leave the staff list. 409 `email_taken`; 409 `last_admin` when this would demote or deactivate the last active admin.',
+        'Only the fields given change. A new `password` signs the member out of every device (refresh tokens revoked). `active: false` deactivates: the member cannot sign in, their tokens stop working and they leave the staff list. `bookable` and `all_services` take true/false or 0/1. 409 `email_taken`; 409 `last_admin` when this would demote or deactivate the last active admin.',
       params: RecordIdParams,
       body: StaffUpdateBody,
       response: { 200: StaffMemberWithStatus, 400: errorRef, 404: errorRef, 409: errorRef },
@@ -101,6 +103,37 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
       await staff.deleteStaffMember(ctx, request.params.id);
       return { ok: true as const };
     },
+  });
+
+  // ---------------------------------------------------------------- who does what
+
+  app.get('/api/staff/staff/:id/services', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'getStaffServices',
+      tags,
+      summary: 'The services a staff member performs, with their duration and price',
+      description:
+        "Every active service the member performs, in the order of the service list, with the effective `duration_min` and `price` (the member's own where set, else the service's) and the own values (`null`: none). With `all_services` 1 that is every active service. Shown also for a member who is deactivated or not bookable (what they would perform). 404 for an unknown member.",
+      params: RecordIdParams,
+      response: { 200: StaffServices, 400: errorRef, 404: errorRef },
+    },
+    handler: (request) => staff.getStaffServices(ctx.db, request.params.id),
+  });
+
+  app.put('/api/staff/staff/:id/services', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'replaceStaffServices',
+      tags,
+      summary: 'Replace the services a staff member performs and their own durations and prices',
+      description:
+        "`services` replaces every row of the member at once: with `all_services` 0 the member performs exactly these services; with 1 they perform every service and the rows only give their own `duration_min` (5–1440) and `price` (≥ 0; absent or null: the service's). `all_services` changes only when given. 400 `unknown_service` (details name `services[i].service_id`) for an unknown or archived service; 400 `validation_failed` when a service is listed twice. 404 for an unknown member. Answers like GET.",
+      params: RecordIdParams,
+      body: StaffServicesBody,
+      response: { 200: StaffServices, 400: errorRef, 404: errorRef },
+    },
+    handler: (request) => staff.replaceStaffServices(ctx, request.params.id, request.body),
   });
 
   // ---------------------------------------------------------------- shifts

@@ -24,6 +24,16 @@ const DayOfWeek = Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunda
 export const StaffRole = Type.Union([Type.Literal('admin'), Type.Literal('staff')]);
 
 const ActiveOut = Type.Integer({ minimum: 0, maximum: 1, description: '1 active, 0 deactivated (cannot sign in)' });
+const BookableOut = Type.Integer({
+  minimum: 0,
+  maximum: 1,
+  description: '1 takes appointments; 0 does not (an owner, a receptionist)',
+});
+const AllServicesOut = Type.Integer({
+  minimum: 0,
+  maximum: 1,
+  description: '1 performs every service; 0 only those listed at /staff/staff/{id}/services',
+});
 
 // ---------------------------------------------------------------- staff members
 
@@ -34,6 +44,8 @@ export const StaffMember = named(
     name: Type.String(),
     email: Type.String(),
     role: StaffRole,
+    bookable: BookableOut,
+    all_services: AllServicesOut,
   }),
 );
 
@@ -42,6 +54,8 @@ export const StaffMemberWithStatus = Type.Object({
   name: Type.String(),
   email: Type.String(),
   role: StaffRole,
+  bookable: BookableOut,
+  all_services: AllServicesOut,
   active: ActiveOut,
 });
 
@@ -52,6 +66,8 @@ export const StaffListItem = named(
     name: Type.String(),
     email: Type.String(),
     role: StaffRole,
+    bookable: BookableOut,
+    all_services: AllServicesOut,
     active: Type.Optional(ActiveOut),
   }),
 );
@@ -71,6 +87,8 @@ export const StaffCreateBody = Type.Object({
   email: Email,
   password: Password,
   role: Type.Optional(StaffRole),
+  bookable: Type.Optional(Flag),
+  all_services: Type.Optional(Flag),
 });
 
 export const StaffUpdateBody = Type.Object({
@@ -79,7 +97,64 @@ export const StaffUpdateBody = Type.Object({
   role: Type.Optional(StaffRole),
   password: Type.Optional(Password),
   active: Type.Optional(Flag),
+  bookable: Type.Optional(Flag),
+  all_services: Type.Optional(Flag),
 });
+
+// ---------------------------------------------------------------- who does what
+
+const OwnDuration = Type.Integer({
+  minimum: 5,
+  maximum: 1440,
+  description: "The member's own duration in minutes, 5 to 1440; absent or null: the service's",
+});
+const OwnPrice = Type.Number({
+  minimum: 0,
+  maximum: 1_000_000,
+  description: "The member's own price in currency units, VAT included; absent or null: the service's",
+});
+
+export const StaffServices = named(
+  'StaffServices',
+  Type.Object({
+    staff_id: Type.Integer(),
+    all_services: AllServicesOut,
+    services: Type.Array(
+      Type.Object({
+        service_id: Type.Integer(),
+        service_name: Type.String(),
+        duration_min: Type.Integer({ description: 'Minutes it takes this member (effective value)' }),
+        price: Type.Number({ description: 'What it costs with this member, currency units (effective value)' }),
+        own_duration_min: Type.Union([Type.Integer(), Type.Null()], {
+          description: "The member's own duration; null: the service's",
+        }),
+        own_price: Type.Union([Type.Number(), Type.Null()], {
+          description: "The member's own price; null: the service's",
+        }),
+      }),
+      { description: 'Every active service the member performs, in the order of the service list' },
+    ),
+  }),
+);
+
+export const StaffServicesBody = withExample(
+  Type.Object({
+    all_services: Type.Optional(Flag),
+    services: Type.Array(
+      Type.Object({
+        service_id: Id,
+        duration_min: Type.Optional(Type.Union([OwnDuration, Type.Null()])),
+        price: Type.Optional(Type.Union([OwnPrice, Type.Null()])),
+      }),
+      {
+        maxItems: 1000,
+        description:
+          'Replaces every row of the member: with `all_services` 0 the services they perform, with 1 only their own durations and prices',
+      },
+    ),
+  }),
+  { all_services: false, services: [{ service_id: 3 }, { service_id: 5, duration_min: 60, price: 55 }] },
+);
 
 // ---------------------------------------------------------------- shifts
 
@@ -211,6 +286,8 @@ export const TimeOffBody = withExample(
 
 export type StaffCreateInput = Static<typeof StaffCreateBody>;
 export type StaffUpdateInput = Static<typeof StaffUpdateBody>;
+export type StaffServicesInput = Static<typeof StaffServicesBody>;
+export type StaffServicesOutput = Static<typeof StaffServices>;
 export type ShiftInput = Static<typeof ShiftBody>;
 export type ShiftUpdateInput = Static<typeof ShiftUpdateBody>;
 export type ShiftsFilter = Static<typeof ShiftsQuery>;

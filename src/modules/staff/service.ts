@@ -1,6 +1,7 @@
 /*
  * The staff module's service, split by subject: members (members.ts), the roster of shifts and
- * default shifts (roster.ts), time off (time-off.ts). Other modules import from here only.
+ * default shifts (roster.ts), time off (time-off.ts), the services each member performs
+ * (performed.ts). Other modules import from here only.
  */
 export { createStaffMember, deleteStaffMember, listStaff, lockActiveStaff, updateStaffMember } from './members.js';
 export {
@@ -14,4 +15,5 @@ export {
   saveWeek,
   updateShift,
 } from './roster.js';
+export { getStaffServices, replaceStaffServices } from './performed.js';
 export { createTimeOff, deleteTimeOff, listTimeOff } from './time-off.js';

@@ -57,20 +57,28 @@ for (const dialect of DIALECTS) {
     });
 
     describe('GET /staff/staff', () => {
-      it('lists active members as { id, name, email, role }, ordered by name (case-insensitive) then id', async () => {
+      it('lists active members as { id, name, email, role, bookable, all_services }, ordered by name (case-insensitive) then id', async () => {
         const zoe = await addMember(t, admin.token, { name: 'zoë Zander' });
         const anna1 = await addMember(t, admin.token, { name: 'Anna Ash' });
         const bob = await addMember(t, admin.token, { name: 'bob Birch', role: 'admin' });
         const anna2 = await addMember(t, admin.token, { name: 'anna ash' });
         const list = await get(t, '/api/staff/staff', anna1.token);
         assert.equal(list.status, 200);
-        for (const item of list.body) assert.deepEqual(Object.keys(item).sort(), ['email', 'id', 'name', 'role']);
+        for (const item of list.body)
+          assert.deepEqual(Object.keys(item).sort(), ['all_services', 'bookable', 'email', 'id', 'name', 'role']);
         const ours = list.body.filter((m: { id: number }) => [zoe.id, anna1.id, bob.id, anna2.id].includes(m.id));
         assert.deepEqual(
           ours.map((m: { id: number }) => m.id),
           [anna1.id, anna2.id, bob.id, zoe.id],
         );
-        assert.deepEqual(ours[2], { id: bob.id, name: 'bob Birch', email: bob.email, role: 'admin' });
+        assert.deepEqual(ours[2], {
+          id: bob.id,
+          name: 'bob Birch',
+          email: bob.email,
+          role: 'admin',
+          bookable: 1,
+          all_services: 1,
+        });
       });
 
       it('a deactivated member is left out; include_inactive=true (admin) adds them with an active field', async () => {
@@ -83,7 +91,15 @@ for (const dialect of DIALECTS) {
         assert.equal(all.status, 200);
         assert.deepEqual(
           all.body.find((m: { id: number }) => m.id === gone.id),
-          { id: gone.id, name: 'Gone Member', email: gone.email, role: 'staff', active: 0 },
+          {
+            id: gone.id,
+            name: 'Gone Member',
+            email: gone.email,
+            role: 'staff',
+            bookable: 1,
+            all_services: 1,
+            active: 0,
+          },
         );
         assert.equal(all.body.find((m: { id: number }) => m.id === admin.id).active, 1);
         assert.deepEqual(
@@ -102,7 +118,7 @@ for (const dialect of DIALECTS) {
     });
 
     describe('POST /staff/staff', () => {
-      it('creates a member with role staff by default: 201 { id, name, email, role }', async () => {
+      it('creates a member with role staff by default: 201 { id, name, email, role, bookable, all_services }', async () => {
         const email = uniqueEmail('New.Member');
         const response = await post(
           t,
@@ -116,6 +132,8 @@ for (const dialect of DIALECTS) {
           name: 'Nina New',
           email: email.toLowerCase(),
           role: 'staff',
+          bookable: 1,
+          all_services: 1,
         });
       });
 
@@ -198,7 +216,15 @@ for (const dialect of DIALECTS) {
         const member = await addMember(t, admin.token, { name: 'Before' });
         const renamed = await put(t, `/api/staff/staff/${member.id}`, { name: 'After' }, admin.token);
         assert.equal(renamed.status, 200);
-        assert.deepEqual(renamed.body, { id: member.id, name: 'After', email: member.email, role: 'staff', active: 1 });
+        assert.deepEqual(renamed.body, {
+          id: member.id,
+          name: 'After',
+          email: member.email,
+          role: 'staff',
+          bookable: 1,
+          all_services: 1,
+          active: 1,
+        });
 
         const email = uniqueEmail('moved');
         const changed = await put(
@@ -207,7 +233,15 @@ for (const dialect of DIALECTS) {
           { email: email.toUpperCase(), role: 'admin' },
           admin.token,
         );
-        assert.deepEqual(changed.body, { id: member.id, name: 'After', email, role: 'admin', active: 1 });
+        assert.deepEqual(changed.body, {
+          id: member.id,
+          name: 'After',
+          email,
+          role: 'admin',
+          bookable: 1,
+          all_services: 1,
+          active: 1,
+        });
         assert.equal((await post(t, '/api/auth/login', { email, password: member.password })).status, 200);
         assert.equal((await get(t, '/api/auth/users', member.token)).status, 200, 'the new role applies at once');
       });
