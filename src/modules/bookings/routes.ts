@@ -50,8 +50,9 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
       tags,
       summary: 'Create a booking',
       description:
-        '`start_at`/`end_at` in the salon time zone, `end_at` after `start_at`. Unknown client, staff member or service: 400 `unknown_client`, `unknown_staff`, `unknown_service` (`client_inactive` for an erased or merged client). ' +
-        'A start date that is a holiday: 400 `holiday`. Overlap with another non-cancelled booking of the staff member: 409 `booking_overlap` naming it. ' +
+        "`start_at`/`end_at` in the salon time zone, `end_at` after `start_at` and at most 24 hours later (400 `validation_failed`); `end_at` absent: `start_at` plus the staff member's duration of the service. Unknown client, staff member or service: 400 `unknown_client`, `unknown_staff`, `unknown_service` (`client_inactive` for an erased or merged client); `location_id` not an active location: 400 `unknown_location` (absent: the location of the member's shift that date, else the default location). " +
+        "A start date that is a holiday: 400 `holiday`. Busy time of the staff member ([start_at, end_at) minus the service's processing window, stored as `processing_start_at`/`processing_end_at`) meeting another non-cancelled booking's: 409 `booking_overlap` naming it. A resource the service requires already held by `capacity` bookings at some instant: 409 `resource_unavailable` naming it. " +
+        "The desk's rules, 400 named after the rule unless `override: true` (then recorded: `override` 1, `overridden_rules`): `staff_not_bookable`, `service_not_performed`, `in_the_past`, `outside_working_time` (shifts, else default shifts, else opening hours; unknown working time does not count), `shorter_than_service`; `details` lists every broken rule. Holiday, overlap and resources are never overridable. " +
         '`provisional: true` → status `provisional` with a `provisional_token`; the client is emailed confirm/decline links under `base_url` (default PUBLIC_BASE_URL) and admins are notified (`booking.request`). ' +
         'Otherwise `scheduled`: job `booking.created` (confirmation email) and a `booking.new` notification for the staff member. ' +
         '`waitlist_id` (an entry of the same client): the entry becomes `booked` and the client gets a waitlist-confirmed email.',
@@ -69,7 +70,7 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
       summary: 'Update a booking; only the fields present change',
       description:
         'Status changes: scheduled → completed | cancelled | no-show; provisional → scheduled | cancelled; no-show → scheduled; none out of completed or cancelled (rebook instead). Others: 409 `invalid_transition`. ' +
-        'Times and staff are checked as on creation (holiday 400, overlap 409). A time change of a booking that is not completed, no-show or cancelled enqueues `booking.updated` 30 minutes later (one per booking within that window). ' +
+        "Times, staff member and service are checked as on creation (holiday 400, overlap 409, resources 409; the desk's rules, with `override`, while the booking is scheduled or provisional, `in_the_past` only when `start_at` changes); a service change replaces the resources held, a staff or service change takes that member's price. `location_id` (null clears it). Completing or no-showing a booking that has not started (start_at after now): 409 `not_started`. A time change of a booking that is not completed, no-show or cancelled enqueues `booking.updated` 30 minutes later (one per booking within that window). " +
         '→ completed: `feedback_token` set, review request enqueued, follow-up enqueued (3 days) when `followup_sequences_enabled`, `booking.followup` notifications of the booking removed. ' +
         `→ cancelled: as DELETE. → scheduled from provisional: as a new regular booking. ${AGENDA}`,
       params: IdParams,
