@@ -49,6 +49,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'GET /api/public/salon-info',
     'GET /api/public/services',
     'GET /api/public/staff',
+    'POST /api/public/visit-availability',
     'POST /api/public/visits',
     'DELETE /api/services/categories',
     'PUT /api/services/categories',

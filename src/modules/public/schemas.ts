@@ -65,6 +65,46 @@ export const AvailableSlot = named(
   }),
 );
 
+export const VisitAvailabilityBody = withExample(
+  Type.Object({
+    date: DateText,
+    parts: Type.Array(
+      Type.Object({
+        service_id: Id,
+        staff_id: Type.Optional(Id),
+      }),
+      {
+        minItems: 1,
+        maxItems: 5,
+        description: 'The services in the order they are done; each starts when the previous one ends',
+      },
+    ),
+  }),
+  { date: '2030-05-14', parts: [{ service_id: 3 }, { service_id: 1, staff_id: 2 }] },
+);
+
+export const VisitSlot = named(
+  'VisitSlot',
+  Type.Object({
+    start_at: DateTimeText,
+    end_at: DateTimeText,
+    parts: Type.Array(
+      Type.Object({
+        service_id: Type.Integer(),
+        staff_id: Type.Integer({
+          description: 'Who does this part (without staff_id: the least booked free performer)',
+        }),
+        start_at: DateTimeText,
+        end_at: DateTimeText,
+      }),
+    ),
+  }),
+);
+
+export const PublicStaffQuery = Type.Object({
+  service_id: Type.Optional(Id),
+});
+
 const DateTimeIn = DateTimeInput(
   'YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted): a start offered by availability',
   '2026-11-23 14:30:00',
@@ -203,6 +243,7 @@ export const ReviewOut = named(
 
 export { Ok };
 
+export type VisitAvailabilityInput = Static<typeof VisitAvailabilityBody>;
 export type PublicBookingInput = Static<typeof PublicBookingBody>;
 export type PublicBookingOutput = Static<typeof PublicBooking>;
 export type PublicVisitInput = Static<typeof PublicVisitBody>;
