@@ -5,7 +5,9 @@ import type { DB } from '../../db/types.js';
 import { AppError, badRequest, type FieldError } from '../../lib/errors.js';
 import { parseLocalDateTime } from '../../lib/time.js';
 import { lockActiveStaff } from '../staff/service.js';
+import type { Config } from '../../config.js';
 import { lockResources } from './occupancy.js';
+import { announceCancelled } from './transitions.js';
 
 /*
  * What visits and series share: several bookings written in one transaction, each checked
@@ -97,4 +99,17 @@ export function refusalOf(prefix: string, error: AppError): AppError {
     ...(error.details ?? []).map((detail) => ({ field: `${prefix}.${detail.field}`, message: detail.message })),
   ];
   return new AppError(error.status, error.code, `${prefix}: ${error.message}`, details);
+}
+
+/** Cancels bookings the caller has locked, each with the side effects of DELETE /bookings/:id. */
+export async function cancelLocked(
+  trx: Transaction<DB>,
+  config: Config,
+  rows: ReadonlyArray<Parameters<typeof announceCancelled>[2]>,
+  now: string,
+): Promise<void> {
+  for (const row of rows) {
+    await trx.updateTable('bookings').set({ status: 'cancelled', updated_at: now }).where('id', '=', row.id).execute();
+    await announceCancelled(trx, config, row);
+  }
 }

@@ -9,9 +9,16 @@ import { AppError, badRequest, conflict, notFound, type FieldError } from '../..
 import { formatInstant, isValidDate, nowIso } from '../../lib/time.js';
 import { lockActiveClient } from '../clients/service.js';
 import { readTimezone } from '../settings/service.js';
-import { lockGroup, parseWallClock, resourcesHeld, resourcesOfServices, tryInSavepoint } from './groups.js';
+import {
+  cancelLocked,
+  lockGroup,
+  parseWallClock,
+  resourcesHeld,
+  resourcesOfServices,
+  tryInSavepoint,
+} from './groups.js';
 import { agendaOf, bookingQuery, toBooking } from './reads.js';
-import { announceCancelled, insertBooking, moveLockedBooking } from './transitions.js';
+import { insertBooking, moveLockedBooking } from './transitions.js';
 import type { SeriesCreateInput, SeriesMoveInput, SeriesOutput } from './visit-schemas.js';
 import { MAX_BOOKING_MIN, minutesBetween, shiftWallClock, wallClockDelta, WEEK_MS } from './wall-clock.js';
 
@@ -257,14 +264,7 @@ export async function cancelSeries(
     );
     if (open.length === 0) throw conflict('already_cancelled', 'No occurrence from there on is left to cancel');
     const now = nowIso();
-    for (const row of open) {
-      await trx
-        .updateTable('bookings')
-        .set({ status: 'cancelled', updated_at: now })
-        .where('id', '=', row.id)
-        .execute();
-      await announceCancelled(trx, ctx.config, row);
-    }
+    await cancelLocked(trx, ctx.config, open, now);
     await trx.updateTable('booking_series').set({ updated_at: now }).where('id', '=', id).execute();
     return readSeries(trx, caller, id, timezone);
   });

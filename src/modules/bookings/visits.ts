@@ -11,9 +11,17 @@ import { judgeVisit, loadVisitDay, type Refusal } from '../availability/service.
 import { lockActiveClient } from '../clients/service.js';
 import { performersOf } from '../services/service.js';
 import { readTimezone } from '../settings/service.js';
-import { lockGroup, parseWallClock, refusalOf, resourcesHeld, resourcesOfServices, tryInSavepoint } from './groups.js';
+import {
+  cancelLocked,
+  lockGroup,
+  parseWallClock,
+  refusalOf,
+  resourcesHeld,
+  resourcesOfServices,
+  tryInSavepoint,
+} from './groups.js';
 import { agendaOf, bookingQuery, toBooking, type BookingJoinedRow } from './reads.js';
-import { announceCancelled, insertBooking, moveLockedBooking, type BookingCreator } from './transitions.js';
+import { insertBooking, moveLockedBooking, type BookingCreator } from './transitions.js';
 import type { VisitCreateInput, VisitMoveInput, VisitOutput } from './visit-schemas.js';
 import { shiftWallClock, wallClockDelta } from './wall-clock.js';
 
@@ -299,14 +307,7 @@ export async function cancelVisit(ctx: AppContext, caller: AuthUser, id: number)
       throw conflict('invalid_transition', 'No part of this visit is scheduled or provisional any more');
     }
     const now = nowIso();
-    for (const row of open) {
-      await trx
-        .updateTable('bookings')
-        .set({ status: 'cancelled', updated_at: now })
-        .where('id', '=', row.id)
-        .execute();
-      await announceCancelled(trx, ctx.config, row);
-    }
+    await cancelLocked(trx, ctx.config, open, now);
     await trx.updateTable('visits').set({ updated_at: now }).where('id', '=', id).execute();
     return toVisit(id, await visitRows(trx, id), timezone);
   });
