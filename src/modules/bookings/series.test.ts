@@ -162,6 +162,25 @@ for (const dialect of DIALECTS) {
       assert.match(response.body.details[2].message, new RegExp(`^${weeksAfter(date, 5)} 10:00:00: holiday `));
     });
 
+    it('the desk rules judge every occurrence: outside working time is reported per occurrence; override: true books them', async () => {
+      const staff = await createWorkingStaff(t, admin.token);
+      const date = nextStartDate();
+      const refused = await create({ staff_id: staff.id, start_at: `${date} 18:00`, count: 3 });
+      assertError(refused, 409, 'series_conflicts');
+      assert.deepEqual(
+        refused.body.details.map((d: { field: string; message: string }) => [d.field, d.message.split(' ')[2]]),
+        [0, 1, 2].map((k) => [`occurrences[${k}]`, 'outside_working_time']),
+      );
+      const booked = await create({ staff_id: staff.id, start_at: `${date} 18:00`, count: 3, override: true });
+      assert.equal(booked.status, 201, JSON.stringify(booked.body));
+      assert.ok(
+        booked.body.bookings.every(
+          (b: { overridden_rules: string[]; series_id: number }) =>
+            b.overridden_rules.includes('outside_working_time') && b.series_id === booked.body.id,
+        ),
+      );
+    });
+
     it('exactly one of until and count; at most 104 occurrences; bad input is 400', async () => {
       const staff = await createWorkingStaff(t, admin.token);
       const date = nextStartDate();

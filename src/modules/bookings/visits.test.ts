@@ -19,7 +19,7 @@ for (const dialect of DIALECTS) {
   describe(`visits of several services [${dialect}]`, () => {
     let t: TestApp;
     let admin: { token: string; id: number };
-    let anna: { id: number };
+    let anna: { id: number; token: string };
     let ben: { id: number };
     let client: { id: number };
     let colour: { id: number };
@@ -294,6 +294,79 @@ for (const dialect of DIALECTS) {
       // Its time is free again.
       const rebook = await book({ start_at: `${date} 10:00`, parts: [{ service_id: cut.id, staff_id: anna.id }] });
       assert.equal(rebook.status, 201);
+    });
+
+    it('the desk rules apply to every part, named parts[i]; override: true books it and records the rule', async () => {
+      const { date } = nextSlot();
+      const parts = [
+        { service_id: colour.id, staff_id: anna.id },
+        { service_id: cut.id, staff_id: ben.id },
+      ];
+      // 15:30 + 90 minutes: Anna is fine until 17:00, Ben's cut runs to 17:45, past his shift.
+      const refused = await book({
+        start_at: `${date} 15:30`,
+        parts: [parts[0], { ...parts[1], end_at: `${date} 17:45` }],
+      });
+      assertError(refused, 400, 'outside_working_time');
+      assert.equal(refused.body.details[0].field, 'parts[1]');
+      const overridden = await book({
+        start_at: `${date} 15:30`,
+        parts: [parts[0], { ...parts[1], end_at: `${date} 17:45` }],
+        override: true,
+      });
+      assert.equal(overridden.status, 201, JSON.stringify(overridden.body));
+      assert.deepEqual(
+        overridden.body.bookings.map((b: { overridden_rules: string[] }) => b.overridden_rules),
+        [[], ['outside_working_time']],
+      );
+      assert.deepEqual(
+        overridden.body.bookings.map((b: { visit_id: number; visit_position: number }) => [
+          b.visit_id,
+          b.visit_position,
+        ]),
+        [
+          [overridden.body.id, 0],
+          [overridden.body.id, 1],
+        ],
+      );
+      // Moving it later still breaks the rule: refused without override, whole.
+      const move = await t.request({
+        method: 'PUT',
+        url: `/api/bookings/visits/${overridden.body.id}`,
+        token: admin.token,
+        payload: { start_at: `${date} 15:45` },
+      });
+      assertError(move, 400, 'outside_working_time');
+      assert.match(move.body.details[0].field, /^parts\[[01]\]$/);
+    });
+
+    it('personal agenda: a staff member reaches only a visit whose every part is theirs (404 otherwise)', async () => {
+      const { date } = nextSlot();
+      const own = (await book({ start_at: `${date} 10:00`, parts: [{ service_id: cut.id, staff_id: anna.id }] })).body;
+      const shared = (
+        await book({
+          start_at: `${date} 12:00`,
+          parts: [
+            { service_id: cut.id, staff_id: anna.id },
+            { service_id: cut.id, staff_id: ben.id },
+          ],
+        })
+      ).body;
+      const staffToken = (anna as { token: string }).token;
+      await t.request({
+        method: 'PUT',
+        url: '/api/settings',
+        token: admin.token,
+        payload: { staff_personal_agenda_enabled: 1 },
+      });
+      const get = (id: number) => t.request({ method: 'GET', url: `/api/bookings/visits/${id}`, token: staffToken });
+      assert.equal((await get(own.id)).status, 200);
+      assertError(await get(shared.id), 404, 'not_found');
+      assertError(
+        await t.request({ method: 'DELETE', url: `/api/bookings/visits/${shared.id}`, token: staffToken }),
+        404,
+        'not_found',
+      );
     });
 
     it('a visit whose first part is cancelled alone takes the status and start of its first remaining part', async () => {
