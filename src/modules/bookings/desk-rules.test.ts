@@ -206,6 +206,25 @@ for (const dialect of DIALECTS) {
       assert.equal((await update(booking.id, { notes: 'quiet chair' })).status, 200);
     });
 
+    it('in_the_past on PUT: only a change of start_at is judged; a running appointment can be lengthened', async () => {
+      const date = salonDate(-1);
+      const booking = (await create({ start_at: `${date} 13:00`, end_at: `${date} 14:00`, override: true })).body;
+      const longer = await update(booking.id, { end_at: `${date} 14:30` });
+      assert.equal(longer.status, 200, JSON.stringify(longer.body));
+      assert.deepEqual(longer.body.overridden_rules, ['in_the_past'], 'the start it kept stays recorded');
+      assertError(await update(booking.id, { start_at: `${date} 13:15`, end_at: `${date} 14:15` }), 400, 'in_the_past');
+    });
+
+    it('staff_not_bookable and service_not_performed on PUT: changing to such a member needs override', async () => {
+      const { date } = nextSlot();
+      const booking = (await create({ start_at: `${date} 10:00`, end_at: `${date} 11:00` })).body;
+      const receptionist = await createWorkingStaff(t, admin.token);
+      await t.ctx.db.updateTable('users').set({ bookable: 0 }).where('id', '=', receptionist.id).execute();
+      assertError(await update(booking.id, { staff_id: receptionist.id }), 400, 'staff_not_bookable');
+      const moved = await update(booking.id, { staff_id: receptionist.id, override: true });
+      assert.deepEqual(moved.body.overridden_rules, ['staff_not_bookable']);
+    });
+
     it('end_at computed: absent, it is start_at plus the member’s duration (staff_services), with their price', async () => {
       const { date } = nextSlot();
       const plain = await create({ start_at: `${date} 10:00` });

@@ -4,6 +4,7 @@
  *
  *   reads.ts           the staff list and detail, the rows other modules read, the API shape
  *   transitions.ts     creation, changes and status transitions, with their side effects
+ *   placement.ts       where a booking is (staff, service, times) and moving it, all checks
  *   occupancy.ts       what a booking occupies: staff busy time (phases), resources; locks
  *   desk-rules.ts      the desk's overridable rules (working time, past, length, who does what)
  *   client-actions.ts  what a client does from the booking page: answer a provisional

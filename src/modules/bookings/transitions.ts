@@ -4,7 +4,6 @@ import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/connection.js';
 import { lockRows } from '../../db/locks.js';
 import type { BookingsTable, BookingStatus, DB } from '../../db/types.js';
-import type { Executor } from '../../db/executor.js';
 import type { AuthUser } from '../../http/auth.js';
 import { enqueue } from '../../jobs/queue.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -14,22 +13,16 @@ import { queueEmail } from '../../mail/outbox.js';
 import { followupSchedule, RECOMMENDATION_DELAY_MS } from '../campaigns/service.js';
 import { CLIENT_ID_REFUSALS, lockActiveClient } from '../clients/service.js';
 import { notifyAdmins, notifyUser, withdrawNotifications } from '../notifications/service.js';
-import { isHoliday, readSettings, readTimezone } from '../settings/service.js';
+import { readSettings, readTimezone } from '../settings/service.js';
 import { lockActiveStaff } from '../staff/service.js';
 import { lockEntryForBooking, markEntryBooked, offerFreedSlot } from '../waitlist/service.js';
-import { assignmentOf, type ServiceTerms } from './assignment.js';
-import { bookingLocation, defaultLocation } from './booking-location.js';
-import { brokenDeskRules, overrideOrRefuse, rulesOf, storedRules, type DeskRule } from './desk-rules.js';
-import {
-  heldResourceIds,
-  holdResources,
-  lockResources,
-  processingTimes,
-  requireResourcesFree,
-  requireStaffFree,
-} from './occupancy.js';
+import { assignmentOf } from './assignment.js';
+import { bookingLocation } from './booking-location.js';
+import { brokenDeskRules, overrideOrRefuse, storedRules, type DeskRule } from './desk-rules.js';
+import { holdResources, lockResources, processingTimes, requireResourcesFree, requireStaffFree } from './occupancy.js';
+import { invalidField, replaceBooking, requireNotHoliday, requireOrder, requireService } from './placement.js';
 import { agendaOf, bookingLink, bookingQuery, loadBooking, toBooking, type BookingJoinedRow } from './reads.js';
-import { addMinutes, localNow, MAX_BOOKING_MIN, minutesBetween } from './wall-clock.js';
+import { addMinutes, localNow } from './wall-clock.js';
 import type { BookingCreateInput, BookingOutput, BookingUpdateInput } from './schemas.js';
 
 /*
@@ -82,46 +75,10 @@ export const FOLLOWUP_DELAY_MS = 3 * 24 * 60 * 60 * 1000;
 
 type BookingRow = Selectable<BookingsTable>;
 
-const invalidField = (field: string, message: string) =>
-  badRequest('validation_failed', `Invalid input: ${field} ${message}`, [{ field, message }]);
-
 function parseDateTime(value: string, field: string): string {
   const parsed = parseLocalDateTime(value);
   if (parsed === null) throw invalidField(field, 'must be a real date and time (YYYY-MM-DD HH:MM:SS)');
   return parsed;
-}
-
-// The bookable staff member's row is locked by lockActiveStaff() (staff module) until the
-// transaction ends: every overlap check for that staff member runs behind this lock.
-
-const SERVICE_TERMS = ['id', 'duration_min', 'price', 'processing_after_min', 'processing_min', 'active'] as const;
-
-async function requireService(trx: Transaction<DB>, dialect: Dialect, serviceId: number): Promise<ServiceTerms> {
-  let query = trx.selectFrom('services').select(SERVICE_TERMS).where('id', '=', serviceId).where('active', '=', 1);
-  query = lockRows(query, dialect, 'key share');
-  const service = await query.executeTakeFirst();
-  if (!service) {
-    throw badRequest('unknown_service', 'No active service has this id', [
-      { field: 'service_id', message: 'is not an existing service' },
-    ]);
-  }
-  return service;
-}
-
-async function requireNotHoliday(executor: Executor, startAt: string): Promise<void> {
-  const date = startAt.slice(0, 10);
-  if (await isHoliday(executor, date)) {
-    throw badRequest('holiday', `The salon is closed on ${date} (a holiday)`, [
-      { field: 'start_at', message: 'is on a holiday' },
-    ]);
-  }
-}
-
-/** end_at after start_at, and at most a day later (every overlap search relies on that bound). */
-function requireOrder(startAt: string, endAt: string): void {
-  if (endAt <= startAt) throw invalidField('end_at', 'must be after start_at');
-  if (minutesBetween(startAt, endAt) > MAX_BOOKING_MIN)
-    throw invalidField('end_at', 'must be at most 24 hours after start_at');
 }
 
 /** What every booking email shows of the booking. */
@@ -412,56 +369,16 @@ export async function updateBooking(
     const changes: Partial<Omit<BookingRow, 'id' | 'created_at' | 'client_id'>> = {};
     let resourcesToHold: number[] | null = null;
     if (timesChanged || staffChanged || serviceChanged) {
-      await lockActiveStaff(trx, ctx.dialect, staffId);
-      const service = serviceChanged
-        ? await requireService(trx, ctx.dialect, input.service_id!)
-        : await trx
-            .selectFrom('services')
-            .select(SERVICE_TERMS)
-            .where('id', '=', booking.service_id)
-            .executeTakeFirstOrThrow();
-      if (startAt.slice(0, 10) !== booking.start_at.slice(0, 10)) await requireNotHoliday(trx, startAt);
-      const assignment = await assignmentOf(trx, service, staffId);
-      const processing = processingTimes(startAt, endAt, assignment.processing);
-      if (status !== 'cancelled') {
-        await requireStaffFree(trx, staffId, { startAt, endAt, ...processing }, [id]);
-        const wanted = serviceChanged ? assignment.resourceIds : await heldResourceIds(trx, id);
-        const resources = await lockResources(trx, ctx.dialect, wanted);
-        await requireResourcesFree(trx, resources, startAt, endAt, [id]);
-        if (serviceChanged) resourcesToHold = resources.map((resource) => resource.id);
-      }
-      if (status === 'scheduled' || status === 'provisional') {
-        const startSet = startAt !== booking.start_at;
-        const broken = await brokenDeskRules(trx, {
-          staffId,
-          serviceId: service.id,
-          startAt,
-          endAt,
-          assignment,
-          serviceActive: service.active === 1,
-          timezone,
-          now,
-          startSet,
-        });
-        const overridden = overrideOrRefuse(broken, input.override === true);
-        // A start the desk once placed in the past, and has not moved, stays overridden.
-        if (!startSet && rulesOf(booking.overridden_rules).includes('in_the_past')) overridden.push('in_the_past');
-        changes.overridden_rules = storedRules([...new Set(overridden)]);
-      }
-      Object.assign(changes, {
-        staff_id: staffId,
-        start_at: startAt,
-        end_at: endAt,
-        processing_start_at: processing.processingStartAt,
-        processing_end_at: processing.processingEndAt,
-      });
-      if (serviceChanged) changes.service_id = service.id;
-      if (serviceChanged || staffChanged) changes.price = assignment.price;
-      if (input.location_id === undefined && (staffChanged || startAt.slice(0, 10) !== booking.start_at.slice(0, 10))) {
-        changes.location_id = await defaultLocation(trx, staffId, startAt.slice(0, 10));
-      }
-    }
-    if (input.location_id !== undefined) {
+      const moved = await replaceBooking(
+        trx,
+        ctx.dialect,
+        { ...booking, status },
+        { staffId, serviceId: input.service_id ?? booking.service_id, startAt, endAt, locationId: input.location_id },
+        { override: input.override === true, timezone, now },
+      );
+      Object.assign(changes, moved.changes);
+      resourcesToHold = moved.resourcesToHold;
+    } else if (input.location_id !== undefined) {
       changes.location_id = await bookingLocation(trx, ctx.dialect, input.location_id, staffId, startAt.slice(0, 10));
     }
     if (input.notes !== undefined) changes.notes = input.notes.trim();
