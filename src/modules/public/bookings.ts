@@ -63,7 +63,11 @@ export async function createPublicBooking(
           staff_id: verdict.staffId,
           service_id: input.service_id,
           start_at: startAt,
-          end_at: endOf(startAt, day.input.durationMin),
+          // The member's own duration of the service (plus any new-client extra), as offered.
+          end_at: endOf(
+            startAt,
+            day.input.staff.find((member) => member.id === verdict.staffId)?.durationMin ?? day.input.durationMin,
+          ),
           notes: input.notes,
           provisional: settings.booking_mode === 'request',
           checkLocked: async (locked) => {

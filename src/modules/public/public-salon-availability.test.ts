@@ -5,7 +5,13 @@ import { createTestApp, setupSalon, type TestApp } from '../../../test/helpers/a
 import { createClient, createService, setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { insertBooking } from '../../../test/helpers/factories.js';
-import { availability, createWorkingStaff, offeredStarts, salonDate } from '../../../test/helpers/public.js';
+import {
+  availability,
+  createWorkingStaff,
+  offeredStarts,
+  publicBooking,
+  salonDate,
+} from '../../../test/helpers/public.js';
 import { judgeVisit, loadVisitDay } from '../availability/service.js';
 import { weekdayOf } from '../availability/loader.js';
 
@@ -157,6 +163,9 @@ for (const dialect of DIALECTS) {
       const slots = (await availability(t, { date, service_id: service.id, staff_id: senior.id })).body;
       assert.deepEqual(slots[0], { start_at: `${date} 09:00:00`, end_at: `${date} 10:30:00`, staff_id: senior.id });
       assert.equal(slots.at(-1).start_at, `${date} 15:30:00`);
+      const booked = await publicBooking(t, { service_id: service.id, staff_id: senior.id, start_at: `${date} 09:00` });
+      assert.equal(booked.status, 201, JSON.stringify(booked.body));
+      assert.equal(booked.body.end_at, `${date} 10:30:00`, 'the booking lasts as long as the slot offered');
     });
 
     it('resource capacity 2: a third overlapping slot is not offered', async () => {
