@@ -471,11 +471,11 @@ export interface GroupMove {
 }
 
 /**
- * Moves one booking of a visit or series to new times (and maybe another staff member), as
- * PUT /bookings/:id changes the same fields: holiday, the desk's rules while it is scheduled
- * or provisional, staff busy time and the resources it holds. The caller has locked the
- * booking rows, then every staff member and resource involved (lockForPlacement), so moving
- * several bookings in one transaction cannot deadlock with another writer.
+ * Moves one booking of a visit or series to new times (and maybe another staff member),
+ * checked as PUT /bookings/:id checks the same change (replaceBooking), with the client's
+ * `booking.updated` email. The caller has locked the booking rows, then every staff member
+ * and resource involved, so moving several bookings in one transaction cannot deadlock with
+ * another writer.
  */
 export async function moveLockedBooking(
   trx: Transaction<DB>,
@@ -483,43 +483,13 @@ export async function moveLockedBooking(
   booking: BookingRow,
   move: GroupMove,
 ): Promise<void> {
-  const { staffId, startAt, endAt } = move;
-  requireOrder(startAt, endAt);
-  await lockActiveStaff(trx, dialect, staffId);
-  const service = await trx
-    .selectFrom('services')
-    .select(SERVICE_TERMS)
-    .where('id', '=', booking.service_id)
-    .executeTakeFirstOrThrow();
-  const newDate = startAt.slice(0, 10) !== booking.start_at.slice(0, 10);
-  if (newDate) await requireNotHoliday(trx, startAt);
-  const assignment = await assignmentOf(trx, service, staffId);
-  const processing = processingTimes(startAt, endAt, assignment.processing);
-  const changes: Partial<Omit<BookingRow, 'id' | 'created_at' | 'client_id'>> = {
-    staff_id: staffId,
-    start_at: startAt,
-    end_at: endAt,
-    processing_start_at: processing.processingStartAt,
-    processing_end_at: processing.processingEndAt,
-  };
-  if (booking.status === 'scheduled' || booking.status === 'provisional') {
-    const broken = await brokenDeskRules(trx, {
-      ...move,
-      serviceId: service.id,
-      serviceActive: service.active === 1,
-      assignment,
-      startSet: true,
-    });
-    changes.overridden_rules = storedRules(overrideOrRefuse(broken, move.override));
-  }
-  if (booking.status !== 'cancelled') {
-    await requireStaffFree(trx, staffId, { startAt, endAt, ...processing }, [booking.id]);
-    const resources = await lockResources(trx, dialect, await heldResourceIds(trx, booking.id));
-    await requireResourcesFree(trx, resources, startAt, endAt, [booking.id]);
-  }
-  if (staffId !== booking.staff_id) changes.price = assignment.price;
-  if (staffId !== booking.staff_id || newDate)
-    changes.location_id = await defaultLocation(trx, staffId, startAt.slice(0, 10));
+  const { changes } = await replaceBooking(
+    trx,
+    dialect,
+    booking,
+    { staffId: move.staffId, serviceId: booking.service_id, startAt: move.startAt, endAt: move.endAt },
+    move,
+  );
   await trx
     .updateTable('bookings')
     .set({ ...changes, updated_at: nowIso() })
