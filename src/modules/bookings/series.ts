@@ -214,10 +214,10 @@ export async function moveSeries(
       ),
     );
     const now = new Date();
-    // Later occurrences first when moving later: none lands on a neighbour's old place.
-    const order = deltaMs > 0 ? [...moving].reverse() : moving;
+    const movingIds = moving.map(({ row }) => row.id);
+    // The occurrences move together: a neighbour's old place does not count as taken.
     const failures: FieldError[] = [];
-    for (const { row, index } of order) {
+    for (const { row, index } of moving) {
       const newStart = shiftWallClock(row.start_at, deltaMs);
       const attempt = await tryInSavepoint(trx, () =>
         moveLockedBooking(trx, ctx.dialect, row, {
@@ -227,15 +227,13 @@ export async function moveSeries(
           override: input.override === true,
           timezone,
           now,
+          exceptIds: movingIds,
         }),
       );
       if (!attempt.ok) failures.push(occurrenceFailure(index, newStart, attempt.error));
     }
     if (failures.length > 0) {
-      throw seriesConflicts(
-        failures.sort((a, b) => a.field.localeCompare(b.field, 'en', { numeric: true })),
-        moving.length,
-      );
+      throw seriesConflicts(failures, moving.length);
     }
     await trx.updateTable('booking_series').set({ updated_at: nowIso() }).where('id', '=', id).execute();
     return readSeries(trx, caller, id, timezone);

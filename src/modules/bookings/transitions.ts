@@ -468,14 +468,16 @@ export interface GroupMove {
   override: boolean;
   timezone: string;
   now: Date;
+  /** The other bookings moving in the same transaction: their old places do not count as taken. */
+  exceptIds?: readonly number[] | undefined;
 }
 
 /**
- * Moves one booking of a visit or series to new times (and maybe another staff member),
- * checked as PUT /bookings/:id checks the same change (replaceBooking), with the client's
- * `booking.updated` email. The caller has locked the booking rows, then every staff member
- * and resource involved, so moving several bookings in one transaction cannot deadlock with
- * another writer.
+ * Moves one booking of a visit or series to new times (and maybe another staff member), as
+ * PUT /bookings/:id changes the same fields (placement.ts replaceBooking: holiday, the desk's
+ * rules while it is scheduled or provisional, staff busy time, the resources it holds). The
+ * caller has locked the booking rows, then every staff member and resource involved
+ * (lockForPlacement), so moving several bookings in one transaction cannot deadlock.
  */
 export async function moveLockedBooking(
   trx: Transaction<DB>,

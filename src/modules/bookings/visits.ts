@@ -1,9 +1,9 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/connection.js';
 import type { Executor } from '../../db/executor.js';
 import { lockRows } from '../../db/locks.js';
-import type { BookingsTable, DB } from '../../db/types.js';
+import type { DB } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
@@ -35,8 +35,6 @@ import { shiftWallClock, wallClockDelta } from './wall-clock.js';
  * without `staff_id` goes to the least-booked member that day who performs the service and is
  * free for it (ties: the lowest id).
  */
-
-type BookingRow = Selectable<BookingsTable>;
 
 /** The visit as the API shows it; its status and times follow from its parts. */
 export function toVisit(id: number, rows: BookingJoinedRow[], timezone: string): VisitOutput {
@@ -271,11 +269,10 @@ export async function moveVisit(
       ),
     );
     const now = new Date();
-    // Later parts first when moving later (earlier ones first when moving earlier): a part
-    // never lands on its neighbour's old place, so a staff member doing two parts in a row
-    // does not clash with themself.
-    const order: BookingRow[] = deltaMs > 0 ? [...moving].reverse() : moving;
-    for (const row of order) {
+    const movingIds = moving.map((row) => row.id);
+    // The parts move together: their old places do not count as taken, so a staff member
+    // doing two parts in a row does not clash with themself.
+    for (const row of moving) {
       try {
         await moveLockedBooking(trx, ctx.dialect, row, {
           staffId: row.staff_id,
@@ -284,6 +281,7 @@ export async function moveVisit(
           override: input.override === true,
           timezone,
           now,
+          exceptIds: movingIds,
         });
       } catch (error) {
         throw error instanceof AppError ? refusalOf(`parts[${row.visit_position ?? 0}]`, error) : error;
