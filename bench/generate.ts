@@ -248,6 +248,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
       createdEpoch,
     );
   }
+  // The chain's own two rates instead of the standard rate set-up gives a new salon.
+  exec('delete from vat_rates');
   exec(
     `insert into vat_rates (id, name, percentage, is_default, is_disabled, created_at, updated_at) values
      (1, 'High', 2100, 1, 0, ?, ?), (2, 'Low', 900, 0, 0, ?, ?)`,
@@ -502,6 +504,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     'created_by',
     'created_at',
     'updated_at',
+    'location_id',
   ]);
   const reviews = new Inserter(
     sqlite,
@@ -901,6 +904,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
           random.chance(0.3) ? staff : null,
           created,
           created,
+          // Each staff member works at one of the chain's locations (staff ids start at 2).
+          1 + ((staff - 2) % LOCATIONS),
         ]);
         if (status === 'completed') {
           if (random.chance(orderChance)) {

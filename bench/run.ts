@@ -22,6 +22,7 @@ import { SmtpCounter } from './smtp-counter.js';
  *   BENCH_DURATION=10        seconds per measured endpoint (after a 2 s warm-up for reads)
  *   BENCH_CAMPAIGN_SECONDS=30  how long the worker's email throughput is watched
  *   BENCH_ENGINES=sqlite,postgres   which engines (postgres only with DATABASE_URL)
+ *   BENCH_ONLY=list,calendar   only these phases
  *   DATABASE_URL=postgres://…  a server where the bench may create its own databases
  */
 
@@ -32,7 +33,7 @@ const seed = Number(process.env.BENCH_SEED ?? 42);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const campaignSeconds = Number(process.env.BENCH_CAMPAIGN_SECONDS ?? 30);
 const connections = 50;
-/** Only these phases (list, byid, availability, visit, products, public, pos, reports, campaign); all when unset. */
+/** Only these phases (list, calendar, byid, availability, visit, products, public, pos, reports, campaign); all when unset. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((p) => p.trim())) : null;
 const phase = (name: string) => only === null || only.has(name);
 const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((e) => e.trim());
@@ -341,6 +342,29 @@ async function benchEngine(
           { requests: [{ method: 'GET', path: '/api/bookings?page=1' }], token, warmup: true },
           { ratio: 0.3, p99: 20 },
         ),
+      );
+    }
+    if (phase('calendar')) {
+      // The calendar's queries: next week (Monday to Sunday), four stylists side by side; the
+      // whole week of one location (its ~13 staff); the day view of the busiest day.
+      const monday = today.plus({ weeks: 1 }).startOf('week');
+      const week = `from=${monday.toFormat('yyyy-MM-dd')}&to=${monday.plus({ days: 6 }).toFormat('yyyy-MM-dd')}`;
+      loads.push(
+        await load('GET /api/bookings?from=<monday>&to=<sunday>&staff_id=<4 ids>', base, {
+          requests: [{ method: 'GET', path: `/api/bookings?${week}&staff_id=${staffIds.slice(0, 4).join(',')}` }],
+          token,
+          warmup: true,
+        }),
+        await load('GET /api/bookings?from=<monday>&to=<sunday>&location_id=2', base, {
+          requests: [{ method: 'GET', path: `/api/bookings?${week}&location_id=2` }],
+          token,
+          warmup: true,
+        }),
+        await load('GET /api/bookings/day (busy day, all 40 staff)', base, {
+          requests: [{ method: 'GET', path: `/api/bookings/day?date=${busy.day}` }],
+          token,
+          warmup: true,
+        }),
       );
     }
     if (phase('byid')) {

@@ -36,6 +36,7 @@ import { publicRoutes } from './modules/public/routes.js';
 import { resourcesRoutes } from './modules/resources/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { reportingRoutes } from './modules/reporting/routes.js';
+import { reviewsRoutes } from './modules/reviews/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { waitlistRoutes } from './modules/waitlist/routes.js';
 
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await authRoutes(app, ctx);
   await systemRoutes(app, ctx);
   await reportingRoutes(app, ctx);
+  await reviewsRoutes(app, ctx);
   await campaignsRoutes(app, ctx);
   await posRoutes(app, ctx);
   await giftcardsRoutes(app, ctx);

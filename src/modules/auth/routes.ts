@@ -15,6 +15,7 @@ import {
   LoginBody,
   LoginResponse,
   LogoutBody,
+  Me,
   RefreshBody,
   RefreshResponse,
   RegisterBody,
@@ -124,6 +125,17 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
       await auth.resetPassword(ctx, request.body);
       return { ok: true as const };
     },
+  });
+
+  app.get('/api/auth/me', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'getMe',
+      tags,
+      summary: 'The signed-in user: id, name, email, role, require_password_change, bookable',
+      response: { 200: Me, 404: errorRef },
+    },
+    handler: (request) => auth.me(ctx.db, currentUser(request)),
   });
 
   app.post('/api/auth/change-password', {

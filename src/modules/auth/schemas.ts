@@ -24,6 +24,20 @@ export const SessionUser = named(
   }),
 );
 
+export const Me = named(
+  'Me',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    email: Type.String(),
+    role: Role,
+    require_password_change: Type.Boolean({ description: 'As in the login answer' }),
+    bookable: Type.Union([Type.Literal(0), Type.Literal(1)], {
+      description: '1: takes appointments (shown in the calendar); 0: an owner or receptionist who does not',
+    }),
+  }),
+);
+
 export const LoginBody = Type.Object({
   email: Email,
   password: Type.String({ minLength: 1, maxLength: 1024 }),

@@ -8,8 +8,8 @@ import { paginate, type PageRequest } from '../../http/pagination.js';
 import type { AuthUser } from '../../http/auth.js';
 import { toFlag } from '../../http/schemas.js';
 import { queueEmail } from '../../mail/outbox.js';
-import { lockSettingsRow } from '../settings/service.js';
-import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import { ensureStandardVatRate, lockSettingsRow } from '../settings/service.js';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
 import type { Kysely } from 'kysely';
@@ -112,6 +112,21 @@ async function replacePassword(executor: Executor, user: User, password: string)
   await queueEmail(executor, { to: user.email, template: 'auth.password_changed', data: { name: user.name } });
 }
 
+/** The signed-in user as the front end needs it on start: who, which role, whether bookable. */
+export async function me(db: Kysely<DB>, caller: AuthUser) {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role', 'require_password_change', 'bookable'])
+    .where('id', '=', caller.id)
+    .executeTakeFirst();
+  if (!user) throw notFound('User');
+  return {
+    ...user,
+    require_password_change: user.require_password_change === 1,
+    bookable: user.bookable === 1 ? (1 as const) : (0 as const),
+  };
+}
+
 // ---------------------------------------------------------------- setup
 
 export async function needsSetup(db: Kysely<DB>): Promise<boolean> {
@@ -147,6 +162,7 @@ export async function setup(ctx: AppContext, input: SetupInput) {
       })
       .where('id', '=', 1)
       .execute();
+    await ensureStandardVatRate(trx);
     if (hours.length > 0) {
       await trx.deleteFrom('opening_hours').execute();
       await trx.insertInto('opening_hours').values(hours).execute();

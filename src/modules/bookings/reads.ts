@@ -1,12 +1,15 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DB } from '../../db/types.js';
 import type { Executor } from '../../db/executor.js';
 import type { AuthUser } from '../../http/auth.js';
-import { paginate, type Page } from '../../http/pagination.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, paginate, type Page } from '../../http/pagination.js';
 import { notFound } from '../../lib/errors.js';
 import { fromCents } from '../../lib/money.js';
 import { formatInstant } from '../../lib/time.js';
 import { readSettings, readTimezone } from '../settings/service.js';
 import { rulesOf } from './desk-rules.js';
+import { narrows, parseBookingFilter, type BookingFilter } from './list-filter.js';
 import type { BookingListFilter, BookingOutput } from './schemas.js';
 
 /*
@@ -133,28 +136,66 @@ export async function agendaOf(executor: Executor, caller: AuthUser): Promise<nu
   return settings.staff_personal_agenda_enabled === 1 ? caller.id : null;
 }
 
-/** Newest first: start_at, then id, descending; cancelled bookings left out. */
+/** The WHERE of a filtered list; the same for its rows and its count. */
+function matching(eb: ExpressionBuilder<DB & { b: DB['bookings'] }, 'b'>, filter: BookingFilter, own: number | null) {
+  const conditions: Expression<SqlBool>[] = [];
+  conditions.push(filter.statuses === null ? eb('b.status', '<>', 'cancelled') : eb('b.status', 'in', filter.statuses));
+  if (own !== null) conditions.push(eb('b.staff_id', '=', own));
+  if (filter.staffIds !== null) conditions.push(eb('b.staff_id', 'in', filter.staffIds));
+  if (filter.clientId !== null) conditions.push(eb('b.client_id', '=', filter.clientId));
+  if (filter.locationId !== null) conditions.push(eb('b.location_id', '=', filter.locationId));
+  if (filter.from !== null) conditions.push(eb('b.start_at', '>=', filter.from));
+  if (filter.to !== null) conditions.push(eb('b.start_at', filter.toExclusive ? '<' : '<=', filter.to));
+  return eb.and(conditions);
+}
+
+/**
+ * Newest first: start_at, then id, descending. Filters on start_at range, staff, client,
+ * status and location; without a status filter cancelled bookings are left out.
+ */
 export async function listBookings(
   { db }: AppContext,
   caller: AuthUser,
-  filter: BookingListFilter,
+  query: BookingListFilter,
 ): Promise<BookingOutput[] | Page<BookingOutput>> {
+  const filter = parseBookingFilter(query);
   const timezone = await readTimezone(db);
   const own = await agendaOf(db, caller);
-  let query = bookingQuery(db)
-    .where('b.status', '<>', 'cancelled')
+  const rows = bookingQuery(db)
+    .where((eb) => matching(eb, filter, own))
     .orderBy('b.start_at', 'desc')
     .orderBy('b.id', 'desc');
-  // The total from the counters the triggers of migration 0013 keep: count(*) over millions
-  // of bookings took ~170 ms a request.
-  let base = db.selectFrom('booking_counts').where('status', '<>', 'cancelled');
-  if (own !== null) {
-    query = query.where('b.staff_id', '=', own);
-    base = base.where('staff_id', '=', own);
+  if (!narrows(filter)) {
+    // The total from the counters the triggers of migration 0013 keep: count(*) over millions
+    // of bookings took ~170 ms a request.
+    let base = db.selectFrom('booking_counts').where('status', '<>', 'cancelled');
+    if (own !== null) base = base.where('staff_id', '=', own);
+    const count = async () =>
+      Number((await base.select((eb) => eb.fn.sum<number>('n').as('n')).executeTakeFirstOrThrow()).n ?? 0);
+    return paginate(rows, count, query, (row) => toBooking(row, timezone));
   }
+  // A filtered list is one index range (start, staff, client or location): its count(*) is too.
+  const filtered = db.selectFrom('bookings as b').where((eb) => matching(eb, filter, own));
   const count = async () =>
-    Number((await base.select((eb) => eb.fn.sum<number>('n').as('n')).executeTakeFirstOrThrow()).n ?? 0);
-  return paginate(query, count, filter, (row) => toBooking(row, timezone));
+    Number((await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  if (query.page === undefined) return paginate(rows, count, query, (row) => toBooking(row, timezone));
+  // The page's ids first, from the index alone, then the names for those rows only: a week of
+  // 40 staff members sorts ~4,000 index entries instead of joining ~4,000 clients (21 → 2 ms).
+  const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+  const ids = filtered
+    .select('b.id')
+    .orderBy('b.start_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .offset((query.page - 1) * limit);
+  const [data, total] = await Promise.all([rows.where('b.id', 'in', ids).execute(), count()]);
+  return {
+    data: data.map((row) => toBooking(row, timezone)),
+    page: query.page,
+    limit,
+    total,
+    total_pages: Math.ceil(total / limit),
+  };
 }
 
 export async function loadBooking(executor: Executor, id: number, timezone: string): Promise<BookingOutput> {
@@ -184,4 +225,55 @@ export async function bookingsOfClient(
     .orderBy('b.id', 'desc')
     .execute();
   return rows.map((row) => toBooking(row, timezone));
+}
+
+/** What a client's history counts of their bookings (one pass over the client_id index). */
+export interface ClientBookingStats {
+  total: number;
+  completed: number;
+  noShow: number;
+  cancelled: number;
+  /** start_at of the first and the latest completed booking, or null. */
+  firstVisit: string | null;
+  lastVisit: string | null;
+}
+
+export async function clientBookingStats(executor: Executor, clientId: number): Promise<ClientBookingStats> {
+  const row = await executor
+    .selectFrom('bookings')
+    .where('client_id', '=', clientId)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'completed').then(1).else(0).end()).as('completed'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'no-show').then(1).else(0).end()).as('no_show'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'cancelled').then(1).else(0).end()).as('cancelled'),
+      eb.fn.min<string | null>(eb.case().when('status', '=', 'completed').then(eb.ref('start_at')).end()).as('first'),
+      eb.fn.max<string | null>(eb.case().when('status', '=', 'completed').then(eb.ref('start_at')).end()).as('last'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    completed: Number(row.completed ?? 0),
+    noShow: Number(row.no_show ?? 0),
+    cancelled: Number(row.cancelled ?? 0),
+    firstVisit: row.first ?? null,
+    lastVisit: row.last ?? null,
+  };
+}
+
+/** One page of a client's bookings, every status, newest first, with the price each was booked at (cents). */
+export async function clientBookingPage(
+  executor: Executor,
+  clientId: number,
+  limit: number,
+  offset: number,
+): Promise<Array<BookingJoinedRow & { price: number }>> {
+  return bookingQuery(executor)
+    .select('b.price')
+    .where('b.client_id', '=', clientId)
+    .orderBy('b.start_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }

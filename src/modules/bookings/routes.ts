@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
 import { errorRef, IdParams, Listing } from '../../http/schemas.js';
 import { BookingCreateBody, BookingListQuery, BookingOut, BookingUpdateBody } from './schemas.js';
+import { DayViewOut, DayViewQuery } from './day-view-schemas.js';
 import { seriesRoutes } from './series-routes.js';
 import * as bookings from './service.js';
 import { visitRoutes } from './visit-routes.js';
@@ -22,12 +23,33 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
     schema: {
       operationId: 'listBookings',
       tags,
-      summary: 'List bookings, newest first (start_at, then id, descending); cancelled ones left out',
-      description: `\`page\` activates pagination. With \`staff_personal_agenda_enabled\`, staff see only their own bookings, admins all.`,
+      summary: 'List bookings, newest first (start_at, then id, descending); cancelled ones left out unless asked for',
+      description:
+        'Filters, all optional and combined with AND: `from`/`to` bound `start_at` (a date or a datetime in the salon zone; a date `to` is the end of that day), `staff_id` (one or several, repeated or comma-separated, at most 100), `client_id`, `status` (one or several; given: exactly those, `cancelled` only when named; absent: every status but cancelled), `location_id`. Invalid: 400 `validation_failed` naming the parameter. ' +
+        '`page` activates pagination (its `total` counts the filtered bookings). With `staff_personal_agenda_enabled`, staff see only their own bookings, admins all.',
       querystring: BookingListQuery,
       response: { 200: Listing(BookingOut), 400: errorRef },
     },
     handler: (request) => bookings.listBookings(ctx, currentUser(request), request.query),
+  });
+
+  app.get('/api/bookings/day', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'getBookingDay',
+      tags,
+      summary:
+        'What a day calendar draws: bookings, each staff member’s working time and time off, the holiday, opening hours, resources',
+      description:
+        '`date` (YYYY-MM-DD, salon zone); optional `location_id` and `staff_id` (several, repeated or comma-separated). ' +
+        '`staff`: the active bookable members by name, each with `working` (dated shifts, else default shifts, else the opening hours of that weekday; empty on a holiday, a closed weekday or time off) and the `time_off` entries covering the date. ' +
+        'With `location_id`: bookings of that location, resources of that location or of none, and members not working only at another location that day. With `hide_unscheduled_staff`, members with neither a dated nor a default shift that date and no booking that day are left out. ' +
+        '`bookings`: not cancelled, touching the date, by start_at then id. `resources`: active ones with the ids of the bookings holding them that day. ' +
+        'With `staff_personal_agenda_enabled`, a staff-role user gets their own column and bookings only.',
+      querystring: DayViewQuery,
+      response: { 200: DayViewOut, 400: errorRef },
+    },
+    handler: (request) => bookings.dayView(ctx, currentUser(request), request.query),
   });
 
   app.get('/api/bookings/:id', {

@@ -121,7 +121,40 @@ export const BookingUpdateBody = withExample(
   { start_at: '2030-05-14 15:00:00', end_at: '2030-05-14 15:45:00' },
 );
 
-export const BookingListQuery = Type.Object({ ...PageQuery });
+const DATE_OR_DATETIME = '^\\s*\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2})?)?\\s*$';
+const IdList = Type.Array(Type.String({ maxLength: 1100 }), {
+  maxItems: 100,
+  description: 'Repeatable (`staff_id=1&staff_id=2`) or comma-separated (`staff_id=1,2`); at most 100 ids',
+});
+const StatusList = Type.Array(Type.String({ maxLength: 100 }), {
+  maxItems: 5,
+  description:
+    'scheduled, provisional, completed, cancelled, no-show; repeatable or comma-separated. Given: exactly those statuses (cancelled only when named). Absent: every status but cancelled',
+});
+
+export const BookingListQuery = Type.Object({
+  ...PageQuery,
+  from: Type.Optional(
+    Type.String({
+      maxLength: 30,
+      pattern: DATE_OR_DATETIME,
+      description: 'Bookings starting at or after: a date (its 00:00) or a datetime, salon wall clock',
+      examples: ['2026-11-23'],
+    }),
+  ),
+  to: Type.Optional(
+    Type.String({
+      maxLength: 30,
+      pattern: DATE_OR_DATETIME,
+      description: 'Bookings starting at or before: a datetime, or a date meaning the end of that day',
+      examples: ['2026-11-29'],
+    }),
+  ),
+  staff_id: Type.Optional(IdList),
+  client_id: Type.Optional(Id),
+  status: Type.Optional(StatusList),
+  location_id: Type.Optional(Id),
+});
 
 export type BookingCreateInput = Static<typeof BookingCreateBody>;
 export type BookingUpdateInput = Static<typeof BookingUpdateBody>;

@@ -11,17 +11,21 @@
  *                      booking, cancel their own
  *   visits.ts          several services in a row, booked, moved and cancelled as one
  *   series.ts          a booking repeated every N weeks
+ *   day-view.ts        what a day calendar draws, in one answer
  */
 
 export {
   bookingLink,
   bookingsOfClient,
+  clientBookingPage,
+  clientBookingStats,
   clientBookingRows,
   getBooking,
   listBookings,
   readBooking,
   readBookingWithPrice,
   type BookingJoinedRow,
+  type ClientBookingStats,
 } from './reads.js';
 export {
   BOOKING_UPDATE_DELAY_MS,
@@ -47,3 +51,4 @@ export {
   type PlacedVisitPart,
 } from './visits.js';
 export { cancelSeries, createSeries, getSeries, moveSeries } from './series.js';
+export { dayView } from './day-view.js';

@@ -4,6 +4,8 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { errorRef, IdParams, Listing, Ok } from '../../http/schemas.js';
 import * as clients from './service.js';
+import { clientHistory } from './history.js';
+import { ClientHistoryOut, ClientHistoryQuery } from './history-schemas.js';
 import * as gdpr from './gdpr.js';
 import * as labels from './labels.js';
 import {
@@ -116,6 +118,22 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
       response: { 200: ClientOut, 400: errorRef, 404: errorRef },
     },
     handler: (request) => clients.getClient(ctx.db, request.params.id),
+  });
+
+  app.get('/api/clients/:id/history', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'getClientHistory',
+      tags,
+      summary: 'A client’s visit history: counts, spend, first and last visit, and their bookings page by page',
+      description:
+        '`visit_count`: completed bookings; `first_visit`/`last_visit`: their earliest and latest start_at (null when none); `total_spent`: the totals of the client’s paid POS orders; `no_show_count`, `cancelled_count`. ' +
+        '`bookings`: one page (`page` from 1, `limit` default 50, capped at 200) of every booking of the client, cancelled ones too, newest first (start_at, then id), with the price each was booked at; `total` counts them all. Unknown client: 404.',
+      params: IdParams,
+      querystring: ClientHistoryQuery,
+      response: { 200: ClientHistoryOut, 400: errorRef, 404: errorRef },
+    },
+    handler: (request) => clientHistory(ctx.db, request.params.id, request.query),
   });
 
   app.post('/api/clients', {

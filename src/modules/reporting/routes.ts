@@ -47,12 +47,13 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
     schema: {
       operationId: 'getSalesSummary',
       tags,
-      summary: 'Total revenue of all POS orders',
+      summary: 'Total revenue of the paid POS orders, all time or created in the range',
       description:
-        'Revenue = SUM(total) of orders with payment_status `paid` (pending and failed ones are not revenue), all time.',
-      response: { 200: SalesSummaryOut },
+        'Revenue = SUM(total) of orders with payment_status `paid` (pending and failed ones are not revenue). Without `from`/`to`: all time. With them: orders created in the range (salon days, both inclusive), as item-breakdown counts.',
+      querystring: RangeQuery,
+      response: { 200: SalesSummaryOut, 400: errorRef },
     },
-    handler: () => salesSummary(ctx.db),
+    handler: async (request) => salesSummary(ctx.db, await rangeOf(request.query)),
   });
 
   app.get('/api/reporting/booking-count', {
@@ -61,9 +62,12 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
       operationId: 'getBookingCount',
       tags,
       summary: 'Number of bookings ever created, whatever their status (cancelled ones included)',
-      response: { 200: BookingCountOut },
+      description:
+        'Without `from`/`to`: every booking ever created. With them: the bookings, whatever their status, whose `start_at` lies in the range (salon days, both inclusive): the days the calendar shows them on, not the day they were made.',
+      querystring: RangeQuery,
+      response: { 200: BookingCountOut, 400: errorRef },
     },
-    handler: () => bookingCount(ctx.db),
+    handler: async (request) => bookingCount(ctx.db, await rangeOf(request.query)),
   });
 
   app.get('/api/reporting/item-breakdown', {

@@ -13,24 +13,47 @@ import { inMonths, splitRange, splitRows } from './rollups.js';
 
 export const TOP_ITEMS = 10;
 
-/** `sales-summary`: revenue of every paid order, all time (the monthly rollup, migration 0012). */
-export async function salesSummary(db: Executor): Promise<{ total_sales: number }> {
-  const row = await db
-    .selectFrom('report_order_months')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('revenue'), sql<number>`0`).as('cents'))
-    .executeTakeFirstOrThrow();
-  return { total_sales: fromCents(Number(row.cents)) };
+/**
+ * `sales-summary`: revenue of the paid orders created in the range (all time without one).
+ * Whole months from the monthly rollup (migration 0012), the partial months at the edges from
+ * the paid orders of those days (pos_orders_paid_created).
+ */
+export async function salesSummary(db: Executor, range: ReportRange): Promise<{ total_sales: number }> {
+  const split = splitRange(range.fromUtc, range.toUtc, 'instant');
+  const rows = splitRows(
+    split,
+    sql`select revenue from report_order_months where ${inMonths(sql.ref('month'), split)}`,
+    (start, end) => sql`
+      select total as revenue from pos_orders
+      where payment_status = 'paid' and created_at >= ${start} and created_at < ${end}`,
+    sql`select revenue from report_order_months where 1 = 0`,
+  );
+  const result = await sql<{ cents: number | string | null }>`select sum(revenue) as cents from (${rows}) as r`.execute(
+    db,
+  );
+  return { total_sales: fromCents(Number(result.rows[0]?.cents ?? 0)) };
 }
 
 /**
  * `booking-count`: every booking ever created, whatever its status. Bookings are never deleted
- * (DELETE cancels), so it is the sum of the per staff member and status counters the triggers
- * of migration 0013 keep: a count(*) over millions of rows took ~150 ms on PostgreSQL.
+ * (DELETE cancels), so without a range it is the sum of the per staff member and status
+ * counters the triggers of migration 0013 keep: a count(*) over millions of rows took ~150 ms
+ * on PostgreSQL. With a range: the bookings whose start_at (salon wall clock) lies in it, the
+ * days a salon's calendar shows them on, counted over one range of bookings_start.
  */
-export async function bookingCount(db: Executor): Promise<{ booking_count: number }> {
+export async function bookingCount(db: Executor, range: ReportRange): Promise<{ booking_count: number }> {
+  if (range.fromLocal === null && range.toLocal === null) {
+    const row = await db
+      .selectFrom('booking_counts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
+      .executeTakeFirstOrThrow();
+    return { booking_count: Number(row.n) };
+  }
   const row = await db
-    .selectFrom('booking_counts')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .$if(range.fromLocal !== null, (qb) => qb.where('start_at', '>=', range.fromLocal as string))
+    .$if(range.toLocal !== null, (qb) => qb.where('start_at', '<', range.toLocal as string))
     .executeTakeFirstOrThrow();
   return { booking_count: Number(row.n) };
 }

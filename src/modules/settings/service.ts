@@ -20,7 +20,7 @@ export {
 } from '../../db/settings.js';
 import { lockRows } from '../../db/locks.js';
 export { isHoliday } from './holidays.js';
-export { defaultVatRateId, requireUsableVatRate, vatRateChange } from './vat-rates.js';
+export { defaultVatRateId, ensureStandardVatRate, requireUsableVatRate, vatRateChange } from './vat-rates.js';
 
 export function logoUrl(ctx: Pick<AppContext, 'config'>, settings: Pick<Settings, 'logo_key'>): string | null {
   if (!settings.logo_key) return null;

@@ -111,6 +111,25 @@ export async function defaultVatRateId(executor: Executor): Promise<number | nul
   return row?.id ?? null;
 }
 
+/** The rate a new salon starts with: the Dutch standard rate, named as such; changeable like any other. */
+export const STANDARD_VAT_RATE = { name: '21% (standard rate)', percentage: 21 } as const;
+
+/**
+ * Gives a salon without any VAT rate the standard rate as its default, so that services and
+ * products created without `vat_rate_id` never sell at 0 % by accident. For the set-up
+ * transaction, which already holds the settings row.
+ */
+export async function ensureStandardVatRate(trx: Transaction<DB>): Promise<void> {
+  const any = await trx.selectFrom('vat_rates').select('id').limit(1).executeTakeFirst();
+  if (any) return;
+  await insertDefaultRow(trx, 'vat_rates', {
+    name: STANDARD_VAT_RATE.name,
+    percentage: toCents(STANDARD_VAT_RATE.percentage),
+    is_default: 1,
+    is_disabled: 0,
+  });
+}
+
 export async function createVatRate(ctx: AppContext, input: VatRateCreateInput): Promise<VatRateOutput> {
   const isDefault = input.is_default === undefined ? 0 : toFlag(input.is_default);
   const isDisabled = input.is_disabled === undefined ? 0 : toFlag(input.is_disabled);
