@@ -103,6 +103,7 @@ function place(
       const ownHolds = new Map<number, Interval[]>();
       for (const earlier of placed) {
         if (earlier.member.id === member.id) ownBusy.push(...busyOfWork(earlier.work));
+        if (part.resourceIds.length === 0) continue;
         for (const id of earlier.work.resourceIds) {
           ownHolds.set(id, [...(ownHolds.get(id) ?? []), { start: earlier.work.start, end: earlier.work.end }]);
         }
