@@ -33,7 +33,7 @@ const seed = Number(process.env.BENCH_SEED ?? 42);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const campaignSeconds = Number(process.env.BENCH_CAMPAIGN_SECONDS ?? 30);
 const connections = 50;
-/** Only these phases (list, calendar, byid, availability, products, public, pos, reports, campaign); all when unset. */
+/** Only these phases (list, calendar, byid, availability, visit, products, public, pos, reports, campaign); all when unset. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((p) => p.trim())) : null;
 const phase = (name: string) => only === null || only.has(name);
 const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((e) => e.trim());
@@ -393,6 +393,29 @@ async function benchEngine(
           base,
           {
             requests: [{ method: 'GET', path: `/api/public/availability?date=${busy.day}&service_id=6` }],
+            warmup: true,
+          },
+          { ratio: 0.2, p99: 25 },
+        ),
+      );
+    }
+    if (phase('visit')) {
+      // A three-service visit (full colour, wash & blow-dry, women's cut), each part to any
+      // member: the engine places every part at every start of the busiest day.
+      const parts = [{ service_id: 12 }, { service_id: 5 }, { service_id: 8 }];
+      loads.push(
+        await load(
+          `POST /api/public/visit-availability (busy day, 3 services, any staff)`,
+          base,
+          {
+            requests: [
+              {
+                method: 'POST',
+                path: '/api/public/visit-availability',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ date: busy.day, parts }),
+              },
+            ],
             warmup: true,
           },
           { ratio: 0.2, p99: 25 },

@@ -351,8 +351,13 @@ export function memberReason(
   ) {
     return 'outside_hours';
   }
-  const busy = busyParts(work.start, work.end, work.processing);
-  if (intersects(busy, member.busy) || intersects(busy, ownBusy)) return 'taken';
+  if (work.processing === null && ownBusy.length === 0) {
+    // The common case, kept free of allocations: the slot loop calls this for every member at every start.
+    for (const busy of member.busy) if (work.start < busy.end && work.end > busy.start) return 'taken';
+  } else {
+    const busy = busyParts(work.start, work.end, work.processing);
+    if (intersects(busy, member.busy) || intersects(busy, ownBusy)) return 'taken';
+  }
   for (const id of work.resourceIds) {
     const resource = judge.resources.get(id);
     if (!resource) continue;
@@ -371,35 +376,49 @@ export function firstReason(reasons: ReadonlySet<Refusal>, fallback: Refusal = '
   return REASON_ORDER.find((candidate) => reasons.has(candidate)) ?? fallback;
 }
 
-function workOf(input: DayInput, staff: StaffDay, start: number): Work {
-  const duration = staff.durationMin ?? input.durationMin;
-  const processing = staff.processing ?? null;
+/** The candidates with what each takes, most preferred first: computed once per input. */
+function candidatesOf(input: DayInput, judge: Judge) {
+  const resourceIds = (input.resources ?? []).map((resource) => resource.id);
+  return input.staff
+    .flatMap((staff) => {
+      const member = judge.members.get(staff.id);
+      const durationMin = staff.durationMin ?? input.durationMin;
+      return member && durationMin > 0 ? [{ member, durationMin, processing: staff.processing ?? null }] : [];
+    })
+    .sort((a, b) => byPreference(a.member, b.member))
+    .map((candidate) => ({ ...candidate, resourceIds }));
+}
+
+type Candidate = ReturnType<typeof candidatesOf>[number];
+
+function workOf(candidate: Candidate, start: number): Work {
+  const { processing } = candidate;
   return {
     start,
-    end: start + duration,
+    end: start + candidate.durationMin,
     processing: processing ? { start: start + processing.startMin, end: start + processing.endMin } : null,
-    resourceIds: (input.resources ?? []).map((resource) => resource.id),
+    resourceIds: candidate.resourceIds,
   };
 }
 
-/** The candidates free at `start`, most preferred first, and the reasons of the others. */
-function freeAt(input: DayInput, judge: Judge, start: number) {
-  const free: Array<{ member: Member; work: Work }> = [];
+const NONE: ReadonlySet<Refusal> = new Set();
+
+/** The most preferred candidate free at `start` (the least booked, ties: lowest id), or the reasons of all. */
+function firstFree(
+  judge: Judge,
+  candidates: Candidate[],
+  start: number,
+): { member: Member; work: Work } | { reasons: Set<Refusal> } {
+  const reason = startReason(judge, start, NONE);
+  if (reason) return { reasons: new Set([reason]) };
   const reasons = new Set<Refusal>();
-  const none = new Set<Refusal>();
-  const reason = startReason(judge, start, none);
-  if (reason) return { free, reasons: new Set([reason]) };
-  for (const staff of input.staff) {
-    const member = judge.members.get(staff.id);
-    if (!member) continue;
-    const work = workOf(input, staff, start);
-    if (work.end <= work.start) continue;
-    const why = memberReason(judge, member, work, none);
-    if (why === null) free.push({ member, work });
-    else reasons.add(why);
+  for (const candidate of candidates) {
+    const work = workOf(candidate, start);
+    const why = memberReason(judge, candidate.member, work, NONE);
+    if (why === null) return { member: candidate.member, work };
+    reasons.add(why);
   }
-  free.sort((a, b) => byPreference(a.member, b.member));
-  return { free, reasons };
+  return { reasons };
 }
 
 /**
@@ -410,10 +429,11 @@ function freeAt(input: DayInput, judge: Judge, start: number) {
 export function availableSlots(input: DayInput): Slot[] {
   const judge = prepare(input);
   if (judge.bounds.dateReasons.length > 0) return [];
+  const candidates = candidatesOf(input, judge);
   const slots: Slot[] = [];
   for (let start = 0; start < DAY; start += judge.step) {
-    const chosen = freeAt(input, judge, start).free[0];
-    if (!chosen) continue;
+    const chosen = firstFree(judge, candidates, start);
+    if (!('member' in chosen)) continue;
     slots.push({
       start_at: wallClock(input.date, start),
       end_at: wallClock(input.date, chosen.work.end),
@@ -431,9 +451,9 @@ export function availableSlots(input: DayInput): Slot[] {
 export function judgeStart(input: DayInput, startAt: string): Verdict {
   if (startAt.slice(17, 19) !== '00') return { ok: false, reason: 'off_grid' };
   const judge = prepare(input);
-  const { free, reasons } = freeAt(input, judge, minutesFrom(input.date, startAt));
-  if (free[0]) return { ok: true, staffId: free[0].member.id };
-  return { ok: false, reason: firstReason(reasons, judge.bounds.dateReasons[0] ?? 'closed') };
+  const chosen = firstFree(judge, candidatesOf(input, judge), minutesFrom(input.date, startAt));
+  if ('member' in chosen) return { ok: true, staffId: chosen.member.id };
+  return { ok: false, reason: firstReason(chosen.reasons, judge.bounds.dateReasons[0] ?? 'closed') };
 }
 
 /** The end of a booking starting at `startAt` (wall clock), `durationMin` later. */

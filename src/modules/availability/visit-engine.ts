@@ -78,12 +78,17 @@ function place(
   let budget = SEARCH_BUDGET;
   let deepest: { part: number; reason: Refusal } = { part: 0, reason: 'closed' };
   const placed: Placement[] = [];
+  // Parts that fit nobody at a time whatever the visit placed before them: another choice of
+  // an earlier member that reaches the same part at the same time need not try again.
+  const hopeless = new Set<string>();
 
   const search = (index: number, at: number): boolean => {
     if (index === input.parts.length) return true;
+    if (hopeless.has(`${index}:${at}`)) return false;
     const part = input.parts[index]!;
     const reasons = new Set<Refusal>();
     const free: Placement[] = [];
+    let dependsOnVisit = false;
     for (const performer of part.performers) {
       const member = judge.members.get(performer.staffId);
       if (!member) continue;
@@ -98,16 +103,23 @@ function place(
       const ownHolds = new Map<number, Interval[]>();
       for (const earlier of placed) {
         if (earlier.member.id === member.id) ownBusy.push(...busyOfWork(earlier.work));
+        if (part.resourceIds.length === 0) continue;
         for (const id of earlier.work.resourceIds) {
           ownHolds.set(id, [...(ownHolds.get(id) ?? []), { start: earlier.work.start, end: earlier.work.end }]);
         }
       }
       const why = memberReason(judge, member, work, skip, ownBusy, ownHolds);
       if (why === null) free.push({ member, work });
-      else reasons.add(why);
+      else {
+        reasons.add(why);
+        if (!dependsOnVisit && (ownBusy.length > 0 || ownHolds.size > 0)) {
+          dependsOnVisit = memberReason(judge, member, work, skip) === null;
+        }
+      }
     }
     if (free.length === 0) {
       if (index >= deepest.part) deepest = { part: index, reason: firstReason(reasons) };
+      if (!dependsOnVisit) hopeless.add(`${index}:${at}`);
       return false;
     }
     free.sort((a, b) => byPreference(a.member, b.member));

@@ -2,13 +2,29 @@ import type { AppContext } from '../../context.js';
 import type { AuthClient } from '../../http/auth.js';
 import { badRequest } from '../../lib/errors.js';
 import { isValidDate } from '../../lib/time.js';
-import { availableSlots, type Slot } from '../availability/service.js';
-import { loadDay } from '../availability/service.js';
+import {
+  availableSlots,
+  loadDay,
+  loadVisitDay,
+  visitSlots,
+  type Slot,
+  type VisitSlot,
+} from '../availability/service.js';
+import { readSettings } from '../settings/service.js';
+import type { VisitAvailabilityInput } from './schemas.js';
 
 export const staffChoiceDisabled = () =>
   badRequest('staff_choice_disabled', 'This salon does not let clients choose the staff member', [
     { field: 'staff_id', message: 'must be left out: booking_allow_staff_choice is off' },
   ]);
+
+function requireRealDate(date: string): void {
+  if (!isValidDate(date)) {
+    throw badRequest('validation_failed', `${date} is not a real date`, [
+      { field: 'date', message: 'must be a real calendar date (YYYY-MM-DD)' },
+    ]);
+  }
+}
 
 /**
  * GET /public/availability: the starts a booking may take on one date. A signed-in client
@@ -19,11 +35,7 @@ export async function publicAvailability(
   query: { date: string; service_id: number; staff_id?: number | undefined },
   client: AuthClient | null,
 ): Promise<Slot[]> {
-  if (!isValidDate(query.date)) {
-    throw badRequest('validation_failed', `${query.date} is not a real date`, [
-      { field: 'date', message: 'must be a real calendar date (YYYY-MM-DD)' },
-    ]);
-  }
+  requireRealDate(query.date);
   const day = await loadDay(
     ctx.db,
     { date: query.date, serviceId: query.service_id, staffId: query.staff_id, clientId: client?.id ?? null },
@@ -31,4 +43,32 @@ export async function publicAvailability(
   );
   if (query.staff_id !== undefined && !day.staffChoice) throw staffChoiceDisabled();
   return availableSlots(day.input);
+}
+
+/**
+ * POST /public/visit-availability: the starts at which a visit of several services (in order,
+ * back to back) fits on one date, with who does each part. Same rules and client handling as
+ * GET /public/availability, part by part.
+ */
+export async function publicVisitAvailability(
+  ctx: AppContext,
+  body: VisitAvailabilityInput,
+  client: AuthClient | null,
+): Promise<VisitSlot[]> {
+  requireRealDate(body.date);
+  // Checked before the members named: without a choice to make, naming one is the mistake.
+  if (body.parts.some((part) => part.staff_id !== undefined)) {
+    const settings = await readSettings(ctx.db);
+    if (settings.booking_allow_staff_choice !== 1) throw staffChoiceDisabled();
+  }
+  const loaded = await loadVisitDay(
+    ctx.db,
+    {
+      date: body.date,
+      parts: body.parts.map((part) => ({ serviceId: part.service_id, staffId: part.staff_id })),
+      clientId: client?.id ?? null,
+    },
+    false,
+  );
+  return visitSlots(loaded);
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { publicServices, publicStaff, salonInfo } from './info.js';
-import { PublicService, PublicStaff, SalonInfo } from './schemas.js';
+import { errorRef } from '../../http/schemas.js';
+import { PublicService, PublicStaff, PublicStaffQuery, SalonInfo } from './schemas.js';
 
 const tags = ['public'];
 
@@ -29,7 +30,7 @@ export async function publicInfoRoutes(instance: FastifyInstance, ctx: AppContex
       tags,
       summary: 'Bookable services, in the salon’s order',
       description:
-        'Archived services never appear. `price` is absent when `booking_show_prices` is 0, `duration_min` when `booking_show_duration` is 0.',
+        'Archived services never appear, nor services no active, bookable staff member performs. `price` is absent when `booking_show_prices` is 0, `duration_min` when `booking_show_duration` is 0.',
       response: { 200: Type.Array(PublicService) },
     },
     handler: () => publicServices(ctx.db),
@@ -41,9 +42,13 @@ export async function publicInfoRoutes(instance: FastifyInstance, ctx: AppContex
       operationId: 'listPublicStaff',
       tags,
       summary: 'Staff a client may choose (id and name), by name',
-      description: 'An empty list when `booking_allow_staff_choice` is 0: there is no choice to make.',
-      response: { 200: Type.Array(PublicStaff) },
+      description:
+        'Active, bookable members only (not an owner or receptionist marked not bookable). With `service_id`, only the ' +
+        'members who perform that service (400 `unknown_service` when it is not an active service). An empty list when ' +
+        '`booking_allow_staff_choice` is 0: there is no choice to make.',
+      querystring: PublicStaffQuery,
+      response: { 200: Type.Array(PublicStaff), 400: errorRef },
     },
-    handler: () => publicStaff(ctx.db),
+    handler: (request) => publicStaff(ctx.db, request.query),
   });
 }

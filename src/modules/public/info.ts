@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { badRequest } from '../../lib/errors.js';
 import { fromCents } from '../../lib/money.js';
+import { performersOf } from '../services/service.js';
 import type { Static } from 'typebox';
 import type { PublicService, PublicStaff, SalonInfo } from './schemas.js';
 
@@ -37,7 +39,8 @@ export async function salonInfo(db: Kysely<DB>): Promise<Static<typeof SalonInfo
 
 /**
  * Active services in the salon's order (position, name, id), as the staff list orders them;
- * `price` and `duration_min` left out when the booking settings hide them. Archived: never.
+ * `price` and `duration_min` left out when the booking settings hide them. Archived: never;
+ * nor a service no active, bookable member performs (nobody could take the booking).
  */
 export async function publicServices(db: Kysely<DB>): Promise<Array<Static<typeof PublicService>>> {
   const [settings, rows] = await Promise.all([
@@ -64,32 +67,47 @@ export async function publicServices(db: Kysely<DB>): Promise<Array<Static<typeo
       .orderBy('s.id')
       .execute(),
   ]);
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    ...(settings.booking_show_duration === 1 ? { duration_min: row.duration_min } : {}),
-    ...(settings.booking_show_prices === 1 ? { price: fromCents(row.price) } : {}),
-    category_id: row.category_id,
-    category_name: row.category_name ?? null,
-    category_color: row.category_color ?? null,
-  }));
+  const performers = await performersOf(db, { serviceIds: rows.map((row) => row.id) });
+  return rows
+    .filter((row) => (performers.get(row.id)?.size ?? 0) > 0)
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      ...(settings.booking_show_duration === 1 ? { duration_min: row.duration_min } : {}),
+      ...(settings.booking_show_prices === 1 ? { price: fromCents(row.price) } : {}),
+      category_id: row.category_id,
+      category_name: row.category_name ?? null,
+      category_color: row.category_color ?? null,
+    }));
 }
 
 /**
- * The staff a client may choose, by name: id and name only (no email). When
+ * The staff a client may choose, by name: id and name only (no email); active, bookable
+ * members only, and with `service_id` only those who perform that service. When
  * `booking_allow_staff_choice` is off there is no choice to make: an empty list.
  */
-export async function publicStaff(db: Kysely<DB>): Promise<Array<Static<typeof PublicStaff>>> {
+export async function publicStaff(
+  db: Kysely<DB>,
+  query: { service_id?: number | undefined } = {},
+): Promise<Array<Static<typeof PublicStaff>>> {
   const settings = await db
     .selectFrom('settings')
     .select('booking_allow_staff_choice')
     .where('id', '=', 1)
     .executeTakeFirstOrThrow();
   if (settings.booking_allow_staff_choice !== 1) return [];
-  return db
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('active', '=', 1)
+  let select = db.selectFrom('users').select(['id', 'name']).where('active', '=', 1).where('bookable', '=', 1);
+  if (query.service_id !== undefined) {
+    const performers = (await performersOf(db, { serviceIds: [query.service_id] })).get(query.service_id);
+    if (!performers) {
+      throw badRequest('unknown_service', 'No bookable service has this id', [
+        { field: 'service_id', message: 'is not an existing service' },
+      ]);
+    }
+    if (performers.size === 0) return [];
+    select = select.where('id', 'in', [...performers.keys()]);
+  }
+  return select
     .orderBy(sql`lower(name)`)
     .orderBy('id')
     .execute();

@@ -65,6 +65,46 @@ export const AvailableSlot = named(
   }),
 );
 
+export const VisitAvailabilityBody = withExample(
+  Type.Object({
+    date: DateText,
+    parts: Type.Array(
+      Type.Object({
+        service_id: Id,
+        staff_id: Type.Optional(Id),
+      }),
+      {
+        minItems: 1,
+        maxItems: 5,
+        description: 'The services in the order they are done; each starts when the previous one ends',
+      },
+    ),
+  }),
+  { date: '2030-05-14', parts: [{ service_id: 3 }, { service_id: 1, staff_id: 2 }] },
+);
+
+export const VisitSlot = named(
+  'VisitSlot',
+  Type.Object({
+    start_at: DateTimeText,
+    end_at: DateTimeText,
+    parts: Type.Array(
+      Type.Object({
+        service_id: Type.Integer(),
+        staff_id: Type.Integer({
+          description: 'Who does this part (without staff_id: the least booked free performer)',
+        }),
+        start_at: DateTimeText,
+        end_at: DateTimeText,
+      }),
+    ),
+  }),
+);
+
+export const PublicStaffQuery = Type.Object({
+  service_id: Type.Optional(Id),
+});
+
 const DateTimeIn = DateTimeInput(
   'YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted): a start offered by availability',
   '2026-11-23 14:30:00',
@@ -81,6 +121,27 @@ export const PublicBookingBody = withExample(
     notes: Type.Optional(Type.String({ maxLength: 1000 })),
   }),
   { service_id: 1, start_at: '2030-05-14 14:30:00', client_name: 'Ada Client', client_email: 'ada@example.com' },
+);
+
+export const PublicVisitBody = withExample(
+  Type.Object({
+    start_at: DateTimeIn,
+    parts: Type.Array(Type.Object({ service_id: Id, staff_id: Type.Optional(Id) }), {
+      minItems: 1,
+      maxItems: 10,
+      description: 'The services in order; each starts when the previous one ends',
+    }),
+    client_name: NonEmpty(200),
+    client_email: Email,
+    client_phone: Type.Optional(Type.String({ maxLength: 50 })),
+    notes: Type.Optional(Type.String({ maxLength: 1000 })),
+  }),
+  {
+    start_at: '2030-05-14 10:00:00',
+    parts: [{ service_id: 3, staff_id: 2 }, { service_id: 1 }],
+    client_name: 'Ada Client',
+    client_email: 'ada@example.com',
+  },
 );
 
 /**
@@ -102,6 +163,20 @@ export const PublicBooking = named(
     end_at: DateTimeText,
     status: Type.String({ description: 'scheduled, provisional, completed, cancelled or no-show' }),
     notes: Type.String(),
+  }),
+);
+
+/** A visit as its own client sees it: its parts as public bookings. */
+export const PublicVisit = named(
+  'PublicVisit',
+  Type.Object({
+    id: Type.Integer(),
+    start_at: DateTimeText,
+    end_at: DateTimeText,
+    status: Type.String({
+      description: 'cancelled when every part is, else the status of the first part not cancelled',
+    }),
+    bookings: Type.Array(PublicBooking),
   }),
 );
 
@@ -168,7 +243,10 @@ export const ReviewOut = named(
 
 export { Ok };
 
+export type VisitAvailabilityInput = Static<typeof VisitAvailabilityBody>;
 export type PublicBookingInput = Static<typeof PublicBookingBody>;
 export type PublicBookingOutput = Static<typeof PublicBooking>;
+export type PublicVisitInput = Static<typeof PublicVisitBody>;
+export type PublicVisitOutput = Static<typeof PublicVisit>;
 export type ReviewInput = Static<typeof ReviewBody>;
 export type ClientProfileInput = Static<typeof ClientProfileBody>;
