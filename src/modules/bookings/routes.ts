@@ -5,7 +5,9 @@ import { currentUser } from '../../http/auth.js';
 import { errorRef, IdParams, Listing } from '../../http/schemas.js';
 import { BookingCreateBody, BookingListQuery, BookingOut, BookingUpdateBody } from './schemas.js';
 import { DayViewOut, DayViewQuery } from './day-view-schemas.js';
+import { seriesRoutes } from './series-routes.js';
 import * as bookings from './service.js';
+import { visitRoutes } from './visit-routes.js';
 
 const tags = ['bookings'];
 
@@ -114,4 +116,7 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
     },
     handler: (request) => bookings.cancelBooking(ctx, currentUser(request), request.params.id),
   });
+
+  await visitRoutes(instance, ctx);
+  await seriesRoutes(instance, ctx);
 }

@@ -9,6 +9,8 @@
  *   desk-rules.ts      the desk's overridable rules (working time, past, length, who does what)
  *   client-actions.ts  what a client does from the booking page: answer a provisional
  *                      booking, cancel their own
+ *   visits.ts          several services in a row, booked, moved and cancelled as one
+ *   series.ts          a booking repeated every N weeks
  *   day-view.ts        what a day calendar draws, in one answer
  */
 
@@ -38,4 +40,15 @@ export {
 } from './transitions.js';
 export { lockForPlacement, type LockedResource } from './occupancy.js';
 export { answerProvisional, cancelClientBooking } from './client-actions.js';
+export {
+  cancelVisit,
+  createVisit,
+  getVisit,
+  insertPlacedVisit,
+  moveVisit,
+  readVisitOfBooking,
+  toVisit,
+  type PlacedVisitPart,
+} from './visits.js';
+export { cancelSeries, createSeries, getSeries, moveSeries } from './series.js';
 export { dayView } from './day-view.js';

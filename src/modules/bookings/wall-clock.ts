@@ -30,3 +30,16 @@ export const MAX_BOOKING_MIN = 24 * 60;
 export function localNow(timezone: string, now: Date): string {
   return DateTime.fromJSDate(now).setZone(timezone).toFormat('yyyy-MM-dd HH:mm:ss');
 }
+
+/** `wallClock` moved by `ms` milliseconds (negative: earlier): whole weeks keep the time of day. */
+export function shiftWallClock(wallClock: string, ms: number): string {
+  const text = new Date(epochOf(wallClock) + ms).toISOString();
+  return `${text.slice(0, 10)} ${text.slice(11, 19)}`;
+}
+
+/** Milliseconds from `from` to `to` on the wall clock. */
+export function wallClockDelta(from: string, to: string): number {
+  return epochOf(to) - epochOf(from);
+}
+
+export const WEEK_MS = 7 * 24 * 60 * MINUTE_MS;

@@ -40,7 +40,7 @@ export const ClientHistoryOut = named(
     last_visit: Type.Union([DateTimeText, Type.Null()], { description: 'start_at of the latest completed booking' }),
     no_show_count: Type.Integer({ minimum: 0 }),
     cancelled_count: Type.Integer({ minimum: 0 }),
-    bookings: Type.Array(HistoryBooking, { description: 'One page of every booking of the client, newest first' }),
+    data: Type.Array(HistoryBooking, { description: 'One page of every booking of the client, newest first' }),
     page: Type.Integer({ minimum: 1 }),
     limit: Type.Integer({ minimum: 1 }),
     total: Type.Integer({ minimum: 0, description: 'Bookings of the client, every status' }),

@@ -63,10 +63,10 @@ for (const dialect of DIALECTS) {
       assert.equal(body.cancelled_count, 1);
       assert.equal(body.total, 5);
       assert.deepEqual(
-        body.bookings.map((b: { id: number }) => b.id),
+        body.data.map((b: { id: number }) => b.id),
         [upcoming, cancelled, last, noShow, first],
       );
-      assert.deepEqual(body.bookings[2], {
+      assert.deepEqual(body.data[2], {
         id: last,
         start_at: '2030-03-10 10:00:00',
         end_at: '2030-03-10 11:00:00',
@@ -81,7 +81,7 @@ for (const dialect of DIALECTS) {
       const page2 = await history(client.id, '?page=2&limit=2');
       assert.equal(page2.status, 200);
       assert.deepEqual(
-        page2.body.bookings.map((b: { id: number }) => b.id),
+        page2.body.data.map((b: { id: number }) => b.id),
         [last, noShow],
       );
       assert.deepEqual([page2.body.page, page2.body.limit, page2.body.total, page2.body.total_pages], [2, 2, 5, 3]);
@@ -92,7 +92,7 @@ for (const dialect of DIALECTS) {
       const response = await history(client.id, '', admin.token);
       assert.equal(response.status, 200);
       assert.deepEqual(
-        { ...response.body, bookings: response.body.bookings.length },
+        { ...response.body, data: response.body.data.length },
         {
           client_id: client.id,
           visit_count: 0,
@@ -101,7 +101,7 @@ for (const dialect of DIALECTS) {
           last_visit: null,
           no_show_count: 0,
           cancelled_count: 0,
-          bookings: 0,
+          data: 0,
           page: 1,
           limit: 50,
           total: 0,

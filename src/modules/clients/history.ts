@@ -39,7 +39,7 @@ export async function clientHistory(
     last_visit: stats.lastVisit,
     no_show_count: stats.noShow,
     cancelled_count: stats.cancelled,
-    bookings: rows.map((row) => ({
+    data: rows.map((row) => ({
       id: row.id,
       start_at: row.start_at,
       end_at: row.end_at,

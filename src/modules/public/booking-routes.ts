@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { readClient } from '../../http/auth.js';
 import { errorRef } from '../../http/schemas.js';
-import { badRequest } from '../../lib/errors.js';
 import { answerProvisional } from '../bookings/service.js';
 import { createPublicBooking } from './bookings.js';
 import { BOOKING_LIMITS, PUBLIC_BODY_LIMIT, TOKEN_LIMITS } from './limits.js';
-import { IDEMPOTENCY_KEY, PublicBooking, PublicBookingBody, TokenBody } from './schemas.js';
+import { idempotencyKeyOf } from './intake.js';
+import { PublicBooking, PublicBookingBody, TokenBody } from './schemas.js';
 import { toPublicBooking } from './view.js';
 
 const tags = ['public'];
@@ -41,12 +41,7 @@ export async function publicBookingRoutes(instance: FastifyInstance, ctx: AppCon
       response: { 201: PublicBooking, 400: errorRef, 401: errorRef, 409: errorRef, 413: errorRef, 429: errorRef },
     },
     handler: async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-        throw badRequest('validation_failed', 'Idempotency-Key must be 8 to 128 characters of A-Z a-z 0-9 . _ : -', [
-          { field: 'idempotency-key', message: 'must match ^[A-Za-z0-9._:-]{8,128}$' },
-        ]);
-      }
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
       const client = await readClient(request, ctx.db, ctx.signer);
       const result = await createPublicBooking(ctx, request.body, client, key);
       if (result.replayed) reply.header('idempotent-replayed', 'true');

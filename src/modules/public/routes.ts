@@ -5,12 +5,14 @@ import { publicAvailabilityRoutes } from './availability-routes.js';
 import { publicBookingRoutes } from './booking-routes.js';
 import { publicInfoRoutes } from './info-routes.js';
 import { publicReviewRoutes } from './review-routes.js';
+import { publicVisitRoutes } from './visit-routes.js';
 
 /** The online booking page, under /api/public: every route by subject. */
 export async function publicRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await publicInfoRoutes(app, ctx);
   await publicAvailabilityRoutes(app, ctx);
   await publicBookingRoutes(app, ctx);
+  await publicVisitRoutes(app, ctx);
   await publicAccountRoutes(app, ctx);
   await publicReviewRoutes(app, ctx);
 }

@@ -123,6 +123,27 @@ export const PublicBookingBody = withExample(
   { service_id: 1, start_at: '2030-05-14 14:30:00', client_name: 'Ada Client', client_email: 'ada@example.com' },
 );
 
+export const PublicVisitBody = withExample(
+  Type.Object({
+    start_at: DateTimeIn,
+    parts: Type.Array(Type.Object({ service_id: Id, staff_id: Type.Optional(Id) }), {
+      minItems: 1,
+      maxItems: 10,
+      description: 'The services in order; each starts when the previous one ends',
+    }),
+    client_name: NonEmpty(200),
+    client_email: Email,
+    client_phone: Type.Optional(Type.String({ maxLength: 50 })),
+    notes: Type.Optional(Type.String({ maxLength: 1000 })),
+  }),
+  {
+    start_at: '2030-05-14 10:00:00',
+    parts: [{ service_id: 3, staff_id: 2 }, { service_id: 1 }],
+    client_name: 'Ada Client',
+    client_email: 'ada@example.com',
+  },
+);
+
 /**
  * The Idempotency-Key header of POST /public/bookings. Checked by hand: a `headers` schema
  * would have validation drop every other header, Authorization included.
@@ -142,6 +163,20 @@ export const PublicBooking = named(
     end_at: DateTimeText,
     status: Type.String({ description: 'scheduled, provisional, completed, cancelled or no-show' }),
     notes: Type.String(),
+  }),
+);
+
+/** A visit as its own client sees it: its parts as public bookings. */
+export const PublicVisit = named(
+  'PublicVisit',
+  Type.Object({
+    id: Type.Integer(),
+    start_at: DateTimeText,
+    end_at: DateTimeText,
+    status: Type.String({
+      description: 'cancelled when every part is, else the status of the first part not cancelled',
+    }),
+    bookings: Type.Array(PublicBooking),
   }),
 );
 
@@ -211,5 +246,7 @@ export { Ok };
 export type VisitAvailabilityInput = Static<typeof VisitAvailabilityBody>;
 export type PublicBookingInput = Static<typeof PublicBookingBody>;
 export type PublicBookingOutput = Static<typeof PublicBooking>;
+export type PublicVisitInput = Static<typeof PublicVisitBody>;
+export type PublicVisitOutput = Static<typeof PublicVisit>;
 export type ReviewInput = Static<typeof ReviewBody>;
 export type ClientProfileInput = Static<typeof ClientProfileBody>;

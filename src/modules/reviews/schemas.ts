@@ -32,9 +32,7 @@ export const ReviewListQuery = Type.Object({
   to: Type.Optional(
     Type.String({ ...DateText, description: 'Written on or before this day (salon zone), YYYY-MM-DD' }),
   ),
-  published: Type.Optional(
-    Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1: published only; 0: hidden only' }),
-  ),
+  published: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, description: '1: published only; 0: hidden only' })),
 });
 
 export const ReviewPublishBody = withExample(
