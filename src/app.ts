@@ -35,6 +35,7 @@ import { suppliersRoutes } from './modules/suppliers/routes.js';
 import { publicRoutes } from './modules/public/routes.js';
 import { resourcesRoutes } from './modules/resources/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { smsRoutes } from './modules/sms/routes.js';
 import { reportingRoutes } from './modules/reporting/routes.js';
 import { reviewsRoutes } from './modules/reviews/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await authRoutes(app, ctx);
   await systemRoutes(app, ctx);
+  await smsRoutes(app, ctx);
   await reportingRoutes(app, ctx);
   await reviewsRoutes(app, ctx);
   await campaignsRoutes(app, ctx);

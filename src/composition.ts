@@ -15,6 +15,7 @@ import { posOrderPaymentSettled } from './modules/pos/service.js';
 import { publicJobs } from './modules/public/jobs.js';
 import { waitlistOfClient } from './modules/waitlist/service.js';
 import { sendPushJob } from './push/send-job.js';
+import { sendSmsJob } from './sms/send-job.js';
 
 /*
  * The composition root: the one place that hands the low layers (queue, mail, payments'
@@ -41,6 +42,7 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
   return {
     'mail.send': sendEmailJob(ctx),
     'push.send': sendPushJob(ctx),
+    'sms.send': sendSmsJob(ctx),
     ...authJobs(ctx),
     ...clientJobs(ctx),
     ...bookingJobs(ctx),

@@ -34,6 +34,8 @@ export interface Config {
    * production URLs in DEFAULT_PAYMENT_API_URLS.
    */
   paymentApiUrls?: PaymentApiUrls;
+  /** Twilio's API (TWILIO_API_BASE_URL, default https://api.twilio.com): a sandbox or, in tests, a fake. */
+  twilioApiBaseUrl?: string;
 }
 
 export interface PaymentApiUrls {
@@ -136,6 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentApiUrls[key] = value;
   }
 
+  const twilioApiBaseUrl = optional(env, 'TWILIO_API_BASE_URL')?.replace(/\/+$/, '');
+  if (twilioApiBaseUrl !== undefined && !/^https?:\/\/[^/]/.test(twilioApiBaseUrl)) {
+    throw new ConfigError(`TWILIO_API_BASE_URL must be an http(s) URL, got "${twilioApiBaseUrl}"`);
+  }
+
   const worker = (optional(env, 'WORKER') ?? 'on').toLowerCase();
   if (worker !== 'on' && worker !== 'off') throw new ConfigError('WORKER must be "on" or "off"');
 
@@ -157,5 +164,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 4, 1, 64),
     push,
     paymentApiUrls,
+    ...(twilioApiBaseUrl ? { twilioApiBaseUrl } : {}),
   };
 }

@@ -17,6 +17,7 @@ export const REDACT_PATHS = [
   '*.refresh_token',
   '*.smtp_pass',
   '*.cardpay_api_key',
+  '*.sms_auth_token',
   '*.onlinepay_api_key',
   '*.checkout_secret_key',
   '*.temporaryPassword',

@@ -131,6 +131,11 @@ export interface SettingsTable {
   smtp_pass: string;
   smtp_secure: number;
   smtp_from: string;
+  sms_enabled: number;
+  sms_provider: string;
+  sms_account_sid: string;
+  sms_auth_token: string;
+  sms_from: string;
   logo_key: string;
   logo_content_type: string;
   setup_completed_at: string | null;
@@ -251,6 +256,24 @@ export interface EmailsTable {
   message_id: string | null;
   created_at: string;
   sent_at: string | null;
+}
+
+export type SmsStatus = 'queued' | 'sent' | 'delivered' | 'failed' | 'unsent';
+
+export interface SmsMessagesTable {
+  id: Generated<number>;
+  /** E.164 */
+  recipient: string;
+  body: string;
+  template: string;
+  client_id: number | null;
+  status: SmsStatus;
+  /** The provider's message id (Twilio's `sid`), once accepted. */
+  provider_id: string | null;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  delivered_at: string | null;
 }
 
 export interface RateLimitsTable {
@@ -453,6 +476,8 @@ export interface ClientsTable {
   gender: string;
   notes: string;
   marketing_consent: number;
+  /** 1: may receive text messages; cleared by an inbound STOP. */
+  sms_consent: Generated<number>;
   password_hash: string | null;
   erased_at: string | null;
   merged_into_id: number | null;
@@ -538,6 +563,7 @@ export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTab
   opening_hours: OpeningHoursTable;
   jobs: JobsTable;
   emails: EmailsTable;
+  sms_messages: SmsMessagesTable;
   rate_limits: RateLimitsTable;
   locations: LocationsTable;
   holidays: HolidaysTable;

@@ -8,6 +8,8 @@ import type { PushMessage } from '../push/types.js';
 export interface JobPayloads {
   /** Render one outbox email and hand it to the mail server. */
   'mail.send': { emailId: number };
+  /** Hand one outbox text message to the SMS provider (see sms/send-job.ts). */
+  'sms.send': { smsId: number };
   /** Deliver one push notification to one registered device of the user (see push/send-job.ts). */
   'push.send': { deviceId: number; userId: number; message: PushMessage };
   /** Daily: tell admins about clients not back for `visit_frequency_days` (clients/visit-alerts.ts). */
@@ -61,6 +63,7 @@ export const MAX_ATTEMPTS: { [N in JobName]: number } = {
   'campaign.product_recommendations': 5,
   'campaign.seasonal_promotions': 5,
   'mail.send': 8,
+  'sms.send': 8,
   'push.send': 6,
   'clients.visit_frequency_alerts': 5,
   'auth.forgot_password': 5,

@@ -35,6 +35,11 @@ export const ClientOut = named(
     gender: Type.String(),
     notes: Type.String(),
     marketing_consent: FlagOut,
+    sms_consent: Type.Integer({
+      minimum: 0,
+      maximum: 1,
+      description: '1: may receive text messages; cleared when the client texts STOP',
+    }),
     labels: Type.Array(Type.String(), { description: 'Label names, sorted case-insensitively' }),
     erased_at: Type.Union([DateTimeText, Type.Null()], { description: 'Set once the personal data was erased' }),
     merged_into_id: Type.Union([Type.Integer(), Type.Null()], {
@@ -52,13 +57,20 @@ const clientFields = {
       description: 'A valid email address; `""` or null for none. Stored lower-cased, unique when present',
     }),
   ),
-  phone: Type.Optional(Type.String({ maxLength: 50 })),
+  phone: Type.Optional(
+    Type.String({
+      maxLength: 50,
+      description:
+        'Any notation; stored in E.164 (`+31612345678`), read in the salon country when without `+`. `""` for none; 400 `invalid_phone` when not a phone number',
+    }),
+  ),
   birthday: Type.Optional(
     Type.Union([DateText, Type.Null()], { description: 'YYYY-MM-DD, a real date not in the future; null for none' }),
   ),
   gender: Type.Optional(Gender),
   notes: Type.Optional(Type.String({ maxLength: 5000 })),
   marketing_consent: Type.Optional(Flag),
+  sms_consent: Type.Optional(Flag),
   labels: Type.Optional(
     Type.Array(LabelName, {
       maxItems: 50,

@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound, type AppError } from '../../lib/errors.
 import { formatInstant, isValidDate, nowIso, todayIn } from '../../lib/time.js';
 import { normalizeEmail } from '../auth/service.js';
 import { readTimezone } from '../settings/service.js';
+import { e164OfSearch, normalisePhone } from '../sms/service.js';
 import { labelKey, labelNamesOf, moveClientLabels, setClientLabels } from './labels.js';
 import type { ClientCreateInput, ClientListInput, ClientOutput, ClientUpdateInput } from './schemas.js';
 import { lockRows, type LockStrength } from '../../db/locks.js';
@@ -26,6 +27,7 @@ export const WITHOUT_PERSONAL_DATA = {
   gender: '',
   notes: '',
   marketing_consent: 0,
+  sms_consent: 0,
   password_hash: null,
 } as const;
 
@@ -43,6 +45,7 @@ export function toClient(row: ClientRow, labels: string[], timezone: string): Cl
     gender: row.gender,
     notes: row.notes,
     marketing_consent: row.marketing_consent === 1 ? 1 : 0,
+    sms_consent: row.sms_consent === 1 ? 1 : 0,
     labels,
     erased_at: formatInstant(row.erased_at, timezone),
     merged_into_id: row.merged_into_id,
@@ -173,12 +176,15 @@ export async function listClients(
   if (search) {
     const pattern = containsPattern(search);
     const phone = stripPhone(search);
+    // Phones are stored in E.164: `06 1234 5678` finds `+31612345678`.
+    const e164 = await e164OfSearch(db, search);
     base = base.where((eb) =>
       eb.or([
         likeEscaped(sql`lower(name)`, pattern),
         likeEscaped(sql`lower(email)`, pattern),
         // replace() is the same on both engines; a search of only spaces and dashes skips it.
         ...(phone ? [likeEscaped(sql`replace(replace(phone, ' ', ''), '-', '')`, containsPattern(phone))] : []),
+        ...(e164 ? [eb('phone', '=', e164)] : []),
       ]),
     );
   }
@@ -235,6 +241,7 @@ export async function createClient(ctx: AppContext, input: ClientCreateInput): P
   const timezone = await readTimezone(ctx.db);
   checkBirthday(input.birthday, timezone);
   const email = emailValue(input.email ?? null);
+  const phone = await normalisePhone(ctx.db, input.phone ?? '', 'phone');
   return writeClient(ctx, async (trx) => {
     await ensureEmailFree(trx, email, null);
     const now = nowIso();
@@ -243,11 +250,12 @@ export async function createClient(ctx: AppContext, input: ClientCreateInput): P
       .values({
         name: input.name.trim(),
         email,
-        phone: input.phone?.trim() ?? '',
+        phone,
         birthday: input.birthday ?? null,
         gender: input.gender ?? '',
         notes: input.notes ?? '',
         marketing_consent: input.marketing_consent === undefined ? 0 : toFlag(input.marketing_consent),
+        sms_consent: input.sms_consent === undefined ? 0 : toFlag(input.sms_consent),
         created_at: now,
         updated_at: now,
       })
@@ -262,6 +270,7 @@ export async function createClient(ctx: AppContext, input: ClientCreateInput): P
 export async function updateClient(ctx: AppContext, id: number, input: ClientUpdateInput): Promise<ClientOutput> {
   const timezone = await readTimezone(ctx.db);
   checkBirthday(input.birthday, timezone);
+  const phone = input.phone === undefined ? undefined : await normalisePhone(ctx.db, input.phone, 'phone');
   return writeClient(ctx, async (trx) => {
     const current = await findClient(trx, id, ctx.dialect);
     requireActive(current);
@@ -271,11 +280,12 @@ export async function updateClient(ctx: AppContext, id: number, input: ClientUpd
       changes.email = emailValue(input.email);
       await ensureEmailFree(trx, changes.email, id);
     }
-    if (input.phone !== undefined) changes.phone = input.phone.trim();
+    if (phone !== undefined) changes.phone = phone;
     if (input.birthday !== undefined) changes.birthday = input.birthday;
     if (input.gender !== undefined) changes.gender = input.gender;
     if (input.notes !== undefined) changes.notes = input.notes;
     if (input.marketing_consent !== undefined) changes.marketing_consent = toFlag(input.marketing_consent);
+    if (input.sms_consent !== undefined) changes.sms_consent = toFlag(input.sms_consent);
     if (input.labels !== undefined) await setClientLabels(trx, id, input.labels);
     if (Object.keys(changes).length > 0 || input.labels !== undefined) {
       await trx

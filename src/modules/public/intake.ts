@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.j
 import { nowIso } from '../../lib/time.js';
 import type { Refusal } from '../availability/service.js';
 import { readSettings } from '../settings/service.js';
+import { normalisePhone } from '../sms/service.js';
 import { staffChoiceDisabled } from './availability.js';
 import { IDEMPOTENCY_KEY } from './schemas.js';
 
@@ -60,6 +61,8 @@ export async function bookingClient(
   person: BookingPerson,
   client: AuthClient | null,
 ): Promise<number> {
+  // Checked even when unused (a signed-in or known client): bad input is refused, not ignored.
+  const phone = await normalisePhone(trx, person.client_phone ?? '', 'client_phone');
   if (client) return client.id;
   const email = person.client_email.trim().toLowerCase();
   // Erased and merged-away clients have no email, so only a live client can match.
@@ -71,7 +74,7 @@ export async function bookingClient(
     .values({
       name: person.client_name.trim(),
       email,
-      phone: person.client_phone?.trim() ?? '',
+      phone,
       birthday: null,
       gender: '',
       notes: '',

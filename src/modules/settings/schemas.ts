@@ -49,6 +49,7 @@ export const TOGGLES = [
   'booking_request_notify_push',
   'noshow_enabled',
   'smtp_secure',
+  'sms_enabled',
 ] as const;
 
 /** Fields never returned: they come back as `********`. */
@@ -106,6 +107,17 @@ export const SettingsUpdate = Type.Object({
   smtp_user: Type.Optional(Text(255)),
   smtp_pass: Type.Optional(Text(500)),
   smtp_from: Type.Optional(OptionalEmail),
+  sms_provider: Type.Optional(Enum(['twilio'] as const)),
+  sms_account_sid: Type.Optional(
+    Type.String({ pattern: '^(AC[0-9a-fA-F]{32})?$', description: 'Twilio Account SID (AC…); "" for none' }),
+  ),
+  sms_auth_token: Type.Optional(Text(200)),
+  sms_from: Type.Optional(
+    Type.String({
+      pattern: '^(\\+[1-9][0-9]{6,14}|(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11})?$',
+      description: 'Sender: an E.164 number (+3197010203040) or an alphanumeric sender ID of at most 11 characters',
+    }),
+  ),
 });
 
 export type SettingsUpdateInput = Static<typeof SettingsUpdate>;
@@ -174,6 +186,10 @@ export const SettingsOut = named(
     smtp_user: Type.String(),
     smtp_pass: Type.Literal(MASK),
     smtp_from: Type.String(),
+    sms_provider: Type.String(),
+    sms_account_sid: Type.String(),
+    sms_auth_token: Type.Literal(MASK),
+    sms_from: Type.String(),
     ...secretsSet,
     logo_url: Type.Union([Type.String(), Type.Null()]),
     opening_hours: Type.Array(OpeningHours, { description: 'Set during setup only (read-only here)' }),
@@ -182,5 +198,6 @@ export const SettingsOut = named(
 );
 
 export const TestEmailBody = Type.Object({ to: Email });
+
 
 export const LogoUploaded = Type.Object({ url: Type.String() });

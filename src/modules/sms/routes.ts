@@ -1,0 +1,85 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { errorRef, IdParams, Listing, Ok } from '../../http/schemas.js';
+import { SmsOut, SmsQuery, SmsQueued, TestSmsBody, TwilioForm, TwilioSignatureHeaders } from './schemas.js';
+import { getSms, listSms, queueTestSms, receiveTwilioInbound, receiveTwilioStatus } from './service.js';
+
+const SIGNED =
+  'Authenticated by `X-Twilio-Signature` (HMAC-SHA1 with the stored `sms_auth_token` over PUBLIC_BASE_URL + path and the sorted form fields, base64); a missing or wrong signature is 403 `invalid_signature` and changes nothing.';
+
+export async function smsRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/api/system/sms', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'listSms',
+      tags: ['system'],
+      summary: 'The SMS outbox, newest first',
+      querystring: SmsQuery,
+      response: { 200: Listing(SmsOut), 400: errorRef },
+    },
+    handler: (request) => listSms(ctx.db, request.query),
+  });
+
+  app.get('/api/system/sms/:id', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'getSms',
+      tags: ['system'],
+      summary: 'One outbox SMS, with its text',
+      params: IdParams,
+      response: { 200: SmsOut, 400: errorRef, 404: errorRef },
+    },
+    handler: (request) => getSms(ctx.db, request.params.id),
+  });
+
+  app.post('/api/settings/test-sms', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'sendTestSms',
+      tags: ['settings'],
+      summary: 'Queue one test SMS through the configured provider',
+      description:
+        'Answers 202 with the outbox id; follow it at `GET /api/system/sms/{id}` (`unsent` when SMS is not configured). 400 `invalid_phone` for a number that is not one.',
+      body: TestSmsBody,
+      response: { 202: SmsQueued, 400: errorRef },
+    },
+    handler: async (request, reply) => reply.code(202).send(await queueTestSms(ctx, request.body.to)),
+  });
+
+  // Twilio posts form-encoded fields, and signs every one of them.
+  await instance.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    const webhooks = scope.withTypeProvider<TypeBoxTypeProvider>();
+    webhooks.post('/api/webhooks/sms/twilio', {
+      config: { auth: 'none' },
+      schema: {
+        operationId: 'receiveTwilioSmsStatus',
+        tags: ['sms'],
+        summary: 'Twilio delivery report (StatusCallback)',
+        description: `${SIGNED} \`MessageStatus\` \`delivered\` marks the message delivered; \`failed\`/\`undelivered\` mark it failed with the ErrorCode. Repeats and late reports change nothing.`,
+        headers: TwilioSignatureHeaders,
+        body: TwilioForm,
+        response: { 200: Ok, 400: errorRef, 403: errorRef },
+      },
+      handler: (request) => receiveTwilioStatus(ctx, request.url, request.body, request.headers['x-twilio-signature']),
+    });
+    webhooks.post('/api/webhooks/sms/twilio/inbound', {
+      config: { auth: 'none' },
+      schema: {
+        operationId: 'receiveTwilioSmsInbound',
+        tags: ['sms'],
+        summary: 'Twilio inbound message (opt-out and opt-in)',
+        description: `${SIGNED} A \`Body\` of STOP, STOPALL, UNSUBSCRIBE, CANCEL, END or QUIT (any case) clears \`sms_consent\` of every client whose phone is \`From\`; START or UNSTOP sets it again. Other texts are ignored.`,
+        headers: TwilioSignatureHeaders,
+        body: TwilioForm,
+        response: { 200: Ok, 400: errorRef, 403: errorRef },
+      },
+      handler: (request) => receiveTwilioInbound(ctx, request.url, request.body, request.headers['x-twilio-signature']),
+    });
+  });
+}
