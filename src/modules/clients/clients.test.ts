@@ -61,7 +61,7 @@ for (const dialect of DIALECTS) {
         const client = await created({ name: uniqueName('Staff made') });
         assert.equal((await get(client.id)).status, 200);
         assert.ok((await list('')).some((c) => c.id === client.id));
-        assert.equal((await update(client.id, { phone: '1' })).status, 200);
+        assert.equal((await update(client.id, { phone: '0612345678' })).status, 200);
         assert.equal((await remove(client.id)).status, 200);
       });
 
@@ -100,12 +100,13 @@ for (const dialect of DIALECTS) {
           'name',
           'notes',
           'phone',
+          'sms_consent',
           'updated_at',
         ]);
         const body = response.body;
         assert.equal(body.name, 'Anna de Vries');
         assert.equal(body.email, email.toLowerCase());
-        assert.equal(body.phone, '+31 6 1234 5678');
+        assert.equal(body.phone, '+31612345678', 'stored in E.164');
         assert.equal(body.birthday, '1990-02-28');
         assert.equal(body.gender, 'female');
         assert.equal(body.notes, 'Allergic to ammonia');
@@ -366,14 +367,14 @@ for (const dialect of DIALECTS) {
         const client = await created({
           name: uniqueName('Partial'),
           email,
-          phone: '0101',
+          phone: '020 123 4567',
           birthday: '1980-05-05',
           gender: 'male',
           labels: ['One', 'Two'],
         });
-        const response = await update(client.id, { phone: '0202' });
+        const response = await update(client.id, { phone: '010 123 4567' });
         assert.equal(response.status, 200);
-        assert.deepEqual({ ...response.body, updated_at: client.updated_at }, { ...client, phone: '0202' });
+        assert.deepEqual({ ...response.body, updated_at: client.updated_at }, { ...client, phone: '+31101234567' });
         const relabelled = await update(client.id, { labels: ['Three'], marketing_consent: 1, gender: '' });
         assert.deepEqual(relabelled.body.labels, ['Three']);
         assert.equal(relabelled.body.marketing_consent, 1);
@@ -422,7 +423,7 @@ for (const dialect of DIALECTS) {
         const keep = await created({ name: uniqueName('Keep') });
         const dup = await created({ name: uniqueName('Dup') });
         assert.equal((await merge(keep.id, dup.id)).status, 200);
-        assertError(await update(dup.id, { phone: '1' }), 409, 'client_merged');
+        assertError(await update(dup.id, { phone: '0612345678' }), 409, 'client_merged');
       });
     });
 
@@ -475,7 +476,7 @@ for (const dialect of DIALECTS) {
         assert.equal(merged.id, client.id);
         assert.equal(merged.name, client.name, 'own values are kept');
         assert.equal(merged.email, dupEmail);
-        assert.equal(merged.phone, '0612345678');
+        assert.equal(merged.phone, '+31612345678');
         assert.equal(merged.birthday, '1985-07-01');
         assert.equal(merged.gender, 'female');
         assert.equal(merged.notes, 'Likes tea\n\nPrefers Sam');
@@ -495,16 +496,16 @@ for (const dialect of DIALECTS) {
 
       it("the client's own values win over the duplicate's", async () => {
         const email = uniqueEmail('own');
-        const client = await created({ name: uniqueName('Own'), email, phone: '111', gender: 'male' });
+        const client = await created({ name: uniqueName('Own'), email, phone: '0611111111', gender: 'male' });
         const duplicate = await created({
           name: uniqueName('Other'),
           email: uniqueEmail('other'),
-          phone: '222',
+          phone: '0622222222',
           gender: 'female',
         });
         const merged = (await merge(client.id, duplicate.id)).body;
         assert.equal(merged.email, email);
-        assert.equal(merged.phone, '111');
+        assert.equal(merged.phone, '+31611111111');
         assert.equal(merged.gender, 'male');
       });
 

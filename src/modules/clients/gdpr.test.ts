@@ -36,7 +36,8 @@ for (const dialect of DIALECTS) {
     const personal = () => ({
       name: uniqueName('Private Person'),
       email: uniqueEmail('private'),
-      phone: `+31 6 ${process.pid} ${++counter}`,
+      // E.164, as stored, so the checks below look for the value really held.
+      phone: `+316${String(process.pid * 100 + ++counter).padStart(8, '0').slice(-8)}`,
       birthday: '1977-03-04',
       gender: 'non_binary',
       notes: `Secret note ${process.pid}-${counter}`,
@@ -129,6 +130,7 @@ for (const dialect of DIALECTS) {
             gender: '',
             notes: '',
             marketing_consent: 0,
+            sms_consent: 0,
             password_hash: null,
             erased_at: 'string',
             merged_into_id: null,
