@@ -12,7 +12,13 @@ import type { Settings } from './types.js';
  */
 
 /** The settings fields stored through the SecretBox (encrypted at rest when SECRETS_KEY is set). */
-export const SECRET_FIELDS = ['smtp_pass', 'cardpay_api_key', 'onlinepay_api_key', 'checkout_secret_key', 'sms_auth_token'] as const;
+export const SECRET_FIELDS = [
+  'smtp_pass',
+  'cardpay_api_key',
+  'onlinepay_api_key',
+  'checkout_secret_key',
+  'sms_auth_token',
+] as const;
 
 /** The settings record, secrets as stored. */
 export async function readSettings(db: Executor): Promise<Settings> {

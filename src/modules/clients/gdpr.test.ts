@@ -37,7 +37,9 @@ for (const dialect of DIALECTS) {
       name: uniqueName('Private Person'),
       email: uniqueEmail('private'),
       // E.164, as stored, so the checks below look for the value really held.
-      phone: `+316${String(process.pid * 100 + ++counter).padStart(8, '0').slice(-8)}`,
+      phone: `+316${String(process.pid * 100 + ++counter)
+        .padStart(8, '0')
+        .slice(-8)}`,
       birthday: '1977-03-04',
       gender: 'non_binary',
       notes: `Secret note ${process.pid}-${counter}`,

@@ -9,6 +9,7 @@ import { queueEmail } from '../../mail/outbox.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/service.js';
 import { clientBookingRows } from '../bookings/service.js';
 import { readTimezone } from '../settings/service.js';
+import { normalisePhone } from '../sms/service.js';
 import { DateTime } from 'luxon';
 import type { ClientProfileInput, PublicBookingOutput } from './schemas.js';
 import { toPublicBooking } from './view.js';
@@ -145,7 +146,7 @@ export async function clientProfile(db: Kysely<DB>, clientId: number) {
 export async function updateClientProfile(ctx: AppContext, clientId: number, input: ClientProfileInput) {
   const changes: { name?: string; phone?: string } = {};
   if (input.name !== undefined) changes.name = input.name.trim();
-  if (input.phone !== undefined) changes.phone = input.phone.trim();
+  if (input.phone !== undefined) changes.phone = await normalisePhone(ctx.db, input.phone, 'phone');
   if (Object.keys(changes).length > 0) {
     await ctx.db
       .updateTable('clients')

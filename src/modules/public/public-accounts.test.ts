@@ -168,7 +168,15 @@ for (const dialect of DIALECTS) {
         token: clientToken,
         payload: { phone: '+31 6 1234 5678' },
       });
-      assert.equal(renamed.body.phone, '+31 6 1234 5678');
+      assert.equal(renamed.body.phone, '+31612345678', 'stored in E.164');
+      const badPhone = await t.request({
+        method: 'PUT',
+        url: '/api/public/me',
+        token: clientToken,
+        payload: { phone: 'no phone' },
+      });
+      assert.equal(badPhone.status, 400);
+      assert.equal(badPhone.body.code, 'invalid_phone');
 
       const list = async (scope?: string) =>
         (

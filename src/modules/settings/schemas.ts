@@ -107,7 +107,7 @@ export const SettingsUpdate = Type.Object({
   smtp_user: Type.Optional(Text(255)),
   smtp_pass: Type.Optional(Text(500)),
   smtp_from: Type.Optional(OptionalEmail),
-  sms_provider: Type.Optional(Enum(['twilio'] as const)),
+  sms_provider: Type.Optional(Type.Literal('twilio')),
   sms_account_sid: Type.Optional(
     Type.String({ pattern: '^(AC[0-9a-fA-F]{32})?$', description: 'Twilio Account SID (AC…); "" for none' }),
   ),
@@ -198,6 +198,5 @@ export const SettingsOut = named(
 );
 
 export const TestEmailBody = Type.Object({ to: Email });
-
 
 export const LogoUploaded = Type.Object({ url: Type.String() });
