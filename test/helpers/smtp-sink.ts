@@ -18,8 +18,17 @@ export class SmtpSink {
   private server: SMTPServer;
   port = 0;
 
-  /** `auth`: the server demands these credentials and refuses any other. */
-  constructor(options: { rejectWith?: string; auth?: { user: string; pass: string } } = {}) {
+  /**
+   * `auth`: the server demands these credentials and refuses any other. `refuseRecipient`:
+   * the addresses it answers 550 at RCPT TO (a mailbox that does not exist).
+   */
+  constructor(
+    options: {
+      rejectWith?: string;
+      auth?: { user: string; pass: string };
+      refuseRecipient?: (address: string) => boolean;
+    } = {},
+  ) {
     this.server = new SMTPServer({
       authOptional: !options.auth,
       allowInsecureAuth: true,
@@ -30,6 +39,12 @@ export class SmtpSink {
           return callback(null, { user: auth.username });
         }
         return callback(new Error('Invalid username or password'));
+      },
+      onRcptTo: (address, _session, callback) => {
+        if (options.refuseRecipient?.(address.address)) {
+          return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+        }
+        return callback();
       },
       onData: (stream, session, callback) => {
         if (options.rejectWith) {
