@@ -53,15 +53,21 @@ class DialectAwareProvider implements MigrationProvider {
   }
 }
 
-/** Applies every pending migration; throws on the first failure (nothing half-applied on PostgreSQL). */
-export async function migrateToLatest(db: Kysely<DB>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({
+function migrator(db: Kysely<DB>, dialect: Dialect): Migrator {
+  return new Migrator({
     db,
     provider: new DialectAwareProvider(dialect),
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Applies every pending migration; throws on the first failure (nothing half-applied on PostgreSQL). */
+export async function migrateToLatest(db: Kysely<DB>, dialect: Dialect, upTo?: string): Promise<void> {
+  // `upTo`: stop after that migration, so a test can hold data of an older schema and upgrade it.
+  const { error, results } = await (upTo
+    ? migrator(db, dialect).migrateTo(upTo)
+    : migrator(db, dialect).migrateToLatest());
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : JSON.stringify(error ?? 'unknown error');
