@@ -12,7 +12,7 @@ import { migrateToLatest } from './migrate.js';
  * reference to their campaign (delete cascades) still holds.
  */
 
-async function blankDatabase(dialect: Dialect): Promise<{ database: Database; drop(): Promise<void> }> {
+async function blankDatabase(dialect: Dialect): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
     const database = connect({ sqliteFile: ':memory:' });
     return { database, drop: () => database.destroy() };
