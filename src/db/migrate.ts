@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011_reporting.js';
 import * as m0012 from './migrations/0012_report_rollups.js';
 import * as m0013 from './migrations/0013_booking_counts.js';
 import * as m0014 from './migrations/0014_appointment_book.js';
+import * as m0017 from './migrations/0017_booking_ics.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -40,6 +41,7 @@ const migrations: Record<string, MigrationModule> = {
   '0012_report_rollups': m0012,
   '0013_booking_counts': m0013,
   '0014_appointment_book': m0014,
+  '0017_booking_ics': m0017,
 };
 
 class DialectAwareProvider implements MigrationProvider {

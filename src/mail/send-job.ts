@@ -94,6 +94,7 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
     const chosen = template(email.template);
     try {
       const html = await renderMjml(chosen.mjml(data, brand));
+      const calendar = chosen.calendar?.(data) ?? null;
       const info = (await transport.transporter.sendMail({
         from: transport.from,
         to: email.recipient,
@@ -101,6 +102,11 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
         html,
         text: chosen.text(data, brand),
         headers: chosen.headers?.(data),
+        // nodemailer's calendar part: a text/calendar alternative with its METHOD, which mail
+        // apps show as an invitation, and the same as an invite.ics attachment.
+        ...(calendar
+          ? { icalEvent: { method: calendar.method, filename: 'invite.ics', content: calendar.content } }
+          : {}),
       })) as { messageId?: string };
       await db
         .updateTable('emails')
