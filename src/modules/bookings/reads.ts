@@ -30,42 +30,41 @@ export function bookingQuery(executor: Executor) {
   // over a join; the lookups take a few milliseconds on both engines.
   const client = (eb: ExpressionBuilder<DB & { b: DB['bookings'] }, 'b'>) =>
     eb.selectFrom('clients as c').whereRef('c.id', '=', 'b.client_id');
-  return executor
-    .selectFrom('bookings as b')
-    .innerJoin('users as u', 'u.id', 'b.staff_id')
-    .innerJoin('services as s', 's.id', 'b.service_id')
-    .select((eb) => [
-      client(eb).select('c.name').as('client_name'),
-      client(eb).select('c.email').as('client_email'),
-    ])
-    .select([
-      'b.id',
-      'b.client_id',
-      'b.staff_id',
-      'u.name as staff_name',
-      'b.service_id',
-      's.name as service_name',
-      'b.start_at',
-      'b.end_at',
-      'b.status',
-      'b.notes',
-      'b.internal_notes',
-      'b.provisional_token',
-      'b.feedback_token',
-      'b.waitlist_id',
-      'b.visit_id',
-      'b.visit_position',
-      'b.series_id',
-      'b.location_id',
-      'b.processing_start_at',
-      'b.processing_end_at',
-      'b.price',
-      'b.overridden_rules',
-      'b.created_at',
-      'b.updated_at',
-    ])
-    // Every booking has its client (a NOT NULL foreign key): the name is never null.
-    .$narrowType<{ client_name: string }>();
+  return (
+    executor
+      .selectFrom('bookings as b')
+      .innerJoin('users as u', 'u.id', 'b.staff_id')
+      .innerJoin('services as s', 's.id', 'b.service_id')
+      .select((eb) => [client(eb).select('c.name').as('client_name'), client(eb).select('c.email').as('client_email')])
+      .select([
+        'b.id',
+        'b.client_id',
+        'b.staff_id',
+        'u.name as staff_name',
+        'b.service_id',
+        's.name as service_name',
+        'b.start_at',
+        'b.end_at',
+        'b.status',
+        'b.notes',
+        'b.internal_notes',
+        'b.provisional_token',
+        'b.feedback_token',
+        'b.waitlist_id',
+        'b.visit_id',
+        'b.visit_position',
+        'b.series_id',
+        'b.location_id',
+        'b.processing_start_at',
+        'b.processing_end_at',
+        'b.price',
+        'b.overridden_rules',
+        'b.created_at',
+        'b.updated_at',
+      ])
+      // Every booking has its client (a NOT NULL foreign key): the name is never null.
+      .$narrowType<{ client_name: string }>()
+  );
 }
 
 export type BookingJoinedRow = Awaited<ReturnType<ReturnType<typeof bookingQuery>['executeTakeFirstOrThrow']>>;
