@@ -177,5 +177,50 @@ for (const dialect of DIALECTS) {
       await request('PUT', `/api/bookings/${booking.id}`, { status: 'cancelled' });
       assert.equal(await sequence(), 3);
     });
+
+    it('each part of a visit is its own event: moving the visit and cancelling it raise every part', async () => {
+      const blowDry = await createService(t, admin.token, { name: 'Blow-dry' });
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/bookings/visits',
+        token: admin.token,
+        payload: {
+          client_id: client.id,
+          start_at: '2031-04-09 10:00',
+          parts: [
+            { service_id: service.id, staff_id: staff.id },
+            { service_id: blowDry.id, staff_id: staff.id },
+          ],
+        },
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const ids = (created.body.bookings as { id: number }[]).map((part) => part.id);
+      const sequences = async () =>
+        (
+          await t.ctx.db.selectFrom('bookings').select('ics_sequence').where('id', 'in', ids).orderBy('id').execute()
+        ).map((row) => row.ics_sequence);
+      await t.drain();
+      assert.deepEqual(await sequences(), [0, 0]);
+      await request('PUT', `/api/bookings/visits/${created.body.id}`, { start_at: '2031-04-09 13:00' });
+      assert.deepEqual(await sequences(), [1, 1]);
+      await request('DELETE', `/api/bookings/visits/${created.body.id}`);
+      await t.drain();
+      assert.deepEqual(await sequences(), [2, 2]);
+      const cancellations = ids.map((id) => {
+        const uid = `booking-${id}@${new URL(PUBLIC_BASE_URL).hostname}`;
+        const found = mailsTo(/is cancelled/)
+          .map(calendarOf)
+          .filter((event) => event.uid === uid);
+        assert.equal(found.length, 1, uid);
+        return found[0]!;
+      });
+      assert.deepEqual(
+        cancellations.map((event) => [event.method, event.sequence]),
+        [
+          ['CANCEL', 2],
+          ['CANCEL', 2],
+        ],
+      );
+    });
   });
 }
