@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_report_rollups.js';
 import * as m0013 from './migrations/0013_booking_counts.js';
 import * as m0014 from './migrations/0014_appointment_book.js';
 import * as m0015 from './migrations/0015_campaign_delivery_status.js';
+import * as m0017 from './migrations/0017_booking_ics.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -42,6 +43,7 @@ const migrations: Record<string, MigrationModule> = {
   '0013_booking_counts': m0013,
   '0014_appointment_book': m0014,
   '0015_campaign_delivery_status': m0015,
+  '0017_booking_ics': m0017,
 };
 
 class DialectAwareProvider implements MigrationProvider {

@@ -8,6 +8,8 @@ export interface RenderedEmail {
   text: string;
   /** Extra message headers the template adds (List-Unsubscribe); `{}` when none. */
   headers: Record<string, string>;
+  /** The calendar event the email carries (a booking's `.ics`), or null. */
+  calendar: { method: string; content: string } | null;
 }
 
 export class UnrenderableEmailError extends Error {}
@@ -34,5 +36,6 @@ export async function renderEmail(
     html: await renderMjml(chosen.mjml(data, brand)),
     text: chosen.text(data, brand),
     headers: chosen.headers?.(data) ?? {},
+    calendar: chosen.calendar?.(data) ?? null,
   };
 }

@@ -91,7 +91,7 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
 
     const transport = pool.acquire(created);
     try {
-      const { html, text, headers } = await renderEmail(email, brandOf(settings));
+      const { html, text, headers, calendar } = await renderEmail(email, brandOf(settings));
       const info = (await transport.transporter.sendMail({
         from: transport.from,
         to: email.recipient,
@@ -99,6 +99,11 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
         html,
         text,
         headers,
+        // nodemailer's calendar part: a text/calendar alternative with its METHOD, which mail
+        // apps show as an invitation, and the same as an invite.ics attachment.
+        ...(calendar
+          ? { icalEvent: { method: calendar.method, filename: 'invite.ics', content: calendar.content } }
+          : {}),
       })) as { messageId?: string };
       await db
         .updateTable('emails')
