@@ -34,6 +34,13 @@ export interface Config {
    * production URLs in DEFAULT_PAYMENT_API_URLS.
    */
   paymentApiUrls?: PaymentApiUrls;
+  /**
+   * Whether GET /api/system/emails/:id shows the bodies of sensitive emails (password reset,
+   * magic link, temporary password), and whether one that cannot be sent (no mail server)
+   * keeps its data so it can be read there: MAIL_PREVIEW, by default on unless
+   * NODE_ENV=production. Optional so hand-built configs (tests) read as on.
+   */
+  mailPreview?: boolean;
   /** Twilio's API (TWILIO_API_BASE_URL, default https://api.twilio.com): a sandbox or, in tests, a fake. */
   twilioApiBaseUrl?: string;
 }
@@ -146,6 +153,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const worker = (optional(env, 'WORKER') ?? 'on').toLowerCase();
   if (worker !== 'on' && worker !== 'off') throw new ConfigError('WORKER must be "on" or "off"');
 
+  const mailPreview = (optional(env, 'MAIL_PREVIEW') ?? (env.NODE_ENV === 'production' ? 'off' : 'on')).toLowerCase();
+  if (mailPreview !== 'on' && mailPreview !== 'off') throw new ConfigError('MAIL_PREVIEW must be "on" or "off"');
+
   return {
     port,
     host: optional(env, 'HOST') ?? '0.0.0.0',
@@ -164,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 4, 1, 64),
     push,
     paymentApiUrls,
+    mailPreview: mailPreview === 'on',
     ...(twilioApiBaseUrl ? { twilioApiBaseUrl } : {}),
   };
 }

@@ -252,6 +252,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'POST /api/suppliers/orders/:id/packing-slip',
     'GET /api/suppliers/packing-slips/zip',
     'GET /api/system/emails',
+    'GET /api/system/emails/:id',
     'GET /api/system/sms',
     'GET /api/system/sms/:id',
     'GET /api/system/jobs',

@@ -14,7 +14,9 @@ import * as m0011 from './migrations/0011_reporting.js';
 import * as m0012 from './migrations/0012_report_rollups.js';
 import * as m0013 from './migrations/0013_booking_counts.js';
 import * as m0014 from './migrations/0014_appointment_book.js';
+import * as m0015 from './migrations/0015_campaign_delivery_status.js';
 import * as m0016 from './migrations/0016_sms.js';
+import * as m0017 from './migrations/0017_booking_ics.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -41,7 +43,9 @@ const migrations: Record<string, MigrationModule> = {
   '0012_report_rollups': m0012,
   '0013_booking_counts': m0013,
   '0014_appointment_book': m0014,
+  '0015_campaign_delivery_status': m0015,
   '0016_sms': m0016,
+  '0017_booking_ics': m0017,
 };
 
 class DialectAwareProvider implements MigrationProvider {
@@ -53,15 +57,21 @@ class DialectAwareProvider implements MigrationProvider {
   }
 }
 
-/** Applies every pending migration; throws on the first failure (nothing half-applied on PostgreSQL). */
-export async function migrateToLatest(db: Kysely<DB>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({
+function migrator(db: Kysely<DB>, dialect: Dialect): Migrator {
+  return new Migrator({
     db,
     provider: new DialectAwareProvider(dialect),
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Applies every pending migration; throws on the first failure (nothing half-applied on PostgreSQL). */
+export async function migrateToLatest(db: Kysely<DB>, dialect: Dialect, upTo?: string): Promise<void> {
+  // `upTo`: stop after that migration, so a test can hold data of an older schema and upgrade it.
+  const { error, results } = await (upTo
+    ? migrator(db, dialect).migrateTo(upTo)
+    : migrator(db, dialect).migrateToLatest());
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : JSON.stringify(error ?? 'unknown error');

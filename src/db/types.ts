@@ -266,6 +266,8 @@ export interface SmsMessagesTable {
   recipient: string;
   body: string;
   template: string;
+  /** 1: the body carries a secret (see MAIL_PREVIEW). */
+  sensitive: Generated<number>;
   client_id: number | null;
   status: SmsStatus;
   /** The provider's message id (Twilio's `sid`), once accepted. */
@@ -528,6 +530,8 @@ export interface BookingsTable {
   location_id: Generated<number | null>;
   /** The desk rules this booking was allowed to break (`override: true`), comma-separated. */
   overridden_rules: Generated<string>;
+  /** SEQUENCE of the booking's calendar event: raised by every change of its placement and by the cancellation. */
+  ics_sequence: Generated<number>;
 }
 
 /** Bookings per staff member and status, kept by triggers (migration 0013); never written by code. */

@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.js';
 import type { JobHandler } from '../jobs/types.js';
 import { readSettingsWithSecrets } from '../db/settings.js';
-import { renderMjml } from './render.js';
-import { isTemplateName, template } from './templates/index.js';
+import { brandOf, renderEmail } from './render-email.js';
+import { isTemplateName } from './templates/index.js';
 import { mailTransport, type MailTransport } from './transport.js';
 
 /** How long an unused pooled transport keeps its connections before closing them. */
@@ -69,11 +69,12 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
       await db
         .updateTable('emails')
         // A secret (temporary password, reset link) is not kept at rest for a send that will
-        // never happen; the user can ask for a new reset link once mail is configured.
+        // never happen; the user can ask for a new reset link once mail is configured. Where
+        // mail previews are on (development), it is kept so the outbox preview shows it.
         .set({
           status: 'unsent',
           error: 'no mail server configured (SMTP_URL or settings smtp_host)',
-          data: email.sensitive ? null : email.data,
+          data: email.sensitive && config.mailPreview === false ? null : email.data,
         })
         .where('id', '=', emailId)
         .execute();
@@ -89,18 +90,20 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
     }
 
     const transport = pool.acquire(created);
-    const brand = { salonName: settings.salon_name || 'Salon' };
-    const data = JSON.parse(email.data) as never;
-    const chosen = template(email.template);
     try {
-      const html = await renderMjml(chosen.mjml(data, brand));
+      const { html, text, headers, calendar } = await renderEmail(email, brandOf(settings));
       const info = (await transport.transporter.sendMail({
         from: transport.from,
         to: email.recipient,
         subject: email.subject,
         html,
-        text: chosen.text(data, brand),
-        headers: chosen.headers?.(data),
+        text,
+        headers,
+        // nodemailer's calendar part: a text/calendar alternative with its METHOD, which mail
+        // apps show as an invitation, and the same as an invite.ics attachment.
+        ...(calendar
+          ? { icalEvent: { method: calendar.method, filename: 'invite.ics', content: calendar.content } }
+          : {}),
       })) as { messageId?: string };
       await db
         .updateTable('emails')

@@ -15,6 +15,11 @@ export interface OutgoingText {
   template: string;
   /** The client it is for: then sent only while that client consents to SMS. */
   clientId?: number | null;
+  /**
+   * The body holds a secret (a sign-in, confirm or cancel link): where MAIL_PREVIEW is off it
+   * is hidden in the outbox view and erased once sent or given up on.
+   */
+  sensitive?: boolean;
 }
 
 /** Records one message, `queued`, and enqueues its send job; returns its outbox id. */
@@ -26,6 +31,7 @@ export async function queueSms(executor: Executor, text: OutgoingText): Promise<
       body: text.body,
       template: text.template,
       client_id: text.clientId ?? null,
+      sensitive: text.sensitive ? 1 : 0,
       status: 'queued',
       created_at: new Date().toISOString(),
     })

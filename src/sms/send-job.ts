@@ -17,8 +17,14 @@ export function sendSmsJob(ctx: AppContext): JobHandler<'sms.send'> {
     const sms = await db.selectFrom('sms_messages').selectAll().where('id', '=', smsId).executeTakeFirst();
     // Already handed over (a retry after a crash past the send) or removed: nothing to do.
     if (!sms || sms.status !== 'queued') return;
+    // A secret in the body does not outlive the message's last state where previews are off.
+    const erase = sms.sensitive === 1 && config.mailPreview === false ? { body: '' } : {};
     const fail = (error: string) =>
-      db.updateTable('sms_messages').set({ status: 'failed', error }).where('id', '=', smsId).execute();
+      db
+        .updateTable('sms_messages')
+        .set({ status: 'failed', error, ...erase })
+        .where('id', '=', smsId)
+        .execute();
 
     if (sms.client_id !== null) {
       const client = await db
@@ -37,7 +43,7 @@ export function sendSmsJob(ctx: AppContext): JobHandler<'sms.send'> {
     if (!configured) {
       await db
         .updateTable('sms_messages')
-        .set({ status: 'unsent', error: 'no SMS provider configured (settings sms_*)' })
+        .set({ status: 'unsent', error: 'no SMS provider configured (settings sms_*)', ...erase })
         .where('id', '=', smsId)
         .execute();
       context.log.warn({ smsId, template: sms.template }, 'no SMS provider configured; message kept as unsent');
@@ -52,7 +58,7 @@ export function sendSmsJob(ctx: AppContext): JobHandler<'sms.send'> {
       });
       await db
         .updateTable('sms_messages')
-        .set({ status: 'sent', provider_id: providerId, error: null, sent_at: new Date().toISOString() })
+        .set({ status: 'sent', provider_id: providerId, error: null, sent_at: new Date().toISOString(), ...erase })
         .where('id', '=', smsId)
         // A delivery report can outrun this update; it must not be overwritten.
         .where('status', '=', 'queued')
@@ -65,7 +71,7 @@ export function sendSmsJob(ctx: AppContext): JobHandler<'sms.send'> {
       }
       await db
         .updateTable('sms_messages')
-        .set({ error: message, status: context.isLastAttempt ? 'failed' : 'queued' })
+        .set({ error: message, ...(context.isLastAttempt ? { status: 'failed' as const, ...erase } : {}) })
         .where('id', '=', smsId)
         .execute();
       throw error;

@@ -10,6 +10,17 @@ export interface ReceivedMail {
   html: string;
   /** Raw header value by lower-case name (unfolded), e.g. `list-unsubscribe`. */
   header(name: string): string | undefined;
+  /** Every part that is not the text or HTML body (a calendar part among them), decoded. */
+  attachments: ReceivedPart[];
+}
+
+export interface ReceivedPart {
+  /** Without parameters, e.g. `text/calendar`. */
+  contentType: string;
+  /** The Content-Type parameters, e.g. `method` of a calendar part. */
+  params: Record<string, string>;
+  filename: string | undefined;
+  content: string;
 }
 
 /** A real SMTP server on a free local port that keeps every message it receives. */
@@ -18,8 +29,17 @@ export class SmtpSink {
   private server: SMTPServer;
   port = 0;
 
-  /** `auth`: the server demands these credentials and refuses any other. */
-  constructor(options: { rejectWith?: string; auth?: { user: string; pass: string } } = {}) {
+  /**
+   * `auth`: the server demands these credentials and refuses any other. `refuseRecipient`:
+   * the addresses it answers 550 at RCPT TO (a mailbox that does not exist).
+   */
+  constructor(
+    options: {
+      rejectWith?: string;
+      auth?: { user: string; pass: string };
+      refuseRecipient?: (address: string) => boolean;
+    } = {},
+  ) {
     this.server = new SMTPServer({
       authOptional: !options.auth,
       allowInsecureAuth: true,
@@ -30,6 +50,12 @@ export class SmtpSink {
           return callback(null, { user: auth.username });
         }
         return callback(new Error('Invalid username or password'));
+      },
+      onRcptTo: (address, _session, callback) => {
+        if (options.refuseRecipient?.(address.address)) {
+          return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+        }
+        return callback();
       },
       onData: (stream, session, callback) => {
         if (options.rejectWith) {
@@ -45,6 +71,15 @@ export class SmtpSink {
               subject: mail.subject ?? '',
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
+              attachments: mail.attachments.map((part) => {
+                const type = part.headers.get('content-type') as { params?: Record<string, string> } | undefined;
+                return {
+                  contentType: part.contentType,
+                  params: type?.params ?? {},
+                  filename: part.filename,
+                  content: part.content.toString('utf8'),
+                };
+              }),
               header: (name) => {
                 const line = mail.headerLines.find((h) => h.key === name.toLowerCase())?.line;
                 return line

@@ -31,6 +31,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('recipient', 'text', (c) => c.notNull()) // E.164
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('template', 'text', (c) => c.notNull())
+    // 1: the text carries a secret (a sign-in or cancel link): redacted in the outbox view where
+    // MAIL_PREVIEW is off, and erased at rest once sent or given up on.
+    .addColumn('sensitive', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('client_id', 'integer', (c) => c.references('clients.id').onDelete('set null'))
     .addColumn('status', 'text', (c) =>
       c

@@ -2,7 +2,8 @@ import type { Generated } from 'kysely';
 
 /* Tables of email campaigns (migration 0009_campaigns). Instants as UTC ISO text. */
 
-export type CampaignStatus = 'draft' | 'sending' | 'sent';
+/** A finished campaign is `sent`, `partly_failed` or `failed` by its delivery counts (0015). */
+export type CampaignStatus = 'draft' | 'sending' | 'sent' | 'partly_failed' | 'failed';
 export type RecipientStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 
 export interface CampaignsTable {

@@ -1,3 +1,4 @@
+import { calendarPart, type CalendarEventData } from '../calendar.js';
 import { button, escapeHtml as e, layout, paragraph, type Brand } from './layout.js';
 
 /** What every booking email shows: who, what, with whom, when (salon wall-clock time). */
@@ -7,14 +8,19 @@ export interface BookingEmailData {
   staffName: string;
   startAt: string;
   endAt: string;
+  /** The appointment as a calendar event: the confirmation, change and cancellation attach it. */
+  calendar?: CalendarEventData;
 }
 
 const when = (data: BookingEmailData) => `${data.startAt.slice(0, 16)} – ${data.endAt.slice(11, 16)}`;
 const summaryHtml = (data: BookingEmailData) =>
   paragraph(`<strong>${e(data.serviceName)}</strong> with ${e(data.staffName)}<br/>${e(when(data))}`);
 const summaryText = (data: BookingEmailData) => `${data.serviceName} with ${data.staffName}\n${when(data)}\n`;
+const calendarRequest = (data: BookingEmailData) => (data.calendar ? calendarPart(data.calendar, 'REQUEST') : null);
+const calendarCancel = (data: BookingEmailData) => (data.calendar ? calendarPart(data.calendar, 'CANCEL') : null);
 
 export const confirmed = {
+  calendar: calendarRequest,
   subject: (data: BookingEmailData, brand: Brand) =>
     `Your appointment at ${brand.salonName} on ${data.startAt.slice(0, 10)}`,
   mjml: (data: BookingEmailData, brand: Brand) =>
@@ -70,6 +76,7 @@ export const waitlistConfirmed = {
 };
 
 export const updated = {
+  calendar: calendarRequest,
   subject: (_: BookingEmailData, brand: Brand) => `Your appointment at ${brand.salonName} has moved`,
   mjml: (data: BookingEmailData, brand: Brand) =>
     layout(
@@ -81,6 +88,7 @@ export const updated = {
 };
 
 export const cancelled = {
+  calendar: calendarCancel,
   subject: (_: BookingEmailData, brand: Brand) => `Your appointment at ${brand.salonName} is cancelled`,
   mjml: (data: BookingEmailData, brand: Brand) =>
     layout(

@@ -7,6 +7,7 @@ import * as publicMail from './public.js';
 import * as settings from './settings.js';
 import * as waitlist from './waitlist.js';
 import type { Brand } from './layout.js';
+import type { CalendarPart } from '../calendar.js';
 
 export interface Template<D> {
   subject(data: D, brand: Brand): string;
@@ -14,6 +15,8 @@ export interface Template<D> {
   text(data: D, brand: Brand): string;
   /** Extra message headers (e.g. List-Unsubscribe), when the email needs any. */
   headers?(data: D): Record<string, string>;
+  /** An iCalendar part (the .ics of an appointment), when the email carries one. */
+  calendar?(data: D): CalendarPart | null;
 }
 
 /** The transactional emails of the mail layer, by the name stored in the outbox. */

@@ -4,6 +4,7 @@ import type { JobContext, JobHandler, JobHandlers } from '../../jobs/types.js';
 import { queueEmail, type OutgoingEmail } from '../../mail/outbox.js';
 import type { TemplateName } from '../../mail/templates/index.js';
 import { automationAllowed, sendFollowupStep } from '../campaigns/service.js';
+import { bookingCalendarEvent } from './calendar-event.js';
 import { emailData, readBooking, type BookingJoinedRow } from './service.js';
 
 /*
@@ -50,20 +51,24 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
   const created: JobHandler<'booking.created'> = async ({ bookingId }, context) => {
     const row = await loadFor(ctx, bookingId, ['scheduled', 'completed'], context);
     if (!row) return;
-    await queue({ to: row.client_email, template: 'booking.confirmed', data: emailData(row) });
+    const calendar = await bookingCalendarEvent(ctx.db, ctx.config, row);
+    await queue({ to: row.client_email, template: 'booking.confirmed', data: { ...emailData(row), calendar } });
   };
 
   // Skipped once the visit is over or cancelled: new times would then mean nothing.
   const updated: JobHandler<'booking.updated'> = async ({ bookingId }, context) => {
     const row = await loadFor(ctx, bookingId, ['scheduled', 'provisional'], context);
     if (!row) return;
-    await queue({ to: row.client_email, template: 'booking.updated', data: emailData(row) });
+    // A provisional booking is not in the client's calendar yet: its confirmation adds it.
+    const calendar = row.status === 'scheduled' ? await bookingCalendarEvent(ctx.db, ctx.config, row) : undefined;
+    await queue({ to: row.client_email, template: 'booking.updated', data: { ...emailData(row), calendar } });
   };
 
   const cancelled: JobHandler<'booking.cancelled'> = async ({ bookingId }, context) => {
     const row = await loadFor(ctx, bookingId, ['cancelled'], context);
     if (!row) return;
-    await queue({ to: row.client_email, template: 'booking.cancelled', data: emailData(row) });
+    const calendar = await bookingCalendarEvent(ctx.db, ctx.config, row);
+    await queue({ to: row.client_email, template: 'booking.cancelled', data: { ...emailData(row), calendar } });
   };
 
   const reviewRequest: JobHandler<'booking.review_request'> = async ({ bookingId }, context) => {

@@ -150,6 +150,10 @@ export async function replaceBooking(
 
   if (serviceChanged) changes.service_id = service.id;
   if (serviceChanged || staffId !== booking.staff_id) changes.price = assignment.price;
+  // A new revision of the client's calendar event, so their calendar app updates the one it holds.
+  if (serviceChanged || staffId !== booking.staff_id || startAt !== booking.start_at || endAt !== booking.end_at) {
+    changes.ics_sequence = booking.ics_sequence + 1;
+  }
   if (target.locationId !== undefined || staffId !== booking.staff_id || dateChanged) {
     changes.location_id = await bookingLocation(trx, dialect, target.locationId, staffId, startAt.slice(0, 10));
   }

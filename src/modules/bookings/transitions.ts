@@ -309,14 +309,20 @@ export function requireTransition(from: BookingStatus, to: BookingStatus): void 
 }
 
 /**
- * The side effects of cancelling (DELETE, or PUT with status `cancelled`): the client's
- * email job, and the freed slot offered to the first matching waitlist entry.
+ * The side effects of cancelling (every path that cancels comes here): a new revision of the
+ * client's calendar event (the cancellation's SEQUENCE must be higher than the last one sent),
+ * the client's email job, and the freed slot offered to the first matching waitlist entry.
  */
 export async function announceCancelled(
   trx: Transaction<DB>,
   config: Config,
   booking: Pick<BookingRow, 'id' | 'service_id' | 'staff_id' | 'start_at' | 'end_at'>,
 ): Promise<void> {
+  await trx
+    .updateTable('bookings')
+    .set((eb) => ({ ics_sequence: eb('ics_sequence', '+', 1) }))
+    .where('id', '=', booking.id)
+    .execute();
   await enqueue(trx, 'booking.cancelled', { bookingId: booking.id });
   await offerFreedSlot(
     trx,

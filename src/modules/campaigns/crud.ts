@@ -108,7 +108,9 @@ export async function lockCampaign(trx: Transaction<DB>, ctx: AppContext, id: nu
 const notEditable = (row: CampaignRow) =>
   conflict(
     'campaign_not_editable',
-    row.status === 'sent' ? 'This campaign has been sent and can no longer be changed' : 'This campaign is being sent',
+    row.status === 'sending'
+      ? 'This campaign is being sent'
+      : 'This campaign has been sent and can no longer be changed',
   );
 
 /** Only a draft changes: what was sent stays the record of what recipients received. */

@@ -3,9 +3,19 @@ import { DateTimeText, Email, Flag, named, NonEmpty, PageQuery } from '../../htt
 import { Block, Blocks } from './blocks.js';
 import { SegmentFilters } from './segments.js';
 
-export const CampaignStatus = Type.Union([Type.Literal('draft'), Type.Literal('sending'), Type.Literal('sent')], {
-  description: '`draft` (editable), `sending` (recipients being mailed), `sent` (every recipient done)',
-});
+export const CampaignStatus = Type.Union(
+  [
+    Type.Literal('draft'),
+    Type.Literal('sending'),
+    Type.Literal('sent'),
+    Type.Literal('partly_failed'),
+    Type.Literal('failed'),
+  ],
+  {
+    description:
+      '`draft` (editable), `sending` (recipients being mailed); once every recipient is done: `sent` (none failed), `partly_failed` (some failed, some sent), `failed` (every attempted email failed)',
+  },
+);
 
 const Subject = NonEmpty(200);
 

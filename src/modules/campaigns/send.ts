@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { RecipientStatus } from '../../db/tables/campaigns.js';
+import type { CampaignStatus, RecipientStatus } from '../../db/tables/campaigns.js';
 import type { DB } from '../../db/types.js';
 import type { JobContext, JobHandler } from '../../jobs/types.js';
 import { enqueueEach } from '../../jobs/queue.js';
@@ -31,8 +31,9 @@ import { unsubscribeLinks } from './unsubscribe.js';
  *    row and resumes that row; the mail layer never sends a row that is no longer `queued`.
  * 3. The outcome moves the recipient to `sent`, `failed` or `skipped` and bumps the
  *    campaign's counter in one transaction, guarded by the recipient's previous state, so a
- *    counter moves once per recipient. The job that completes the count makes the campaign
- *    `sent` and tells the admins (`campaign.sent`).
+ *    counter moves once per recipient. The job that completes the count settles the campaign
+ *    as `sent`, `partly_failed` or `failed` (deliveryStatus) and tells the admins
+ *    (`campaign.sent`).
  */
 
 export async function startSend(ctx: AppContext, id: number): Promise<CampaignOutput> {
@@ -49,7 +50,7 @@ export async function startSend(ctx: AppContext, id: number): Promise<CampaignOu
     if (campaign.status !== 'draft') {
       throw conflict(
         'campaign_already_sent',
-        campaign.status === 'sent' ? 'This campaign has already been sent' : 'This campaign is already being sent',
+        campaign.status === 'sending' ? 'This campaign is already being sent' : 'This campaign has already been sent',
       );
     }
     return toCampaign(await launch(trx, campaign, timezone), timezone);
@@ -123,6 +124,15 @@ async function announceSent(trx: Transaction<DB>, id: number, name: string, coun
   });
 }
 
+/**
+ * How a finished send went, from its counts: skipped recipients (unsubscribed, no consent)
+ * are no failure, so a campaign with nothing failed is `sent`, also when nobody was mailed.
+ */
+export function deliveryStatus(counts: Pick<Counts, 'sent_count' | 'failed_count'>): CampaignStatus {
+  if (counts.failed_count === 0) return 'sent';
+  return counts.sent_count === 0 ? 'failed' : 'partly_failed';
+}
+
 const COUNTER = { sent: 'sent_count', failed: 'failed_count', skipped: 'skipped_count' } as const;
 
 /**
@@ -157,7 +167,7 @@ async function settle(
     const now = nowIso();
     const finished = await trx
       .updateTable('campaigns')
-      .set({ status: 'sent', finished_at: now, updated_at: now })
+      .set({ status: deliveryStatus(campaign), finished_at: now, updated_at: now })
       .where('id', '=', campaign.id)
       .where('status', '=', 'sending')
       .executeTakeFirst();

@@ -20,7 +20,7 @@ export async function smsRoutes(instance: FastifyInstance, ctx: AppContext): Pro
       querystring: SmsQuery,
       response: { 200: Listing(SmsOut), 400: errorRef },
     },
-    handler: (request) => listSms(ctx.db, request.query),
+    handler: (request) => listSms(ctx, request.query),
   });
 
   app.get('/api/system/sms/:id', {
@@ -29,10 +29,12 @@ export async function smsRoutes(instance: FastifyInstance, ctx: AppContext): Pro
       operationId: 'getSms',
       tags: ['system'],
       summary: 'One outbox SMS, with its text',
+      description:
+        'The text as handed to the provider. A text carrying a secret (a sign-in or cancel link) is `redacted: true` with `body` null where MAIL_PREVIEW is off (the default with NODE_ENV=production), and once erased.',
       params: IdParams,
       response: { 200: SmsOut, 400: errorRef, 404: errorRef },
     },
-    handler: (request) => getSms(ctx.db, request.params.id),
+    handler: (request) => getSms(ctx, request.params.id),
   });
 
   app.post('/api/settings/test-sms', {

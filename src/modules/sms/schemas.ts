@@ -14,7 +14,8 @@ export const SmsOut = named(
   Type.Object({
     id: Type.Integer(),
     to: Type.String({ description: 'E.164' }),
-    body: Type.String(),
+    body: Type.Union([Type.String(), Type.Null()], { description: 'The text; null when `redacted`' }),
+    redacted: Type.Boolean({ description: 'true: the text carries a secret and is not shown (MAIL_PREVIEW off)' }),
     template: Type.String(),
     client_id: Type.Union([Type.Integer(), Type.Null()]),
     status: SmsStatus,

@@ -40,18 +40,25 @@ export async function e164OfSearch(db: Kysely<DB>, text: string): Promise<string
   return toE164(text, defaultCountry(settings.language));
 }
 
-function present(row: Selectable<SmsMessagesTable>, timezone: string) {
-  const { recipient, ...sms } = row;
+function present(row: Selectable<SmsMessagesTable>, timezone: string, preview: boolean) {
+  const { recipient, sensitive, body, ...sms } = row;
+  const redacted = sensitive === 1 && (!preview || body === '');
   return {
     ...sms,
     to: recipient,
+    body: redacted ? null : body,
+    redacted,
     created_at: formatInstant(sms.created_at, timezone),
     sent_at: formatInstant(sms.sent_at, timezone),
     delivered_at: formatInstant(sms.delivered_at, timezone),
   };
 }
 
-export async function listSms(db: Kysely<DB>, filter: { to?: string | undefined } & PageRequest) {
+export async function listSms(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  filter: { to?: string | undefined } & PageRequest,
+) {
+  const { db } = ctx;
   const timezone = await readTimezone(db);
   let base = db.selectFrom('sms_messages');
   if (filter.to) {
@@ -61,13 +68,13 @@ export async function listSms(db: Kysely<DB>, filter: { to?: string | undefined 
   }
   const query = base.selectAll().orderBy('id', 'desc');
   const count = async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
-  return paginate(query, count, filter, (row) => present(row, timezone));
+  return paginate(query, count, filter, (row) => present(row, timezone, ctx.config.mailPreview !== false));
 }
 
-export async function getSms(db: Kysely<DB>, id: number) {
-  const row = await db.selectFrom('sms_messages').selectAll().where('id', '=', id).executeTakeFirst();
+export async function getSms(ctx: Pick<AppContext, 'db' | 'config'>, id: number) {
+  const row = await ctx.db.selectFrom('sms_messages').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('SMS');
-  return present(row, await readTimezone(db));
+  return present(row, await readTimezone(ctx.db), ctx.config.mailPreview !== false);
 }
 
 /** Queues one test message to `to` (no client, so no consent needed); the outbox id. */

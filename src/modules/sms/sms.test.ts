@@ -247,6 +247,44 @@ for (const dialect of DIALECTS) {
       assert.equal((await outbox(id)).status, 'unsent');
     });
 
+    it('a text carrying a secret is redacted and erased once sent where MAIL_PREVIEW is off', async () => {
+      const config = t.ctx.config as { mailPreview?: boolean };
+      config.mailPreview = false;
+      try {
+        const id = await t.ctx.db
+          .transaction()
+          .execute((trx) =>
+            queueSms(trx, {
+              to: '+31612345673',
+              body: 'Sign in: https://salon.test/x?token=s3cret',
+              template: 'test',
+              sensitive: true,
+            }),
+          );
+        const queued = (await t.request({ method: 'GET', url: `/api/system/sms/${id}`, token: admin.token })).body;
+        assert.equal(queued.redacted, true);
+        assert.equal(queued.body, null);
+        await t.drain();
+        assert.equal(
+          twilio.messages.at(-1)!.body,
+          'Sign in: https://salon.test/x?token=s3cret',
+          'the provider got the text',
+        );
+        const stored = await t.ctx.db
+          .selectFrom('sms_messages')
+          .select('body')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        assert.equal(stored.body, '', 'erased at rest once sent');
+      } finally {
+        config.mailPreview = true;
+      }
+      const plain = await queueTo('+31612345674');
+      const shown = (await t.request({ method: 'GET', url: `/api/system/sms/${plain}`, token: admin.token })).body;
+      assert.equal(shown.redacted, false);
+      assert.equal(shown.body, 'Your visit is tomorrow');
+    });
+
     it('sms_auth_token comes back as ******** and is stored encrypted', async () => {
       const read = await t.request({ method: 'GET', url: '/api/settings', token: admin.token });
       assert.equal(read.body.sms_auth_token, '********');

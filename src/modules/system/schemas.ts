@@ -32,6 +32,27 @@ export const EmailOut = named(
   }),
 );
 
+export const EmailDetailOut = named(
+  'OutboxEmailDetail',
+  Type.Object({
+    ...EmailOut.properties,
+    html: Type.Union([Type.String(), Type.Null()], {
+      description: 'The HTML body as sent; null when `redacted` or when it does not render',
+    }),
+    text: Type.Union([Type.String(), Type.Null()], { description: 'The plain-text body; null like `html`' }),
+    headers: Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()], {
+      description: 'Extra headers the message carries (`List-Unsubscribe`…), `{}` when none; null like `html`',
+    }),
+    redacted: Type.Boolean({
+      description:
+        'true: the email carries a secret (reset or magic link, temporary password, unsubscribe link) and its content is erased (sent or given up on) or hidden (MAIL_PREVIEW off)',
+    }),
+    render_error: Type.Union([Type.String(), Type.Null()], {
+      description: 'Why the body could not be rendered (a template that no longer exists); null otherwise',
+    }),
+  }),
+);
+
 export const JobsQuery = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 100 })),
   status: Type.Optional(JobStatus),
