@@ -251,16 +251,14 @@ for (const dialect of DIALECTS) {
       const config = t.ctx.config as { mailPreview?: boolean };
       config.mailPreview = false;
       try {
-        const id = await t.ctx.db
-          .transaction()
-          .execute((trx) =>
-            queueSms(trx, {
-              to: '+31612345673',
-              body: 'Sign in: https://salon.test/x?token=s3cret',
-              template: 'test',
-              sensitive: true,
-            }),
-          );
+        const id = await t.ctx.db.transaction().execute((trx) =>
+          queueSms(trx, {
+            to: '+31612345673',
+            body: 'Sign in: https://salon.test/x?token=s3cret',
+            template: 'test',
+            sensitive: true,
+          }),
+        );
         const queued = (await t.request({ method: 'GET', url: `/api/system/sms/${id}`, token: admin.token })).body;
         assert.equal(queued.redacted, true);
         assert.equal(queued.body, null);
