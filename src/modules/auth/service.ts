@@ -359,13 +359,15 @@ export async function sendResetLink(ctx: AppContext, email: string): Promise<'se
       .executeTakeFirst();
     if (recent) return 'throttled';
     const token = randomToken();
+    // One instant for both, so the link lives exactly the hour (two clock reads can differ by a tick).
+    const issuedAt = new Date();
     await trx
       .insertInto('password_reset_tokens')
       .values({
         user_id: user.id,
         token_hash: hashToken(token),
-        expires_at: isoAfter(RESET_TOKEN_TTL_MS),
-        created_at: nowIso(),
+        expires_at: isoAfter(RESET_TOKEN_TTL_MS, issuedAt),
+        created_at: issuedAt.toISOString(),
       })
       .execute();
     const query = new URLSearchParams({ token, email: user.email });

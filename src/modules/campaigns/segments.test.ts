@@ -86,18 +86,24 @@ for (const dialect of DIALECTS) {
       };
       await make('ann', { phone: '0612345678', labels: ['VIP'], birthday: '1990-03-15', gender: 'female' });
       await make('bob', { phone: '', labels: ['regular'], birthday: '1985-12-01', gender: 'male' });
-      await make('cas', { phone: '0613', labels: ['vip', 'Regular'], gender: '' });
-      await make('dee', { phone: '0614', birthday: '2000-03-01', gender: 'female' });
+      await make('cas', { phone: '0612345613', labels: ['vip', 'Regular'], gender: '' });
+      await make('dee', { phone: '0612345614', birthday: '2000-03-01', gender: 'female' });
       // Never reached, whatever the filters: no consent, no email, unsubscribed.
       await make('eve', {
-        phone: '0615',
+        phone: '0612345615',
         labels: ['VIP'],
         birthday: '1990-03-20',
         gender: 'female',
         marketing_consent: 0,
       });
-      await make('fay', { phone: '0616', labels: ['VIP'], birthday: '1990-03-21', gender: 'female', email: null });
-      await make('gus', { phone: '0617', labels: ['VIP'], birthday: '1990-03-22', gender: 'female' });
+      await make('fay', {
+        phone: '0612345616',
+        labels: ['VIP'],
+        birthday: '1990-03-21',
+        gender: 'female',
+        email: null,
+      });
+      await make('gus', { phone: '0612345617', labels: ['VIP'], birthday: '1990-03-22', gender: 'female' });
       const unsubscribed = await t.request({
         method: 'POST',
         url: '/api/campaigns/unsubscribe',
