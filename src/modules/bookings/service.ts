@@ -52,3 +52,4 @@ export {
 } from './visits.js';
 export { cancelSeries, createSeries, getSeries, moveSeries } from './series.js';
 export { dayView } from './day-view.js';
+export { BookingStatus } from './schemas.js';

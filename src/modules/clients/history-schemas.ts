@@ -1,18 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { DateTimeText, named, PageQuery } from '../../http/schemas.js';
+import { BookingStatus } from '../bookings/service.js';
 
 /* The schemas of a client's visit history, GET /api/clients/:id/history. */
-
-const Status = Type.Union(
-  [
-    Type.Literal('scheduled'),
-    Type.Literal('provisional'),
-    Type.Literal('completed'),
-    Type.Literal('cancelled'),
-    Type.Literal('no-show'),
-  ],
-  { description: 'scheduled, provisional, completed, cancelled or no-show' },
-);
 
 const HistoryBooking = named(
   'ClientHistoryBooking',
@@ -20,7 +10,7 @@ const HistoryBooking = named(
     id: Type.Integer(),
     start_at: DateTimeText,
     end_at: DateTimeText,
-    status: Status,
+    status: BookingStatus,
     service_id: Type.Integer(),
     service_name: Type.String(),
     staff_id: Type.Integer(),
