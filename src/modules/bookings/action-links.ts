@@ -48,7 +48,9 @@ export async function issueActionLinks(
     .select('start_at')
     .where('id', '=', booking.id)
     .executeTakeFirstOrThrow();
-  const expiresAt = startInstant(row.start_at, await readTimezone(executor)).toUTC().toISO()!;
+  const expiresAt = startInstant(row.start_at, await readTimezone(executor))
+    .toUTC()
+    .toISO()!;
   const createdAt = nowIso();
   const tokens = new Map(ACTION_PURPOSES.map((purpose) => [purpose, randomToken()] as const));
   await executor

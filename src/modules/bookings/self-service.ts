@@ -70,7 +70,10 @@ export function selfServiceActions(
 
   const attend =
     booking.status !== 'scheduled'
-      ? verdict(null, { code: 'not_attendable', message: `This booking is ${booking.status}: there is nothing to confirm` })
+      ? verdict(null, {
+          code: 'not_attendable',
+          message: `This booking is ${booking.status}: there is nothing to confirm`,
+        })
       : now.getTime() >= start.toMillis()
         ? verdict(booking.start_at, { code: 'already_started', message: 'This booking has started already' })
         : verdict(booking.start_at, null);
@@ -83,7 +86,10 @@ export function selfServiceActions(
   const cancel = !OPEN_STATUSES.includes(booking.status)
     ? verdict(null, closed('cancelled'))
     : late
-      ? verdict(wallClock(deadline), { code: 'too_late_to_cancel', message: `A booking can be cancelled online ${window}` })
+      ? verdict(wallClock(deadline), {
+          code: 'too_late_to_cancel',
+          message: `A booking can be cancelled online ${window}`,
+        })
       : verdict(wallClock(deadline), null);
 
   const move = !OPEN_STATUSES.includes(booking.status)

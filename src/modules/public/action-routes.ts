@@ -46,7 +46,8 @@ export async function publicActionRoutes(instance: FastifyInstance, ctx: AppCont
       tags,
       summary: 'Confirm attendance by the attend link: sets the booking’s client_confirmed_at',
       description:
-        'Only a scheduled booking that has not started (else 409 `not_attendable` / `already_started`). ' + TOKEN_ERRORS,
+        'Only a scheduled booking that has not started (else 409 `not_attendable` / `already_started`). ' +
+        TOKEN_ERRORS,
       body: ActionTokenBody,
       response: { 200: PublicBooking, 400: errorRef, 404: errorRef, 409: errorRef, 410: errorRef, 429: errorRef },
     },

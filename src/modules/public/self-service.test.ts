@@ -54,7 +54,7 @@ for (const dialect of DIALECTS) {
       return {
         id: booked.body.id as number,
         email,
-        attend: tokenOf(links.attendUrl!),
+        attend: tokenOf(links.attendUrl),
         cancel: tokenOf(links.cancelUrl),
         move: tokenOf(links.moveUrl),
         links,

@@ -98,7 +98,8 @@ export async function readBookingActions(
   // The tokens go with their booking (a foreign key with cascade), so this is a race at most.
   if (!row || !raw) throw new Error(`booking ${found.booking_id} of an action token is gone`);
   const [rules, settings] = await Promise.all([readSelfServiceRules(ctx.db), readSettings(ctx.db)]);
-  const minutes = (Date.parse(`${row.end_at.replace(' ', 'T')}Z`) - Date.parse(`${row.start_at.replace(' ', 'T')}Z`)) / 60_000;
+  const minutes =
+    (Date.parse(`${row.end_at.replace(' ', 'T')}Z`) - Date.parse(`${row.start_at.replace(' ', 'T')}Z`)) / 60_000;
   return {
     purpose: found.purpose,
     expires_at: formatInstant(found.expires_at, rules.timezone),
@@ -146,11 +147,7 @@ export async function cancelByToken(ctx: AppContext, token: string, now: Date = 
   );
 }
 
-export async function moveByToken(
-  ctx: AppContext,
-  input: MoveInput & { token: string },
-  now: Date = new Date(),
-) {
+export async function moveByToken(ctx: AppContext, input: MoveInput & { token: string }, now: Date = new Date()) {
   return byToken(ctx, input.token, 'move', (trx, booking) => moveBooking(ctx, trx, booking, input, now), now);
 }
 
@@ -162,7 +159,7 @@ export async function moveMyBooking(
   input: MoveInput,
   now: Date = new Date(),
 ) {
-  return ctx.db.transaction().execute(async (trx) =>
-    moveBooking(ctx, trx, await lockOwnBooking(trx, ctx.dialect, id, clientId), input, now),
-  );
+  return ctx.db
+    .transaction()
+    .execute(async (trx) => moveBooking(ctx, trx, await lockOwnBooking(trx, ctx.dialect, id, clientId), input, now));
 }
