@@ -288,6 +288,32 @@ for (const dialect of DIALECTS) {
         assert.equal((await emailsTo(email, 'booking.cancelled')).length, 1);
       });
 
+      it('a part of a visit is not moved alone: 409 part_of_visit, and its move link says so', async () => {
+        const visit = await t.request({
+          method: 'POST',
+          url: '/api/public/visits',
+          token: clientToken,
+          payload: {
+            client_name: 'Clara Client',
+            client_email: email,
+            start_at: `${nextDate()} 10:00`,
+            parts: [{ service_id: service.id }, { service_id: service.id }],
+          },
+        });
+        assert.equal(visit.status, 201, JSON.stringify(visit.body));
+        const part = visit.body.bookings[0].id as number;
+        assertError(await move(part, { start_at: `${nextDate()} 10:00` }), 409, 'part_of_visit');
+        assert.equal((await booking(part)).start_at, visit.body.bookings[0].start_at);
+        await t.drain();
+        const confirmations = await emailsTo(email, 'booking.confirmed');
+        const links = confirmations.at(-1)?.links;
+        assert.ok(links);
+        const actions = (await read(tokenOf(links.moveUrl))).body.actions;
+        assert.equal(actions.move.allowed, false);
+        assert.equal(actions.move.refusal.code, 'part_of_visit');
+        assert.equal(actions.cancel.allowed, true);
+      });
+
       it('a client cannot act on another client’s booking (404)', async () => {
         assertError(await move(other.id, { start_at: `${nextDate()} 11:00` }), 404, 'not_found');
         assertError(await cancel(other.id), 404, 'not_found');
