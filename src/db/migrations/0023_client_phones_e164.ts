@@ -13,7 +13,11 @@ const BATCH = 1000;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen in time and must not depend on today's table types
 export async function up(db: Kysely<any>): Promise<void> {
-  const settings = (await db.selectFrom('settings').select('language').where('id', '=', 1).executeTakeFirst());
+  const settings: { language: string } | undefined = await db
+    .selectFrom('settings')
+    .select('language')
+    .where('id', '=', 1)
+    .executeTakeFirst();
   const country = (/-([A-Z]{2})$/.exec(settings?.language ?? '')?.[1] ?? 'NL') as CountryCode;
   let after = 0;
   for (;;) {
