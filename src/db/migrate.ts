@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016_sms.js';
 import * as m0017 from './migrations/0017_booking_ics.js';
 import * as m0019 from './migrations/0019_booking_self_service.js';
 import * as m0022 from './migrations/0022_web_sessions.js';
+import * as m0023 from './migrations/0023_client_phones_e164.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -50,6 +51,7 @@ const migrations: Record<string, MigrationModule> = {
   '0017_booking_ics': m0017,
   '0019_booking_self_service': m0019,
   '0022_web_sessions': m0022,
+  '0023_client_phones_e164': m0023,
 };
 
 class DialectAwareProvider implements MigrationProvider {
