@@ -46,7 +46,9 @@ for (const dialect of DIALECTS) {
         await t.request({ method: 'GET', url: '/api/settings', token });
         await t.drain();
 
-        const temporary = /Temporary password: (\S+)/.exec(t.mail.to(staffEmail)[0]!.text)![1]!;
+        const temporary = /(?:Temporary password|Tijdelijk wachtwoord): (\S+)/.exec(
+          t.mail.to(staffEmail)[0]!.text,
+        )![1]!;
         const resetToken = /token=([^&\s]+)/.exec(t.mail.to(email).at(-1)!.text)![1]!;
         const log = lines.join('');
         assert.ok(lines.length > 10, 'requests were logged');

@@ -256,8 +256,22 @@ export interface EmailsTable {
   status: EmailStatus;
   error: string | null;
   message_id: string | null;
+  /** The language the email was written in; null for emails queued before languages (the salon's). */
+  language: string | null;
   created_at: string;
   sent_at: string | null;
+}
+
+export type ClientLanguage = 'en' | 'nl';
+
+/** The salon's own version of a catalogue message in one language (editable texts). */
+export interface MessageTextsTable {
+  key: string;
+  language: ClientLanguage;
+  /** null for a text message (SMS), which has no subject */
+  subject: string | null;
+  body: string;
+  updated_at: string;
 }
 
 export type SmsStatus = 'queued' | 'sent' | 'delivered' | 'failed' | 'unsent';
@@ -482,6 +496,8 @@ export interface ClientsTable {
   marketing_consent: number;
   /** 1: may receive text messages; cleared by an inbound STOP. */
   sms_consent: Generated<number>;
+  /** The language the client reads (`en`, `nl`); null: not known, the salon's is used. */
+  language: ClientLanguage | null;
   password_hash: string | null;
   erased_at: string | null;
   merged_into_id: number | null;
@@ -587,6 +603,7 @@ export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTab
   jobs: JobsTable;
   emails: EmailsTable;
   sms_messages: SmsMessagesTable;
+  message_texts: MessageTextsTable;
   rate_limits: RateLimitsTable;
   locations: LocationsTable;
   holidays: HolidaysTable;

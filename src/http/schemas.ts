@@ -48,6 +48,11 @@ export const NonEmpty = (max = 255) =>
   });
 
 /** Ids are PostgreSQL `integer`s: a larger number is a 400, not a database error. */
+/** The language a client reads: the language of their emails and text messages. */
+export const ClientLanguage = Type.Union([Type.Literal('en'), Type.Literal('nl'), Type.Null()], {
+  description: "`en` or `nl`: the language of the client's emails and text messages; null: the salon's `language`",
+});
+
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 export const IdParams = Type.Object({ id: Id });

@@ -1,7 +1,10 @@
 import type { Executor } from '../db/executor.js';
 import { enqueue } from '../jobs/queue.js';
-import { readSalonName } from '../db/settings.js';
+import { readSettings } from '../db/settings.js';
+import { chooseLanguage } from '../messages/index.js';
+import { brandOf } from './render-email.js';
 import { template, type TemplateData, type TemplateName } from './templates/index.js';
+import { mailContext } from './templates/layout.js';
 
 /*
  * The outbox (`emails` table) belongs to the mail layer: every row is written here, with its
@@ -19,6 +22,13 @@ export interface OutgoingEmail<N extends TemplateName> {
    * at rest.
    */
   sensitive?: boolean;
+  /**
+   * The recipient's own language when known (a client's `language`); absent or null: the
+   * salon's. The row keeps the language chosen, so the body renders in the subject's language.
+   */
+  language?: string | null | undefined;
+  /** The client the email is for: written in that client's language when one is on record. */
+  clientId?: number | null | undefined;
 }
 
 /**
@@ -31,20 +41,33 @@ export async function recordEmails<N extends TemplateName>(
   emails: readonly OutgoingEmail<N>[],
 ): Promise<number[]> {
   if (emails.length === 0) return [];
-  const salonName = await readSalonName(executor);
+  const brand = brandOf(await readSettings(executor), null);
+  const clientIds = [...new Set(emails.flatMap((email) => (email.clientId ? [email.clientId] : [])))];
+  const clientLanguages = new Map<number, string | null>();
+  if (clientIds.length > 0) {
+    const rows = await executor.selectFrom('clients').select(['id', 'language']).where('id', 'in', clientIds).execute();
+    for (const row of rows) clientLanguages.set(row.id, row.language);
+  }
   const createdAt = new Date().toISOString();
   const rows = await executor
     .insertInto('emails')
     .values(
-      emails.map((email) => ({
-        recipient: email.to,
-        subject: template(email.template).subject(email.data, { salonName }),
-        template: email.template,
-        data: JSON.stringify(email.data),
-        sensitive: email.sensitive ? 1 : 0,
-        status: 'queued' as const,
-        created_at: createdAt,
-      })),
+      emails.map((email) => {
+        const language = chooseLanguage(
+          email.language ?? (email.clientId ? clientLanguages.get(email.clientId) : null),
+          brand.language,
+        );
+        return {
+          recipient: email.to,
+          subject: template(email.template).subject(email.data, mailContext(brand, language)),
+          language,
+          template: email.template,
+          data: JSON.stringify(email.data),
+          sensitive: email.sensitive ? 1 : 0,
+          status: 'queued' as const,
+          created_at: createdAt,
+        };
+      }),
     )
     .returning('id')
     .execute();

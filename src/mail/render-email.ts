@@ -1,6 +1,8 @@
 import type { Settings } from '../db/types.js';
+import { chooseLanguage, normaliseLanguage } from '../messages/index.js';
 import { renderMjml } from './render.js';
 import { isTemplateName, template, type Brand } from './templates/index.js';
+import { mailContext, type MessageOverrides } from './templates/layout.js';
 
 /** An outbox email as its recipient receives it. */
 export interface RenderedEmail {
@@ -14,27 +16,63 @@ export interface RenderedEmail {
 
 export class UnrenderableEmailError extends Error {}
 
-/** The salon's look of every email, from the settings. */
-export function brandOf(settings: Pick<Settings, 'salon_name'>): Brand {
-  return { salonName: settings.salon_name || 'Salon' };
+/** The public address of the uploaded logo; the version changes with every upload, so caches never serve an old one. */
+export function logoUrlOf(publicBaseUrl: string, logoKey: string): string | null {
+  if (!logoKey) return null;
+  const version = /\/([a-f0-9]{8})/.exec(logoKey)?.[1] ?? '0';
+  return `${publicBaseUrl}/api/settings/logo?v=${version}`;
+}
+
+type BrandSettings = Pick<
+  Settings,
+  | 'salon_name'
+  | 'salon_address'
+  | 'salon_postcode'
+  | 'salon_city'
+  | 'salon_phone'
+  | 'logo_key'
+  | 'language'
+  | 'time_format'
+  | 'currency'
+>;
+
+/**
+ * The salon's look of every email, from the settings. `publicBaseUrl` makes the logo's
+ * address absolute; null where no logo is shown (a subject line).
+ */
+export function brandOf(settings: BrandSettings, publicBaseUrl: string | null): Brand {
+  return {
+    salonName: settings.salon_name || 'Salon',
+    logoUrl: publicBaseUrl === null ? null : logoUrlOf(publicBaseUrl, settings.logo_key),
+    address: settings.salon_address,
+    postcode: settings.salon_postcode,
+    city: settings.salon_city,
+    phone: settings.salon_phone,
+    language: normaliseLanguage(settings.language),
+    timeFormat: settings.time_format,
+    currency: settings.currency,
+  };
 }
 
 /**
- * Renders an outbox row from its stored template name and JSON data: the one rendering both
- * the `mail.send` job and the outbox preview use, so the preview is what was (or will be) sent.
+ * Renders an outbox row from its stored template name, JSON data and language: the one
+ * rendering both the `mail.send` job and the outbox preview use, so the preview is what was
+ * (or will be) sent. A row without a language (queued before languages) is in the salon's.
  */
 export async function renderEmail(
-  email: { template: string; data: string | null },
+  email: { template: string; data: string | null; language?: string | null },
   brand: Brand,
+  overrides?: MessageOverrides,
 ): Promise<RenderedEmail> {
   if (!isTemplateName(email.template) || email.data === null) {
     throw new UnrenderableEmailError(`no renderable template "${email.template}"`);
   }
   const data = JSON.parse(email.data) as never;
   const chosen = template(email.template);
+  const mail = mailContext(brand, chooseLanguage(email.language, brand.language), overrides);
   return {
-    html: await renderMjml(chosen.mjml(data, brand)),
-    text: chosen.text(data, brand),
+    html: await renderMjml(chosen.mjml(data, mail)),
+    text: chosen.text(data, mail),
     headers: chosen.headers?.(data) ?? {},
     calendar: chosen.calendar?.(data) ?? null,
   };

@@ -91,7 +91,7 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
 
     const transport = pool.acquire(created);
     try {
-      const { html, text, headers, calendar } = await renderEmail(email, brandOf(settings));
+      const { html, text, headers, calendar } = await renderEmail(email, brandOf(settings, config.publicBaseUrl));
       const info = (await transport.transporter.sendMail({
         from: transport.from,
         to: email.recipient,

@@ -81,7 +81,9 @@ export const ADMIN_PASSWORD = 'admin-password-1';
 /**
  * The state first-time setup leaves (a salon name, setup completed, one admin), written
  * straight to the database; returns the admin's token and email. The setup flow itself is
- * tested through POST /api/auth/setup in the auth tests.
+ * tested through POST /api/auth/setup in the auth tests. The test salon writes English (the
+ * settings' default is `nl`), so tests about other rules can read its emails; the messages
+ * tests set the language they check.
  */
 export async function setupSalon(t: TestApp): Promise<{ token: string; email: string; id: number }> {
   const admin = await insertUser(t.ctx, {
@@ -93,7 +95,7 @@ export async function setupSalon(t: TestApp): Promise<{ token: string; email: st
   const now = new Date().toISOString();
   await t.ctx.db
     .updateTable('settings')
-    .set({ salon_name: 'Studio Test', setup_completed_at: now, updated_at: now })
+    .set({ salon_name: 'Studio Test', language: 'en', setup_completed_at: now, updated_at: now })
     .where('id', '=', 1)
     .execute();
   return { token: admin.token, email: admin.email, id: admin.id };

@@ -63,6 +63,15 @@ export async function jobsNamed(t: TestApp, token: string, name: string, booking
   );
 }
 
+/** The jobs of that name for any of a visit's parts (the parts' email jobs fold into one per visit). */
+export async function visitJobs(t: TestApp, token: string, name: string, partIds: number[]) {
+  const response = await t.request({ method: 'GET', url: `/api/system/jobs?name=${name}`, token });
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  return (response.body as { payload: { bookingId?: number }; run_at: string; status: string }[]).filter(
+    (job) => job.payload.bookingId !== undefined && partIds.includes(job.payload.bookingId),
+  );
+}
+
 export async function setSettings(t: TestApp, token: string, payload: object): Promise<void> {
   const response = await t.request({ method: 'PUT', url: '/api/settings', token, payload });
   assert.equal(response.status, 200, JSON.stringify(response.body));

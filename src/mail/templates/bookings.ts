@@ -1,176 +1,150 @@
+import { minutesBetween, type MessageValues } from '../../messages/index.js';
 import { calendarPart, type CalendarEventData } from '../calendar.js';
-import { button, escapeHtml as e, layout, paragraph, type Brand } from './layout.js';
+import { composedTemplate, type Composed } from './compose.js';
+import { escapeHtml as e, paragraph, type MailContext } from './layout.js';
 
-/** What every booking email shows: who, what, with whom, when (salon wall-clock time). */
-export interface BookingEmailData {
-  clientName: string;
+/** One appointment of a booking email (salon wall-clock times). */
+export interface BookingPart {
   serviceName: string;
   staffName: string;
   startAt: string;
   endAt: string;
-  /** The appointment as a calendar event: the confirmation, change and cancellation attach it. */
-  calendar?: CalendarEventData;
-  /** The client's single-use links to confirm attendance, cancel or move (confirmation, change, reminder). */
-  links?: { attendUrl?: string; cancelUrl: string; moveUrl: string };
 }
 
-const when = (data: BookingEmailData) => `${data.startAt.slice(0, 16)} – ${data.endAt.slice(11, 16)}`;
-const summaryHtml = (data: BookingEmailData) =>
-  paragraph(`<strong>${e(data.serviceName)}</strong> with ${e(data.staffName)}<br/>${e(when(data))}`);
-const summaryText = (data: BookingEmailData) => `${data.serviceName} with ${data.staffName}\n${when(data)}\n`;
+/** What every booking email shows: who, what, with whom, when (salon wall-clock time). */
+export interface BookingEmailData extends BookingPart {
+  clientName: string;
+  /**
+   * A visit's parts in order, when the email speaks for a visit of several services; the
+   * single-booking fields above then describe its first part.
+   */
+  parts?: BookingPart[];
+  /** What the client can do from the email; each shown as a button when present. */
+  links?: { attendUrl?: string; cancelUrl: string; moveUrl: string };
+  /** The appointment as a calendar event: the confirmation, change and cancellation attach it. */
+  calendar?: CalendarEventData;
+}
+
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+const partsOf = (data: BookingEmailData): BookingPart[] => (data.parts && data.parts.length > 0 ? data.parts : [data]);
+
+/**
+ * The placeholders of every booking message: the client, the salon, the services and staff
+ * (a visit's joined in order), its start in the locale and its whole duration.
+ */
+export function bookingValues(data: BookingEmailData, mail: MailContext): MessageValues {
+  const parts = partsOf(data);
+  const start = parts[0]!.startAt;
+  const end = parts.reduce((max, part) => (part.endAt > max ? part.endAt : max), parts[0]!.endAt);
+  return {
+    client_name: data.clientName,
+    client_first_name: firstName(data.clientName),
+    salon_name: mail.salonName,
+    service: parts.map((part) => part.serviceName).join(', '),
+    staff: [...new Set(parts.map((part) => part.staffName))].join(', '),
+    date: mail.format.date(start),
+    time: mail.format.time(start),
+    start: mail.format.dateTime(start),
+    duration: mail.format.duration(Math.max(0, minutesBetween(start, end))),
+  };
+}
+
+/** The appointment block: each part (with its time when there are several), start and duration. */
+function details(data: BookingEmailData, mail: MailContext): { html: string; text: string } {
+  const parts = partsOf(data);
+  const values = bookingValues(data, mail);
+  const lines = parts.map((part) =>
+    parts.length > 1
+      ? mail.t('booking.details.part_at', {
+          time: mail.format.time(part.startAt),
+          service: part.serviceName,
+          staff: part.staffName,
+        })
+      : mail.t('booking.details.part', { service: part.serviceName, staff: part.staffName }),
+  );
+  const when = mail.t('booking.details.when', { start: values.start! });
+  const duration = mail.t('booking.details.duration', { duration: values.duration! });
+  return {
+    html: paragraph([...lines.map((line) => `<strong>${e(line)}</strong>`), e(when), e(duration)].join('<br/>')),
+    text: [...lines, when, duration].join('\n'),
+  };
+}
+
+/** The client's own actions on the appointment, when the email data carries their links. */
+function actionButtons(data: BookingEmailData, mail: MailContext) {
+  if (!data.links) return [];
+  return [
+    ...(data.links.attendUrl ? [{ label: mail.t('booking.action.attend'), url: data.links.attendUrl }] : []),
+    { label: mail.t('booking.action.move'), url: data.links.moveUrl },
+    { label: mail.t('booking.action.cancel'), url: data.links.cancelUrl },
+  ];
+}
+
+/** A booking email: its catalogue subject and body, the appointment, its buttons. */
+export function bookingEmail<D extends BookingEmailData>(
+  name: string,
+  extra: (data: D, mail: MailContext) => Partial<Composed> = () => ({}),
+) {
+  return composedTemplate<D>((data, mail) => {
+    const values = bookingValues(data, mail);
+    const more = extra(data, mail);
+    return {
+      subject: mail.t(`${name}.subject` as never, values),
+      body: mail.t(`${name}.body` as never, values),
+      details: details(data, mail),
+      ...more,
+      buttons: [...(more.buttons ?? []), ...actionButtons(data, mail)],
+    };
+  });
+}
+
 const calendarRequest = (data: BookingEmailData) => (data.calendar ? calendarPart(data.calendar, 'REQUEST') : null);
 const calendarCancel = (data: BookingEmailData) => (data.calendar ? calendarPart(data.calendar, 'CANCEL') : null);
 
-export const confirmed = {
-  calendar: calendarRequest,
-  subject: (data: BookingEmailData, brand: Brand) =>
-    `Your appointment at ${brand.salonName} on ${data.startAt.slice(0, 10)}`,
-  mjml: (data: BookingEmailData, brand: Brand) =>
-    layout(
-      brand,
-      'Appointment confirmed',
-      [paragraph(`Hello ${e(data.clientName)},`), paragraph('Your appointment is booked:'), summaryHtml(data)].join(
-        '\n',
-      ),
-    ),
-  text: (data: BookingEmailData) => `Hello ${data.clientName},\n\nYour appointment is booked:\n\n${summaryText(data)}`,
-};
+export const confirmed = { ...bookingEmail<BookingEmailData>('booking.confirmed'), calendar: calendarRequest };
 
 export interface ProvisionalData extends BookingEmailData {
   confirmUrl: string;
   declineUrl: string;
 }
 
-export const provisional = {
-  subject: (_: ProvisionalData, brand: Brand) => `Please confirm your appointment at ${brand.salonName}`,
-  mjml: (data: ProvisionalData, brand: Brand) =>
-    layout(
-      brand,
-      'Please confirm your appointment',
-      [
-        paragraph(`Hello ${e(data.clientName)},`),
-        paragraph('We have reserved this appointment for you. Please confirm or decline it:'),
-        summaryHtml(data),
-        button('Confirm', data.confirmUrl),
-        button('Decline', data.declineUrl),
-        paragraph(`Confirm: ${e(data.confirmUrl)}<br/>Decline: ${e(data.declineUrl)}`),
-      ].join('\n'),
-    ),
-  text: (data: ProvisionalData) =>
-    `Hello ${data.clientName},\n\nWe have reserved this appointment for you. Please confirm or decline it:\n\n` +
-    `${summaryText(data)}\nConfirm: ${data.confirmUrl}\nDecline: ${data.declineUrl}\n`,
-};
+export const provisional = bookingEmail<ProvisionalData>('booking.provisional', (data, mail) => ({
+  buttons: [
+    { label: mail.t('booking.action.confirm'), url: data.confirmUrl },
+    { label: mail.t('booking.action.decline'), url: data.declineUrl },
+  ],
+  showLinks: true,
+}));
 
-export const waitlistConfirmed = {
-  subject: (_: BookingEmailData, brand: Brand) => `Your waitlist appointment at ${brand.salonName} is booked`,
-  mjml: (data: BookingEmailData, brand: Brand) =>
-    layout(
-      brand,
-      'Waitlist appointment booked',
-      [
-        paragraph(`Hello ${e(data.clientName)},`),
-        paragraph('Good news: a place came free, and the appointment you were waiting for is booked:'),
-        summaryHtml(data),
-      ].join('\n'),
-    ),
-  text: (data: BookingEmailData) =>
-    `Hello ${data.clientName},\n\nGood news: a place came free, and the appointment you were waiting for is booked:\n\n${summaryText(data)}`,
-};
+export const waitlistConfirmed = bookingEmail<BookingEmailData>('booking.waitlist_confirmed');
 
-export const updated = {
-  calendar: calendarRequest,
-  subject: (_: BookingEmailData, brand: Brand) => `Your appointment at ${brand.salonName} has moved`,
-  mjml: (data: BookingEmailData, brand: Brand) =>
-    layout(
-      brand,
-      'Appointment changed',
-      [paragraph(`Hello ${e(data.clientName)},`), paragraph('Your appointment is now:'), summaryHtml(data)].join('\n'),
-    ),
-  text: (data: BookingEmailData) => `Hello ${data.clientName},\n\nYour appointment is now:\n\n${summaryText(data)}`,
-};
+export const updated = { ...bookingEmail<BookingEmailData>('booking.updated'), calendar: calendarRequest };
 
-export const cancelled = {
-  calendar: calendarCancel,
-  subject: (_: BookingEmailData, brand: Brand) => `Your appointment at ${brand.salonName} is cancelled`,
-  mjml: (data: BookingEmailData, brand: Brand) =>
-    layout(
-      brand,
-      'Appointment cancelled',
-      [
-        paragraph(`Hello ${e(data.clientName)},`),
-        paragraph('This appointment is cancelled:'),
-        summaryHtml(data),
-        paragraph('We hope to see you another time.'),
-      ].join('\n'),
-    ),
-  text: (data: BookingEmailData) =>
-    `Hello ${data.clientName},\n\nThis appointment is cancelled:\n\n${summaryText(data)}\nWe hope to see you another time.\n`,
-};
+export const cancelled = { ...bookingEmail<BookingEmailData>('booking.cancelled'), calendar: calendarCancel };
 
 export interface ReviewRequestData extends BookingEmailData {
   reviewUrl: string;
 }
 
-export const reviewRequest = {
-  subject: (_: ReviewRequestData, brand: Brand) => `How was your visit to ${brand.salonName}?`,
-  mjml: (data: ReviewRequestData, brand: Brand) =>
-    layout(
-      brand,
-      'How was your visit?',
-      [
-        paragraph(`Hello ${e(data.clientName)},`),
-        paragraph('Thank you for your visit. Would you tell us how it was?'),
-        summaryHtml(data),
-        button('Leave a review', data.reviewUrl),
-        paragraph(`Or open this address: ${e(data.reviewUrl)}`),
-      ].join('\n'),
-    ),
-  text: (data: ReviewRequestData) =>
-    `Hello ${data.clientName},\n\nThank you for your visit. Would you tell us how it was?\n\n${summaryText(data)}\n` +
-    `Leave a review: ${data.reviewUrl}\n`,
-};
+export const reviewRequest = bookingEmail<ReviewRequestData>('booking.review_request', (data, mail) => ({
+  buttons: [{ label: mail.t('booking.action.review'), url: data.reviewUrl }],
+  showLinks: true,
+}));
 
 export interface FollowupData extends BookingEmailData {
   bookUrl: string;
 }
 
-export const followup = {
-  subject: (_: FollowupData, brand: Brand) => `Time for your next visit to ${brand.salonName}?`,
-  mjml: (data: FollowupData, brand: Brand) =>
-    layout(
-      brand,
-      'Your next visit',
-      [
-        paragraph(`Hello ${e(data.clientName)},`),
-        paragraph(
-          `A few days ago you had ${e(data.serviceName)} with ${e(data.staffName)}. We hope you are happy with it. ` +
-            'Would you like to book your next appointment?',
-        ),
-        button('Book again', data.bookUrl),
-      ].join('\n'),
-    ),
-  text: (data: FollowupData) =>
-    `Hello ${data.clientName},\n\nA few days ago you had ${data.serviceName} with ${data.staffName}. ` +
-    `We hope you are happy with it. Would you like to book your next appointment?\n\n${data.bookUrl}\n`,
-};
+export const followup = bookingEmail<FollowupData>('booking.followup', (data, mail) => ({
+  buttons: [{ label: mail.t('booking.action.book_again'), url: data.bookUrl }],
+}));
 
 export interface BookingRequestData extends BookingEmailData {
   link: string;
 }
 
 /** To the salon's admins: a provisional booking awaits the client's answer. */
-export const request = {
-  subject: (data: BookingRequestData) => `Booking request: ${data.clientName} on ${data.startAt.slice(0, 16)}`,
-  mjml: (data: BookingRequestData, brand: Brand) =>
-    layout(
-      brand,
-      'Booking request',
-      [
-        paragraph(`A provisional booking for <strong>${e(data.clientName)}</strong> awaits the client's answer:`),
-        summaryHtml(data),
-        button('View booking', data.link),
-      ].join('\n'),
-    ),
-  text: (data: BookingRequestData) =>
-    `A provisional booking for ${data.clientName} awaits the client's answer:\n\n${summaryText(data)}\n${data.link}\n`,
-};
+export const request = bookingEmail<BookingRequestData>('booking.request', (data, mail) => ({
+  buttons: [{ label: mail.t('booking.request.action'), url: data.link }],
+}));

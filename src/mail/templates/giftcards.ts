@@ -1,11 +1,15 @@
-import { escapeHtml as e, layout, paragraph, type Brand } from './layout.js';
+import { composedTemplate } from './compose.js';
+import { escapeHtml as e } from './layout.js';
 
 /** A gift card sold at the till or issued by the salon, sent to its recipient. */
 export interface GiftCardIssuedData {
   recipientName: string;
   code: string;
-  /** formatted in the salon's currency, e.g. "€50.00" */
+  /** formatted in the salon's currency, e.g. "€50.00" (emails queued before amountCents existed) */
   amount: string;
+  /** the value in cents, formatted in the email's locale */
+  amountCents?: number;
+  currency?: string;
   message: string;
   /** YYYY-MM-DD, or null when it never expires */
   expiresOn: string | null;
@@ -13,29 +17,30 @@ export interface GiftCardIssuedData {
   qrDataUri: string | null;
 }
 
-const greeting = (data: GiftCardIssuedData) => (data.recipientName ? `Hello ${data.recipientName},` : 'Hello,');
-const validity = (data: GiftCardIssuedData) =>
-  data.expiresOn ? `Valid until ${data.expiresOn}.` : 'It does not expire.';
-
-export const issued = {
-  subject: (data: GiftCardIssuedData, brand: Brand) => `Your ${data.amount} gift card for ${brand.salonName}`,
-  mjml: (data: GiftCardIssuedData, brand: Brand) =>
-    layout(
-      brand,
-      'A gift card for you',
-      [
-        paragraph(e(greeting(data))),
-        paragraph(`You have received a gift card worth <strong>${e(data.amount)}</strong> for ${e(brand.salonName)}.`),
-        data.message ? paragraph(`<em>${e(data.message)}</em>`) : '',
-        paragraph(`Your code: <strong>${e(data.code)}</strong>`),
-        data.qrDataUri ? `<mj-image src="${e(data.qrDataUri)}" alt="QR code of ${e(data.code)}" width="200px" />` : '',
-        paragraph(`${e(validity(data))} Show the code at the till to pay with it.`),
-      ]
-        .filter(Boolean)
-        .join('\n'),
-    ),
-  text: (data: GiftCardIssuedData, brand: Brand) =>
-    `${greeting(data)}\n\nYou have received a gift card worth ${data.amount} for ${brand.salonName}.\n` +
-    (data.message ? `\n${data.message}\n` : '') +
-    `\nYour code: ${data.code}\n${validity(data)} Show the code at the till to pay with it.\n`,
-};
+export const issued = composedTemplate<GiftCardIssuedData>((data, mail) => {
+  const amount = data.amountCents === undefined ? data.amount : mail.format.money(data.amountCents, data.currency);
+  const values = { amount, salon_name: mail.salonName };
+  const greeting = data.recipientName
+    ? mail.t('common.greeting', { name: data.recipientName })
+    : mail.t('common.greeting_anonymous');
+  const validity = data.expiresOn
+    ? mail.t('giftcard.issued.valid_until', { date: mail.format.date(data.expiresOn) })
+    : mail.t('giftcard.issued.no_expiry');
+  return {
+    subject: mail.t('giftcard.issued.subject', values),
+    body: [
+      greeting,
+      mail.t('giftcard.issued.body', values),
+      data.message,
+      mail.t('giftcard.issued.code', { code: data.code }),
+      validity,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    ...(data.qrDataUri
+      ? {
+          extraMjml: `<mj-image src="${e(data.qrDataUri)}" alt="${e(mail.t('giftcard.issued.qr_alt', { code: data.code }))}" width="200px" />`,
+        }
+      : {}),
+  };
+});

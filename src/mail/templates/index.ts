@@ -6,13 +6,17 @@ import * as payments from './payments.js';
 import * as publicMail from './public.js';
 import * as settings from './settings.js';
 import * as waitlist from './waitlist.js';
-import type { Brand } from './layout.js';
+import type { Brand, MailContext } from './layout.js';
 import type { CalendarPart } from '../calendar.js';
 
+/**
+ * An email's rendering. `mail` is the salon's brand with this email's language, texts and
+ * locale formatting; a template that only needs the brand may take it as a Brand.
+ */
 export interface Template<D> {
-  subject(data: D, brand: Brand): string;
-  mjml(data: D, brand: Brand): string;
-  text(data: D, brand: Brand): string;
+  subject(data: D, mail: MailContext): string;
+  mjml(data: D, mail: MailContext): string;
+  text(data: D, mail: MailContext): string;
   /** Extra message headers (e.g. List-Unsubscribe), when the email needs any. */
   headers?(data: D): Record<string, string>;
   /** An iCalendar part (the .ics of an appointment), when the email carries one. */
@@ -75,4 +79,4 @@ export function template<N extends TemplateName>(name: N): Template<TemplateData
   return found as Template<TemplateData<N>>;
 }
 
-export type { Brand };
+export type { Brand, MailContext };

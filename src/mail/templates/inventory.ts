@@ -1,4 +1,4 @@
-import { button, escapeHtml as e, layout, paragraph, type Brand } from './layout.js';
+import { composedTemplate } from './compose.js';
 
 export interface LowStockData {
   productName: string;
@@ -8,18 +8,12 @@ export interface LowStockData {
   link: string;
 }
 
-export const lowStock = {
-  subject: (data: LowStockData) => `Low stock: ${data.productName}`,
-  mjml: (data: LowStockData, brand: Brand) =>
-    layout(
-      brand,
-      'Low stock',
-      [
-        paragraph(`<strong>${e(data.productName)}</strong> (${e(data.sku)}) is running low.`),
-        paragraph(`In stock: <strong>${data.quantityOnHand}</strong>; alert threshold: ${data.threshold}.`),
-        button('View product', data.link),
-      ].join('\n'),
-    ),
-  text: (data: LowStockData) =>
-    `${data.productName} (${data.sku}) is running low.\nIn stock: ${data.quantityOnHand}; alert threshold: ${data.threshold}.\n${data.link}\n`,
-};
+/** To the salon's admins, in the salon's language. */
+export const lowStock = composedTemplate<LowStockData>((data, mail) => {
+  const values = { product: data.productName, sku: data.sku, quantity: data.quantityOnHand, threshold: data.threshold };
+  return {
+    subject: mail.t('inventory.low_stock.subject', values),
+    body: mail.t('inventory.low_stock.body', values),
+    buttons: [{ label: mail.t('inventory.low_stock.action'), url: data.link }],
+  };
+});

@@ -1,17 +1,81 @@
 import escapeHtml from 'escape-html';
+import {
+  formatMessage,
+  formatText,
+  localeFormat,
+  type Language,
+  type LocaleFormat,
+  type MessageKey,
+  type MessageValues,
+} from '../../messages/index.js';
 
+/** The salon as every email shows it, from the settings. */
 export interface Brand {
   salonName: string;
+  /** Absolute URL of the uploaded logo, or null when none is uploaded. */
+  logoUrl: string | null;
+  address: string;
+  postcode: string;
+  city: string;
+  phone: string;
+  /** The salon's own language (normalised): staff emails, and clients of unknown language. */
+  language: Language;
+  timeFormat: string;
+  currency: string;
+}
+
+/**
+ * What a template renders with: the brand, the language of this email, its texts and the
+ * locale formatting. `texts` holds the salon's own versions of editable messages, which win
+ * over the catalogue's.
+ */
+export interface MailContext extends Brand {
+  format: LocaleFormat;
+  t(key: MessageKey, values?: MessageValues): string;
+}
+
+export type MessageOverrides = ReadonlyMap<string, string>;
+
+export function mailContext(brand: Brand, language: Language, overrides?: MessageOverrides): MailContext {
+  return {
+    ...brand,
+    language,
+    format: localeFormat(language, brand),
+    t: (key, values) => {
+      const own = overrides?.get(key);
+      return own === undefined ? formatMessage(language, key, values) : formatText(own, language, values);
+    },
+  };
+}
+
+/** A context for a template called with a bare Brand: the salon's own language. */
+export function contextOf(brand: Brand | MailContext): MailContext {
+  return 't' in brand ? brand : mailContext(brand, brand.language);
 }
 
 export { escapeHtml };
 
+const e = escapeHtml;
+
+/** The address lines of the footer: street, postcode and city, phone (each only when set). */
+function addressLines(mail: MailContext): string[] {
+  const place = [mail.postcode, mail.city].filter(Boolean).join(' ');
+  const lines = [[mail.address, place].filter(Boolean).join(', ')];
+  if (mail.phone) lines.push(mail.t('layout.phone', { phone: mail.phone }));
+  return lines.filter(Boolean);
+}
+
 /** The frame every transactional email shares. `content` is MJML inside <mj-column>. */
-export function layout(brand: Brand, title: string, content: string): string {
-  const salon = escapeHtml(brand.salonName);
+export function layout(brand: Brand | MailContext, title: string, content: string): string {
+  const mail = contextOf(brand);
+  const salon = e(mail.salonName);
+  const header = mail.logoUrl
+    ? `<mj-image src="${e(mail.logoUrl)}" alt="${salon}" width="160px" align="center" />`
+    : `<mj-text font-size="20px" font-weight="bold" align="center">${salon}</mj-text>`;
+  const footer = [`<strong>${salon}</strong>`, ...addressLines(mail).map(e)].join('<br/>');
   return `<mjml>
   <mj-head>
-    <mj-title>${escapeHtml(title)}</mj-title>
+    <mj-title>${e(title)}</mj-title>
     <mj-attributes>
       <mj-all font-family="Helvetica, Arial, sans-serif" />
       <mj-text font-size="15px" line-height="22px" color="#1f2328" />
@@ -20,7 +84,7 @@ export function layout(brand: Brand, title: string, content: string): string {
   </mj-head>
   <mj-body background-color="#f4f4f6">
     <mj-section padding="24px 0 8px">
-      <mj-column><mj-text font-size="20px" font-weight="bold" align="center">${salon}</mj-text></mj-column>
+      <mj-column>${header}</mj-column>
     </mj-section>
     <mj-section background-color="#ffffff" border-radius="8px" padding="24px">
       <mj-column>
@@ -28,14 +92,38 @@ ${content}
       </mj-column>
     </mj-section>
     <mj-section padding="8px 0 24px">
-      <mj-column><mj-text font-size="12px" color="#6b7280" align="center">${salon}</mj-text></mj-column>
+      <mj-column><mj-text font-size="12px" color="#6b7280" align="center">${footer}</mj-text></mj-column>
     </mj-section>
   </mj-body>
 </mjml>`;
 }
 
+/** The footer of the plain-text part: the salon's name, address and phone. */
+export function textFooter(brand: Brand | MailContext): string {
+  const mail = contextOf(brand);
+  return `\n--\n${[mail.salonName, ...addressLines(mail)].join('\n')}\n`;
+}
+
 export function paragraph(html: string): string {
   return `        <mj-text>${html}</mj-text>`;
+}
+
+/**
+ * A plain-text body (blank line between paragraphs, single breaks kept) as escaped MJML
+ * paragraphs: a salon's own text can never inject markup.
+ */
+export function textParagraphs(text: string): string {
+  return paragraphsOf(text)
+    .map((part) => paragraph(e(part).replace(/\n/g, '<br/>')))
+    .join('\n');
+}
+
+export function paragraphsOf(text: string): string[] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 export function button(label: string, href: string): string {

@@ -1,4 +1,5 @@
-import { button, escapeHtml as e, layout, paragraph, type Brand } from './layout.js';
+import { composedTemplate } from './compose.js';
+import { firstName } from './bookings.js';
 
 export interface PaymentFailedData {
   /** e.g. "POS order 12" or "No-show fee of booking 7". */
@@ -9,47 +10,40 @@ export interface PaymentFailedData {
 }
 
 /** To admins: a payment could not be collected (pos.payment_failed). */
-export const failed = {
-  subject: (data: PaymentFailedData) => `Payment failed: ${data.subjectLine}`,
-  mjml: (data: PaymentFailedData, brand: Brand) =>
-    layout(
-      brand,
-      'Payment failed',
-      [
-        paragraph(`The payment of <strong>${e(data.amount)}</strong> for ${e(data.subjectLine)} failed.`),
-        paragraph(`Reason: ${e(data.error)}`),
-        button('View payment', data.link),
-      ].join('\n'),
-    ),
-  text: (data: PaymentFailedData) =>
-    `The payment of ${data.amount} for ${data.subjectLine} failed.\nReason: ${data.error}\n${data.link}\n`,
-};
+export const failed = composedTemplate<PaymentFailedData>((data, mail) => {
+  const values = { what: data.subjectLine, amount: data.amount, error: data.error };
+  return {
+    subject: mail.t('payments.failed.subject', values),
+    body: mail.t('payments.failed.body', values),
+    buttons: [{ label: mail.t('payments.failed.action'), url: data.link }],
+  };
+});
 
 export interface NoshowFeeData {
   clientName: string;
   serviceName: string;
+  /** Salon wall-clock time, YYYY-MM-DD HH:MM. */
   startAt: string;
   amount: string;
+  /** The fee in cents and its currency, formatted in the email's locale. */
+  amountCents?: number;
+  currency?: string;
   checkoutUrl: string;
 }
 
 /** To the client: the no-show fee and the link to pay it (noshow_email_enabled). */
-export const noshowFee = {
-  subject: (data: NoshowFeeData) => `No-show fee for your appointment of ${data.startAt}`,
-  mjml: (data: NoshowFeeData, brand: Brand) =>
-    layout(
-      brand,
-      'No-show fee',
-      [
-        paragraph(`Dear ${e(data.clientName)},`),
-        paragraph(
-          `You did not come to your appointment for ${e(data.serviceName)} on ${e(data.startAt)}. ` +
-            `As set out in our booking terms, a no-show fee of <strong>${e(data.amount)}</strong> is due.`,
-        ),
-        button('Pay the fee', data.checkoutUrl),
-      ].join('\n'),
-    ),
-  text: (data: NoshowFeeData) =>
-    `Dear ${data.clientName},\n\nYou did not come to your appointment for ${data.serviceName} on ${data.startAt}. ` +
-    `As set out in our booking terms, a no-show fee of ${data.amount} is due.\n\nPay the fee: ${data.checkoutUrl}\n`,
-};
+export const noshowFee = composedTemplate<NoshowFeeData>((data, mail) => {
+  const values = {
+    client_name: data.clientName,
+    client_first_name: firstName(data.clientName),
+    salon_name: mail.salonName,
+    service: data.serviceName,
+    start: mail.format.dateTime(data.startAt),
+    amount: data.amountCents === undefined ? data.amount : mail.format.money(data.amountCents, data.currency),
+  };
+  return {
+    subject: mail.t('payments.noshow_fee.subject', values),
+    body: mail.t('payments.noshow_fee.body', values),
+    buttons: [{ label: mail.t('payments.noshow_fee.action'), url: data.checkoutUrl }],
+  };
+});

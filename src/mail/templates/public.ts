@@ -1,4 +1,5 @@
-import { button, escapeHtml as e, layout, paragraph, type Brand } from './layout.js';
+import { firstName } from './bookings.js';
+import { composedTemplate } from './compose.js';
 
 export interface ClientMagicLinkData {
   name: string;
@@ -6,21 +7,12 @@ export interface ClientMagicLinkData {
 }
 
 /** The booking page's sign-in link for a client: 15 minutes, single use. */
-export const clientMagicLink = {
-  subject: (_: ClientMagicLinkData, brand: Brand) => `Your sign-in link for ${brand.salonName}`,
-  mjml: (data: ClientMagicLinkData, brand: Brand) =>
-    layout(
-      brand,
-      'Sign in to book',
-      [
-        paragraph(`Hello ${e(data.name)},`),
-        paragraph('Use the button below to sign in to our booking page. The link works once, within 15 minutes.'),
-        button('Sign in', data.magicUrl),
-        paragraph(`Or open this address: ${e(data.magicUrl)}`),
-        paragraph('If you did not ask for this, ignore this email.'),
-      ].join('\n'),
-    ),
-  text: (data: ClientMagicLinkData, brand: Brand) =>
-    `Hello ${data.name},\n\nSign in to the booking page of ${brand.salonName} with this link ` +
-    `(it works once, within 15 minutes):\n\n${data.magicUrl}\n\nIf you did not ask for this, ignore this email.\n`,
-};
+export const clientMagicLink = composedTemplate<ClientMagicLinkData>((data, mail) => {
+  const values = { client_name: data.name, client_first_name: firstName(data.name), salon_name: mail.salonName };
+  return {
+    subject: mail.t('public.client_magic_link.subject', values),
+    body: mail.t('public.client_magic_link.body', values),
+    buttons: [{ label: mail.t('public.client_magic_link.action'), url: data.magicUrl }],
+    showLinks: true,
+  };
+});

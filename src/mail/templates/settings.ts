@@ -1,12 +1,10 @@
-import { layout, paragraph, type Brand } from './layout.js';
+import { composedTemplate } from './compose.js';
 
 export interface TestEmailData {
   salonName: string;
 }
 
-export const testEmail = {
-  subject: (_: TestEmailData, brand: Brand) => `Test email from ${brand.salonName}`,
-  mjml: (_: TestEmailData, brand: Brand) =>
-    layout(brand, 'Test email', paragraph('This is a test email. Your mail server settings work.')),
-  text: () => 'This is a test email. Your mail server settings work.\n',
-};
+export const testEmail = composedTemplate<TestEmailData>((_, mail) => ({
+  subject: mail.t('settings.test_email.subject', { salon_name: mail.salonName }),
+  body: mail.t('settings.test_email.body'),
+}));

@@ -5,6 +5,11 @@ import { createStaff, createTestApp, PUBLIC_BASE_URL, setupSalon, type TestApp }
 import { createClient, createService, setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 import type { ReceivedMail } from '../../../test/helpers/smtp-sink.js';
+import { localeFormat } from '../../messages/index.js';
+
+/** The (English) test salon's subject dates: "Friday 28 March 2031". */
+const onDate = (date: string) =>
+  new RegExp(`on ${localeFormat('en', { timeFormat: '24h', currency: 'EUR' }).date(date)}$`);
 
 /** The calendar part of an email, parsed back by a calendar library, as a calendar app reads it. */
 function calendarOf(mail: ReceivedMail) {
@@ -91,7 +96,7 @@ for (const dialect of DIALECTS) {
       await request('DELETE', `/api/bookings/${booking.id}`);
       await t.drain();
 
-      const [confirmed, moved, cancelled] = [/on 2031-03-28/, /has moved/, /is cancelled/].map((subject) => {
+      const [confirmed, moved, cancelled] = [onDate('2031-03-28'), /has moved/, /is cancelled/].map((subject) => {
         const mails = mailsTo(subject);
         assert.equal(mails.length, 1, String(subject));
         return calendarOf(mails[0]!);
@@ -142,7 +147,7 @@ for (const dialect of DIALECTS) {
       });
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       await t.drain();
-      const confirmed = mailsTo(/on 2031-04-02/);
+      const confirmed = mailsTo(onDate('2031-04-02'));
       assert.equal(confirmed.length, 1);
       const event = calendarOf(confirmed[0]!);
       assert.equal(event.uid, `booking-${booking.id}@${new URL(PUBLIC_BASE_URL).hostname}`);
@@ -178,7 +183,7 @@ for (const dialect of DIALECTS) {
       assert.equal(await sequence(), 3);
     });
 
-    it('each part of a visit is its own event: moving the visit and cancelling it raise every part', async () => {
+    it('a visit is one event from its first start to its last end: one confirmation, one cancellation, same UID, rising SEQUENCE', async () => {
       const blowDry = await createService(t, admin.token, { name: 'Blow-dry' });
       const created = await t.request({
         method: 'POST',
@@ -201,25 +206,26 @@ for (const dialect of DIALECTS) {
         ).map((row) => row.ics_sequence);
       await t.drain();
       assert.deepEqual(await sequences(), [0, 0]);
+      const uid = `visit-${created.body.id}@${new URL(PUBLIC_BASE_URL).hostname}`;
+      const confirmations = mailsTo(onDate('2031-04-09')).map(calendarOf);
+      assert.deepEqual(
+        confirmations.map((event) => [event.uid, event.method, event.sequence, event.start, event.end]),
+        [[uid, 'REQUEST', 0, '2031-04-09T08:00:00.000Z', '2031-04-09T10:00:00.000Z']],
+        'one confirmation for the visit, covering both parts (two hours)',
+      );
+      assert.equal(confirmations[0]!.summary, 'Balayage, Blow-dry at Studio Noord');
       await request('PUT', `/api/bookings/visits/${created.body.id}`, { start_at: '2031-04-09 13:00' });
       assert.deepEqual(await sequences(), [1, 1]);
       await request('DELETE', `/api/bookings/visits/${created.body.id}`);
       await t.drain();
       assert.deepEqual(await sequences(), [2, 2]);
-      const cancellations = ids.map((id) => {
-        const uid = `booking-${id}@${new URL(PUBLIC_BASE_URL).hostname}`;
-        const found = mailsTo(/is cancelled/)
-          .map(calendarOf)
-          .filter((event) => event.uid === uid);
-        assert.equal(found.length, 1, uid);
-        return found[0]!;
-      });
+      const cancellations = mailsTo(/is cancelled/)
+        .map(calendarOf)
+        .filter((event) => event.uid.startsWith('visit-'));
       assert.deepEqual(
-        cancellations.map((event) => [event.method, event.sequence]),
-        [
-          ['CANCEL', 2],
-          ['CANCEL', 2],
-        ],
+        cancellations.map((event) => [event.uid, event.method, event.sequence]),
+        [[uid, 'CANCEL', 4]],
+        'one cancellation for the visit, a newer revision than the move',
       );
     });
   });

@@ -6,6 +6,7 @@ import type { TemplateName } from '../../mail/templates/index.js';
 import { automationAllowed, sendFollowupStep } from '../campaigns/service.js';
 import { issueActionLinks } from './action-links.js';
 import { bookingCalendarEvent } from './calendar-event.js';
+import { bookingQuery } from './reads.js';
 import { emailData, readBooking, type BookingJoinedRow } from './service.js';
 
 /*
@@ -13,27 +14,38 @@ import { emailData, readBooking, type BookingJoinedRow } from './service.js';
  * reads the booking as it is when the job runs and emails the client, or skips (succeeds
  * without email) when there is nothing to say: the client has no email address (or was
  * erased), or the booking moved on meanwhile.
+ *
+ * A visit (several services in a row, one booking per part) gets one email per event, not
+ * one per part: the parts' confirmation, change and cancellation jobs share a key per visit
+ * (emailJobKey in transitions.ts), so the parts changed in one go fold into one queued job,
+ * and that job, whichever part it names, writes for the whole visit: its parts in order and
+ * one calendar event covering them.
  */
 
 type BookingJob =
   'booking.created' | 'booking.updated' | 'booking.cancelled' | 'booking.review_request' | 'booking.followup';
 
+type Addressed = BookingJoinedRow & { client_email: string };
+
 /**
  * Loads the booking and decides: null to skip (logged), else the booking and its client's
- * address. `wanted` lists the statuses in which the email still makes sense.
+ * address. `wanted` lists the statuses in which the email still makes sense. `visitWide`: a
+ * visit's job speaks for all its parts, so the part it happens to name need not be in one
+ * of them (the handler picks the parts that are).
  */
 async function loadFor(
   ctx: AppContext,
   bookingId: number,
   wanted: BookingStatus[],
   context: JobContext,
-): Promise<(BookingJoinedRow & { client_email: string }) | null> {
+  visitWide = false,
+): Promise<Addressed | null> {
   const row = await readBooking(ctx.db, bookingId);
   if (!row) {
     context.log.info({ bookingId }, 'booking gone; nothing to send');
     return null;
   }
-  if (!wanted.includes(row.status)) {
+  if (!(visitWide && row.visit_id !== null) && !wanted.includes(row.status)) {
     context.log.info({ bookingId, status: row.status }, 'booking status changed meanwhile; nothing to send');
     return null;
   }
@@ -44,58 +56,115 @@ async function loadFor(
   return { ...row, client_email: row.client_email };
 }
 
+/**
+ * The parts of the booking's visit in order whose status is one of `statuses` (just the
+ * booking when it is not part of a visit).
+ */
+async function visitParts(ctx: AppContext, row: Addressed, statuses: BookingStatus[]): Promise<Addressed[]> {
+  if (row.visit_id === null) return [row];
+  const rows = await bookingQuery(ctx.db)
+    .where('b.visit_id', '=', row.visit_id)
+    .orderBy('b.visit_position')
+    .orderBy('b.id')
+    .execute();
+  return rows
+    .filter((part) => statuses.includes(part.status))
+    .map((part) => ({ ...part, client_email: row.client_email }));
+}
+
+/** The email data of a booking, or of a visit's parts (the first part's fields, all parts listed). */
+async function partsData(ctx: AppContext, parts: Addressed[], withCalendar: boolean) {
+  const first = parts[0]!;
+  const calendar = withCalendar ? await bookingCalendarEvent(ctx.db, ctx.config, first, parts) : undefined;
+  return {
+    ...emailData(first),
+    ...(first.visit_id === null ? {} : { parts: parts.map(emailData) }),
+    ...(calendar ? { calendar } : {}),
+  };
+}
+
 export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
   // The outbox row and its send job together, or neither (a retry then sends once).
   const queue = <N extends TemplateName>(email: OutgoingEmail<N>) =>
     ctx.db.transaction().execute((trx) => queueEmail(trx, email));
 
   /*
-   * The client's links go in the same transaction as the email: fresh single-use tokens for
-   * each email. The links are a credential, so the outbox forgets the email's data once sent.
-   * A provisional booking has nothing to attend yet: its email carries cancel and move only.
+   * A single booking's confirmation and change emails carry the client's own links (attend,
+   * move, cancel), fresh single-use tokens written in the same transaction as the email. The
+   * links are a credential, so the outbox forgets the email's data once sent. A provisional
+   * booking has nothing to attend yet; a booking entered after the fact (completed) has
+   * nothing left to do. A visit's email carries none: its parts are moved and cancelled
+   * together by the salon, which a part's link cannot do.
    */
-  const queueWithLinks = (
-    row: BookingJoinedRow & { client_email: string },
+  const queueBookingEmail = async (
+    row: Addressed,
+    parts: Addressed[],
     template: 'booking.confirmed' | 'booking.updated',
-    calendar: Awaited<ReturnType<typeof bookingCalendarEvent>> | undefined,
-  ) =>
-    ctx.db.transaction().execute(async (trx) => {
+    withCalendar: boolean,
+  ) => {
+    // Read before the transaction: on SQLite a read through ctx.db inside it would wait for
+    // the one connection the transaction holds.
+    const data = await partsData(ctx, parts, withCalendar);
+    return ctx.db.transaction().execute(async (trx) => {
+      const email = { to: row.client_email, clientId: row.client_id, template };
+      const open = row.visit_id === null && (row.status === 'scheduled' || row.status === 'provisional');
+      if (!open) return queueEmail(trx, { ...email, data });
       const { attendUrl, cancelUrl, moveUrl } = await issueActionLinks(trx, ctx.config, row);
       const links = row.status === 'scheduled' ? { attendUrl, cancelUrl, moveUrl } : { cancelUrl, moveUrl };
-      await queueEmail(trx, {
-        to: row.client_email,
-        template,
-        data: { ...emailData(row), calendar, links },
-        sensitive: true,
-      });
+      return queueEmail(trx, { ...email, data: { ...data, links }, sensitive: true });
     });
+  };
 
   const created: JobHandler<'booking.created'> = async ({ bookingId }, context) => {
-    const row = await loadFor(ctx, bookingId, ['scheduled', 'completed'], context);
+    const row = await loadFor(ctx, bookingId, ['scheduled', 'completed'], context, true);
     if (!row) return;
-    const calendar = await bookingCalendarEvent(ctx.db, ctx.config, row);
-    // A booking entered after the fact (completed already) gets no links: nothing is left to do.
-    if (row.status !== 'scheduled') {
-      await queue({ to: row.client_email, template: 'booking.confirmed', data: { ...emailData(row), calendar } });
-      return;
-    }
-    await queueWithLinks(row, 'booking.confirmed', calendar);
+    const parts = await visitParts(ctx, row, ['scheduled', 'completed']);
+    if (parts.length === 0) return;
+    await queueBookingEmail(row, parts, 'booking.confirmed', true);
   };
 
   // Skipped once the visit is over or cancelled: new times would then mean nothing.
   const updated: JobHandler<'booking.updated'> = async ({ bookingId }, context) => {
-    const row = await loadFor(ctx, bookingId, ['scheduled', 'provisional'], context);
+    const row = await loadFor(ctx, bookingId, ['scheduled', 'provisional'], context, true);
     if (!row) return;
+    const parts = await visitParts(ctx, row, ['scheduled', 'provisional']);
+    if (parts.length === 0) return;
     // A provisional booking is not in the client's calendar yet: its confirmation adds it.
-    const calendar = row.status === 'scheduled' ? await bookingCalendarEvent(ctx.db, ctx.config, row) : undefined;
-    await queueWithLinks(row, 'booking.updated', calendar);
+    await queueBookingEmail(
+      row,
+      parts,
+      'booking.updated',
+      parts.some((part) => part.status === 'scheduled'),
+    );
   };
 
   const cancelled: JobHandler<'booking.cancelled'> = async ({ bookingId }, context) => {
-    const row = await loadFor(ctx, bookingId, ['cancelled'], context);
+    const row = await loadFor(ctx, bookingId, ['cancelled'], context, true);
     if (!row) return;
-    const calendar = await bookingCalendarEvent(ctx.db, ctx.config, row);
-    await queue({ to: row.client_email, template: 'booking.cancelled', data: { ...emailData(row), calendar } });
+    const remaining = row.visit_id === null ? [] : await visitParts(ctx, row, ['scheduled', 'provisional']);
+    if (remaining.length > 0) {
+      // Part of a visit cancelled, the rest still on: for the client the visit changed, and
+      // its calendar event is updated (not removed) to what remains.
+      await queue({
+        to: row.client_email,
+        clientId: row.client_id,
+        template: 'booking.updated',
+        data: await partsData(
+          ctx,
+          remaining,
+          remaining.some((part) => part.status === 'scheduled'),
+        ),
+      });
+      return;
+    }
+    const gone = await visitParts(ctx, row, ['cancelled']);
+    if (gone.length === 0) return;
+    await queue({
+      to: row.client_email,
+      clientId: row.client_id,
+      template: 'booking.cancelled',
+      data: await partsData(ctx, gone, true),
+    });
   };
 
   const reviewRequest: JobHandler<'booking.review_request'> = async ({ bookingId }, context) => {
@@ -103,6 +172,7 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
     if (!row?.feedback_token) return;
     await queue({
       to: row.client_email,
+      clientId: row.client_id,
       template: 'booking.review_request',
       data: {
         ...emailData(row),
@@ -126,6 +196,7 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
     }
     await queue({
       to: row.client_email,
+      clientId: row.client_id,
       template: 'booking.followup',
       data: { ...emailData(row), bookUrl: `${ctx.config.publicBaseUrl}/book` },
     });

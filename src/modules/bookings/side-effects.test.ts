@@ -10,6 +10,10 @@ import {
   setSettings,
 } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
+import { localeFormat } from '../../messages/index.js';
+
+/** How the (English, 24-hour) test salon's emails write a time. */
+const english = localeFormat('en', { timeFormat: '24h', currency: 'EUR' });
 
 const MINUTE = 60_000;
 
@@ -78,10 +82,10 @@ for (const dialect of DIALECTS) {
       assert.ok(notes.some((n) => n.link === `/bookings/${booking.id}`));
       assert.equal(await jobsNamed(t, admin.token, 'booking.review_request', booking.id).then((j) => j.length), 0);
       await t.drain();
-      const mails = mailsTo(client.email, /Your appointment at .* on \d{4}-/);
+      const mails = mailsTo(client.email, /Your appointment at .* on \w+day \d+ \w+ \d{4}$/);
       assert.ok(
-        mails.some((m) => m.text.includes(booking.start_at.slice(0, 16))),
-        'confirmation names the time',
+        mails.some((m) => m.text.includes(english.dateTime(booking.start_at))),
+        'confirmation names the date and time in the locale',
       );
       assert.equal(mailsTo(client.email, /confirm your appointment/).length, 0, 'no provisional email');
     });
@@ -97,7 +101,7 @@ for (const dialect of DIALECTS) {
       assert.equal(jobs[0]!.status, 'done');
       const confirmations = t.mail.messages
         .slice(before)
-        .filter((m) => /Your appointment at .* on \d{4}-/.test(m.subject));
+        .filter((m) => /Your appointment at .* on \w+day \d+ \w+ \d{4}$/.test(m.subject));
       assert.equal(confirmations.length, 0);
     });
 
@@ -204,7 +208,7 @@ for (const dialect of DIALECTS) {
       await runDelayed(booking.id);
       const moved = mailsTo(client.email, /has moved/);
       assert.equal(moved.length, before + 1);
-      assert.ok(moved.at(-1)!.text.includes(`${slot.date} 16:00`), 'the current times');
+      assert.ok(moved.at(-1)!.text.includes(english.dateTime(`${slot.date} 16:00:00`)), 'the current times');
     });
 
     it('no booking.updated for notes-only changes, nor for time changes of completed, no-show or cancelled bookings', async () => {

@@ -92,9 +92,24 @@ export function emailData(row: BookingJoinedRow) {
   };
 }
 
+/**
+ * The key of a booking's confirmation, change or cancellation email job. A visit's parts share
+ * one per visit: parts booked, moved or cancelled together fold into one queued job, whose
+ * email speaks for the whole visit (jobs.ts). A single booking's change keeps its own key
+ * (changes within the delay fold into one email); its confirmation and cancellation need none.
+ */
+export function emailJobKey(
+  name: 'booking.created' | 'booking.updated' | 'booking.cancelled',
+  row: { id: number; visit_id: number | null },
+): string | undefined {
+  if (row.visit_id !== null) return `${name}:visit:${row.visit_id}`;
+  return name === 'booking.updated' ? `${name}:${row.id}` : undefined;
+}
+
 /** A regular (scheduled) booking came to be: confirmation job and the staff member's inbox. */
 export async function announceScheduled(trx: Transaction<DB>, row: BookingJoinedRow): Promise<void> {
-  await enqueue(trx, 'booking.created', { bookingId: row.id });
+  const key = emailJobKey('booking.created', row);
+  await enqueue(trx, 'booking.created', { bookingId: row.id }, key === undefined ? {} : { key });
   await notifyUser(trx, row.staff_id, {
     type: 'booking.new',
     title: 'New booking',
@@ -251,6 +266,7 @@ export async function insertBooking(
       // every email; the links are a credential, so the outbox forgets them once sent.
       await queueEmail(trx, {
         to: row.client_email,
+        clientId: row.client_id,
         template: 'booking.provisional',
         data: {
           ...emailData(row),
@@ -284,7 +300,12 @@ export async function insertBooking(
   if (input.waitlist_id !== undefined) {
     await markEntryBooked(trx, input.waitlist_id, now);
     if (row.client_email) {
-      await queueEmail(trx, { to: row.client_email, template: 'booking.waitlist_confirmed', data: emailData(row) });
+      await queueEmail(trx, {
+        to: row.client_email,
+        clientId: row.client_id,
+        template: 'booking.waitlist_confirmed',
+        data: emailData(row),
+      });
     }
   }
   return row;
@@ -316,14 +337,15 @@ export function requireTransition(from: BookingStatus, to: BookingStatus): void 
 export async function announceCancelled(
   trx: Transaction<DB>,
   config: Config,
-  booking: Pick<BookingRow, 'id' | 'service_id' | 'staff_id' | 'start_at' | 'end_at'>,
+  booking: Pick<BookingRow, 'id' | 'service_id' | 'staff_id' | 'start_at' | 'end_at' | 'visit_id'>,
 ): Promise<void> {
   await trx
     .updateTable('bookings')
     .set((eb) => ({ ics_sequence: eb('ics_sequence', '+', 1) }))
     .where('id', '=', booking.id)
     .execute();
-  await enqueue(trx, 'booking.cancelled', { bookingId: booking.id });
+  const key = emailJobKey('booking.cancelled', booking);
+  await enqueue(trx, 'booking.cancelled', { bookingId: booking.id }, key === undefined ? {} : { key });
   await offerFreedSlot(
     trx,
     { config },
@@ -410,7 +432,7 @@ export async function updateBooking(
         trx,
         'booking.updated',
         { bookingId: id },
-        { delayMs: BOOKING_UPDATE_DELAY_MS, key: `booking.updated:${id}` },
+        { delayMs: BOOKING_UPDATE_DELAY_MS, key: emailJobKey('booking.updated', row) },
       );
     }
     if (statusChanged) {
@@ -508,7 +530,7 @@ export async function moveLockedBooking(
       trx,
       'booking.updated',
       { bookingId: booking.id },
-      { delayMs: BOOKING_UPDATE_DELAY_MS, key: `booking.updated:${booking.id}` },
+      { delayMs: BOOKING_UPDATE_DELAY_MS, key: emailJobKey('booking.updated', booking) },
     );
   }
 }

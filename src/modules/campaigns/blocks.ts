@@ -255,6 +255,10 @@ export interface RenderContext {
   /** The recipient's own unsubscribe address: every campaign email carries it. */
   unsubscribeUrl: string;
   title: string;
+  /** The unsubscribe link's words in the email's language (default English). */
+  unsubscribeLabel?: string;
+  /** The salon's address and phone under its name (the brand). */
+  footerLines?: string[];
 }
 
 const e = (value: string) => escapeHtml(value);
@@ -295,9 +299,11 @@ const section = (columns: string[]) =>
   `<mj-section background-color="#ffffff" padding="8px 16px">${columns.map((c) => `<mj-column>${c}</mj-column>`).join('')}</mj-section>`;
 
 function footerMjml(text: string | undefined, context: RenderContext): string {
-  const lines = [e(context.salonName)];
+  const lines = [e(context.salonName), ...(context.footerLines ?? []).map(e)];
   if (text && text.trim() !== '') lines.push(textHtml(text));
-  lines.push(`<a href="${e(context.unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a>`);
+  lines.push(
+    `<a href="${e(context.unsubscribeUrl)}" style="color:#6b7280">${e(context.unsubscribeLabel ?? 'Unsubscribe')}</a>`,
+  );
   return `<mj-section padding="16px"><mj-column><mj-text font-size="12px" color="#6b7280" align="center">${lines.join('<br/>')}</mj-text></mj-column></mj-section>`;
 }
 
@@ -363,6 +369,8 @@ function leafText(block: StoredBlock): string | null {
 
 /** The plain-text part of a campaign email. */
 export function blocksToText(blocks: StoredBlock[], context: RenderContext): string {
+  const salonLines = [context.salonName, ...(context.footerLines ?? [])];
+  const unsubscribe = `${context.unsubscribeLabel ?? 'Unsubscribe'}: ${context.unsubscribeUrl}`;
   const parts: string[] = [];
   let hasFooter = false;
   for (const block of blocks) {
@@ -370,11 +378,11 @@ export function blocksToText(blocks: StoredBlock[], context: RenderContext): str
       for (const column of block.columns) for (const leaf of column) parts.push(leafText(leaf) ?? '');
     } else if (block.type === 'footer') {
       hasFooter = true;
-      parts.push([context.salonName, block.text, `Unsubscribe: ${context.unsubscribeUrl}`].filter(Boolean).join('\n'));
+      parts.push([...salonLines, block.text, unsubscribe].filter(Boolean).join('\n'));
     } else {
       parts.push(leafText(block) ?? '');
     }
   }
-  if (!hasFooter) parts.push(`${context.salonName}\nUnsubscribe: ${context.unsubscribeUrl}`);
+  if (!hasFooter) parts.push([...salonLines, unsubscribe].join('\n'));
   return `${parts.filter((p) => p !== '').join('\n\n')}\n`;
 }

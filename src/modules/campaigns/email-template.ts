@@ -1,4 +1,4 @@
-import type { Brand } from '../../mail/templates/layout.js';
+import { contextOf, type Brand, type MailContext } from '../../mail/templates/layout.js';
 import { registerTemplate } from '../../mail/templates/index.js';
 import { blocksToMjml, blocksToText, type StoredBlock } from './blocks.js';
 
@@ -15,11 +15,19 @@ export interface CampaignEmailData {
   oneClickUnsubscribeUrl?: string;
 }
 
-const context = (data: CampaignEmailData, brand: Brand) => ({
-  salonName: brand.salonName,
-  unsubscribeUrl: data.unsubscribeUrl,
-  title: data.subject,
-});
+/** The chrome around the salon's blocks: its name, address and phone, the unsubscribe link in the email's language. */
+const context = (data: CampaignEmailData, brand: Brand | MailContext) => {
+  const mail = contextOf(brand);
+  const place = [mail.postcode, mail.city].filter(Boolean).join(' ');
+  const address = [mail.address, place].filter(Boolean).join(', ');
+  return {
+    salonName: mail.salonName,
+    footerLines: [address, mail.phone ? mail.t('layout.phone', { phone: mail.phone }) : ''].filter(Boolean),
+    unsubscribeUrl: data.unsubscribeUrl,
+    unsubscribeLabel: mail.t('campaign.unsubscribe'),
+    title: data.subject,
+  };
+};
 
 export const campaignEmail = {
   subject: (data: CampaignEmailData) => data.subject,

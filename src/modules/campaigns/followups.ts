@@ -144,6 +144,7 @@ export async function sendFollowupStep(
   await ctx.db.transaction().execute((trx) =>
     queueEmail(trx, {
       to: client.email,
+      clientId: client.id,
       template: 'campaign.email',
       data: {
         subject: step.subject,

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { JobHandler } from '../../jobs/types.js';
-import { fromCents } from '../../lib/money.js';
 import { queueEmail } from '../../mail/outbox.js';
+import { chooseLanguage, formatMessage, localeFormat } from '../../messages/index.js';
 import { readSettings } from '../settings/service.js';
 import type { StoredBlock } from './blocks.js';
 import { automationAllowed } from './followups.js';
@@ -66,7 +66,15 @@ export function productRecommendationsJob(ctx: AppContext): JobHandler<'campaign
       .selectFrom('bookings as b')
       .innerJoin('clients as c', 'c.id', 'b.client_id')
       .innerJoin('services as s', 's.id', 'b.service_id')
-      .select(['b.client_id', 'b.service_id', 'b.status', 's.name as service_name', 'c.email', 'c.marketing_consent'])
+      .select([
+        'b.client_id',
+        'b.service_id',
+        'b.status',
+        's.name as service_name',
+        'c.email',
+        'c.marketing_consent',
+        'c.language',
+      ])
       .where('b.id', '=', bookingId)
       .executeTakeFirst();
     if (!booking || booking.status !== 'completed' || !booking.email || booking.marketing_consent !== 1) {
@@ -79,22 +87,24 @@ export function productRecommendationsJob(ctx: AppContext): JobHandler<'campaign
     }
     const products = await recommendedProducts(ctx, booking.client_id, booking.service_id);
     if (products.length === 0) return;
-    const { currency } = await readSettings(ctx.db);
+    const settings = await readSettings(ctx.db);
+    // Written here (the blocks are the email's content), in the language the outbox will choose.
+    const language = chooseLanguage(booking.language, settings.language);
+    const format = localeFormat(language, { timeFormat: settings.time_format, currency: settings.currency });
+    const subject = formatMessage(language, 'recommendations.subject');
     const blocks: StoredBlock[] = [
-      { type: 'heading', text: 'Picked for you' },
-      { type: 'text', text: `Clients who enjoyed ${booking.service_name} also liked:` },
-      ...products.map((p): StoredBlock => ({
-        type: 'text',
-        text: `${p.name} (${fromCents(p.price).toFixed(2)} ${currency})`,
-      })),
-      { type: 'text', text: 'Ask for them at your next visit.' },
+      { type: 'heading', text: subject },
+      { type: 'text', text: formatMessage(language, 'recommendations.intro', { service: booking.service_name }) },
+      ...products.map((p): StoredBlock => ({ type: 'text', text: `${p.name} (${format.money(p.price)})` })),
+      { type: 'text', text: formatMessage(language, 'recommendations.outro') },
     ];
     const address = booking.email;
     await ctx.db.transaction().execute((trx) =>
       queueEmail(trx, {
         to: address,
+        clientId: booking.client_id,
         template: 'campaign.email',
-        data: { subject: 'Picked for you', blocks, ...unsubscribeLinks(ctx, booking.client_id) },
+        data: { subject, blocks, ...unsubscribeLinks(ctx, booking.client_id) },
         sensitive: true,
       }),
     );

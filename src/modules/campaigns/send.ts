@@ -209,7 +209,7 @@ export function campaignSendJob(ctx: AppContext): JobHandler<'campaign.send'> {
         await settle(ctx, recipientId, 'pending', 'skipped', 'unsubscribed, no consent or no address');
         return;
       }
-      emailId = await claimRecipient(ctx, recipientId, address, {
+      emailId = await claimRecipient(ctx, recipientId, address, recipient.client_id, {
         subject: recipient.subject,
         blocks: JSON.parse(recipient.blocks) as StoredBlock[],
         ...unsubscribeLinks(ctx, recipient.client_id),
@@ -230,11 +230,14 @@ async function claimRecipient(
   ctx: AppContext,
   recipientId: number,
   address: string,
+  clientId: number,
   data: CampaignEmailData,
 ): Promise<number | null> {
   return ctx.db.transaction().execute(async (trx) => {
     // The unsubscribe link in it acts for the client: not kept once the email is out.
-    const [emailId] = await recordEmails(trx, [{ to: address, template: 'campaign.email', data, sensitive: true }]);
+    const [emailId] = await recordEmails(trx, [
+      { to: address, clientId, template: 'campaign.email', data, sensitive: true },
+    ]);
     const moved = await trx
       .updateTable('campaign_recipients')
       .set({ status: 'sending', email_id: emailId, updated_at: nowIso() })

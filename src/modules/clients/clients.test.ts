@@ -95,6 +95,7 @@ for (const dialect of DIALECTS) {
           'gender',
           'id',
           'labels',
+          'language',
           'marketing_consent',
           'merged_into_id',
           'name',

@@ -133,6 +133,7 @@ for (const dialect of DIALECTS) {
             notes: '',
             marketing_consent: 0,
             sms_consent: 0,
+            language: null,
             password_hash: null,
             erased_at: 'string',
             merged_into_id: null,

@@ -1,6 +1,7 @@
 import { GENDERS } from '../../db/tables/clients.js';
 import { Type, type Static } from 'typebox';
 import {
+  ClientLanguage,
   DateText,
   DateTimeText,
   Email,
@@ -40,6 +41,7 @@ export const ClientOut = named(
       maximum: 1,
       description: '1: may receive text messages; cleared when the client texts STOP',
     }),
+    language: ClientLanguage,
     labels: Type.Array(Type.String(), { description: 'Label names, sorted case-insensitively' }),
     erased_at: Type.Union([DateTimeText, Type.Null()], { description: 'Set once the personal data was erased' }),
     merged_into_id: Type.Union([Type.Integer(), Type.Null()], {
@@ -71,6 +73,7 @@ const clientFields = {
   notes: Type.Optional(Type.String({ maxLength: 5000 })),
   marketing_consent: Type.Optional(Flag),
   sms_consent: Type.Optional(Flag),
+  language: Type.Optional(ClientLanguage),
   labels: Type.Optional(
     Type.Array(LabelName, {
       maxItems: 50,

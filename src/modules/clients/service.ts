@@ -28,6 +28,7 @@ export const WITHOUT_PERSONAL_DATA = {
   notes: '',
   marketing_consent: 0,
   sms_consent: 0,
+  language: null,
   password_hash: null,
 } as const;
 
@@ -46,6 +47,7 @@ export function toClient(row: ClientRow, labels: string[], timezone: string): Cl
     notes: row.notes,
     marketing_consent: row.marketing_consent === 1 ? 1 : 0,
     sms_consent: row.sms_consent === 1 ? 1 : 0,
+    language: row.language,
     labels,
     erased_at: formatInstant(row.erased_at, timezone),
     merged_into_id: row.merged_into_id,
@@ -256,6 +258,7 @@ export async function createClient(ctx: AppContext, input: ClientCreateInput): P
         notes: input.notes ?? '',
         marketing_consent: input.marketing_consent === undefined ? 0 : toFlag(input.marketing_consent),
         sms_consent: input.sms_consent === undefined ? 0 : toFlag(input.sms_consent),
+        language: input.language ?? null,
         created_at: now,
         updated_at: now,
       })
@@ -286,6 +289,7 @@ export async function updateClient(ctx: AppContext, id: number, input: ClientUpd
     if (input.notes !== undefined) changes.notes = input.notes;
     if (input.marketing_consent !== undefined) changes.marketing_consent = toFlag(input.marketing_consent);
     if (input.sms_consent !== undefined) changes.sms_consent = toFlag(input.sms_consent);
+    if (input.language !== undefined) changes.language = input.language;
     if (input.labels !== undefined) await setClientLabels(trx, id, input.labels);
     if (Object.keys(changes).length > 0 || input.labels !== undefined) {
       await trx

@@ -137,6 +137,8 @@ export async function issueGiftCard(
         recipientName: row.recipient_name,
         code: row.code,
         amount: formatMoney(row.initial_value, settings.currency),
+        amountCents: row.initial_value,
+        currency: settings.currency,
         message: row.message,
         expiresOn: row.expires_on,
         qrDataUri: settings.giftcard_qr_enabled === 1 ? await QRCode.toDataURL(row.code, { margin: 1 }) : null,

@@ -97,12 +97,15 @@ export function noshowFeeJob(ctx: AppContext): JobHandler<'payments.noshow_fee'>
         if (settings.noshow_email_enabled !== 1 || !booking.client_email || !session.checkoutUrl) return;
         await queueEmail(trx, {
           to: booking.client_email,
+          clientId: booking.client_id,
           template: 'payments.noshow_fee',
           data: {
             clientName: booking.client_name,
             serviceName: booking.service_name,
             startAt: booking.start_at.slice(0, 16),
             amount: formatAmount(amountCents, payment.currency),
+            amountCents,
+            currency: payment.currency,
             checkoutUrl: session.checkoutUrl,
           },
         });

@@ -92,6 +92,7 @@ export async function sendMagicLink(ctx: AppContext, email: string): Promise<'se
       .execute();
     await queueEmail(trx, {
       to: client.email,
+      clientId: client.id,
       template: 'public.client_magic_link',
       data: {
         name: client.name,
@@ -146,15 +147,23 @@ export async function setClientPassword(ctx: AppContext, clientId: number, passw
 export async function clientProfile(db: Kysely<DB>, clientId: number) {
   const row = await db
     .selectFrom('clients')
-    .select(['id', 'name', 'email', 'phone', 'password_hash'])
+    .select(['id', 'name', 'email', 'phone', 'language', 'password_hash'])
     .where('id', '=', clientId)
     .executeTakeFirstOrThrow();
-  return { id: row.id, name: row.name, email: row.email, phone: row.phone, has_password: row.password_hash !== null };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    language: row.language,
+    has_password: row.password_hash !== null,
+  };
 }
 
-/** Name and phone; the email is the sign-in identity and stays as the salon has it. */
+/** Name, phone and language; the email is the sign-in identity and stays as the salon has it. */
 export async function updateClientProfile(ctx: AppContext, clientId: number, input: ClientProfileInput) {
-  const changes: { name?: string; phone?: string } = {};
+  const changes: { name?: string; phone?: string; language?: 'en' | 'nl' | null } = {};
+  if (input.language !== undefined) changes.language = input.language;
   if (input.name !== undefined) changes.name = input.name.trim();
   if (input.phone !== undefined) changes.phone = await normalisePhone(ctx.db, input.phone, 'phone');
   if (Object.keys(changes).length > 0) {

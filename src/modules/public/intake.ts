@@ -53,6 +53,8 @@ export interface BookingPerson {
   client_name: string;
   client_email: string;
   client_phone?: string | undefined;
+  /** The browser's language: a new client's (a known client keeps the one on record). */
+  language?: 'en' | 'nl' | undefined;
 }
 
 /** The client booking: the signed-in one, else the client with this email, else a new one. */
@@ -79,6 +81,7 @@ export async function bookingClient(
       gender: '',
       notes: '',
       marketing_consent: 0,
+      language: person.language ?? null,
       created_at: now,
       updated_at: now,
     })

@@ -160,6 +160,7 @@ for (const dialect of DIALECTS) {
         name: client.name,
         email: client.email,
         phone: '',
+        language: null,
         has_password: false,
       });
       const renamed = await t.request({

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import {
+  ClientLanguage,
   DateText,
   DateTimeInput,
   DateTimeText,
@@ -119,6 +120,12 @@ export const PublicBookingBody = withExample(
     client_email: Email,
     client_phone: Type.Optional(Type.String({ maxLength: 50 })),
     notes: Type.Optional(Type.String({ maxLength: 1000 })),
+    language: Type.Optional(
+      Type.Union([Type.Literal('en'), Type.Literal('nl')], {
+        description:
+          "The browser's language, `en` or `nl`: a new client's emails are written in it (an existing client keeps theirs)",
+      }),
+    ),
   }),
   { service_id: 1, start_at: '2030-05-14 14:30:00', client_name: 'Ada Client', client_email: 'ada@example.com' },
 );
@@ -135,6 +142,12 @@ export const PublicVisitBody = withExample(
     client_email: Email,
     client_phone: Type.Optional(Type.String({ maxLength: 50 })),
     notes: Type.Optional(Type.String({ maxLength: 1000 })),
+    language: Type.Optional(
+      Type.Union([Type.Literal('en'), Type.Literal('nl')], {
+        description:
+          "The browser's language, `en` or `nl`: a new client's emails are written in it (an existing client keeps theirs)",
+      }),
+    ),
   }),
   {
     start_at: '2030-05-14 10:00:00',
@@ -207,6 +220,7 @@ export const ClientProfile = named(
     name: Type.String(),
     email: Type.Union([Type.String(), Type.Null()]),
     phone: Type.String(),
+    language: ClientLanguage,
     has_password: Type.Boolean(),
   }),
 );
@@ -214,6 +228,7 @@ export const ClientProfile = named(
 export const ClientProfileBody = Type.Object({
   name: Type.Optional(NonEmpty(200)),
   phone: Type.Optional(Type.String({ maxLength: 50 })),
+  language: Type.Optional(ClientLanguage),
 });
 
 export const MyBookingsQuery = Type.Object({

@@ -2,7 +2,9 @@ import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { renderMjml } from '../../mail/render.js';
+import { brandOf } from '../../mail/render-email.js';
 import { template } from '../../mail/templates/index.js';
+import { mailContext } from '../../mail/templates/layout.js';
 import { mailTransport } from '../../mail/transport.js';
 import { readSettingsWithSecrets } from './service.js';
 
@@ -17,10 +19,11 @@ export async function sendTestEmail(ctx: AppContext, to: string): Promise<void> 
   if (!transport) {
     throw badRequest('mail_not_configured', 'No mail server is configured: set smtp_host in the settings or SMTP_URL');
   }
-  const brand = { salonName: settings.salon_name || 'Salon' };
+  const brand = brandOf(settings, ctx.config.publicBaseUrl);
+  const mail = mailContext(brand, brand.language);
   const chosen = template('settings.test_email');
   const data = { salonName: brand.salonName };
-  const subject = chosen.subject(data, brand);
+  const subject = chosen.subject(data, mail);
   let error: string | null = null;
   let messageId: string | null = null;
   try {
@@ -28,8 +31,8 @@ export async function sendTestEmail(ctx: AppContext, to: string): Promise<void> 
       from: transport.from,
       to,
       subject,
-      html: await renderMjml(chosen.mjml(data, brand)),
-      text: chosen.text(data, brand),
+      html: await renderMjml(chosen.mjml(data, mail)),
+      text: chosen.text(data, mail),
     })) as { messageId?: string };
     messageId = info.messageId ?? null;
   } catch (cause) {
@@ -48,6 +51,7 @@ export async function sendTestEmail(ctx: AppContext, to: string): Promise<void> 
       status: error ? 'failed' : 'sent',
       error,
       message_id: messageId,
+      language: mail.language,
       created_at: nowIso(),
       sent_at: error ? null : nowIso(),
     })

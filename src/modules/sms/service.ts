@@ -4,6 +4,7 @@ import type { DB, SmsMessagesTable } from '../../db/types.js';
 import { paginate, type PageRequest } from '../../http/pagination.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { formatInstant } from '../../lib/time.js';
+import { formatMessage, normaliseLanguage } from '../../messages/index.js';
 import { queueSms } from '../../sms/outbox.js';
 import { defaultCountry, toE164 } from '../../sms/phone.js';
 import { DEFAULT_TWILIO_API_BASE_URL, twilioProvider } from '../../sms/twilio.js';
@@ -82,7 +83,10 @@ export async function queueTestSms(ctx: AppContext, to: string): Promise<{ id: n
   const recipient = await normalisePhone(ctx.db, to, 'to');
   if (recipient === '') throw invalidPhone('to');
   const settings = await readSettings(ctx.db);
-  const body = `Test message from ${settings.salon_name || 'Salon'}: SMS works.`;
+  // To the salon's own people: in the salon's language.
+  const body = formatMessage(normaliseLanguage(settings.language), 'sms.test', {
+    salon_name: settings.salon_name || 'Salon',
+  });
   const id = await ctx.db
     .transaction()
     .execute((trx) => queueSms(trx, { to: recipient, body, template: 'settings.test_sms' }));

@@ -22,7 +22,7 @@ export async function getEmail(ctx: AppContext, id: number) {
   let renderError: string | null = null;
   if (!redacted) {
     try {
-      message = await renderEmail(email, brandOf(settings));
+      message = await renderEmail(email, brandOf(settings, ctx.config.publicBaseUrl));
     } catch (error) {
       // A row of a template that no longer exists, or data it cannot render: the outbox entry
       // is still worth showing, with why its body is missing.

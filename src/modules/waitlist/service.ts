@@ -342,7 +342,7 @@ async function announceOffer(
     .selectFrom('waitlist_entries as w')
     .innerJoin('clients as c', 'c.id', 'w.client_id')
     .innerJoin('services as s', 's.id', 'w.service_id')
-    .select(['c.name as client_name', 'c.email as client_email', 's.name as service_name'])
+    .select(['c.id as client_id', 'c.name as client_name', 'c.email as client_email', 's.name as service_name'])
     .where('w.id', '=', entryId)
     .executeTakeFirstOrThrow();
   const staff = await trx.selectFrom('users').select('name').where('id', '=', slot.staffId).executeTakeFirst();
@@ -351,6 +351,7 @@ async function announceOffer(
   if (entry.client_email) {
     await queueEmail(trx, {
       to: entry.client_email,
+      clientId: entry.client_id,
       template: 'waitlist.slot_offer',
       data: {
         clientName: entry.client_name,

@@ -6,6 +6,7 @@ import { createStaff, createTestApp, setupSalon, uniqueEmail, type TestApp } fro
 import { assertError, assertInvalid } from '../../../test/helpers/assertions.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { offerFreedSlot } from './service.js';
+import { localeFormat } from '../../messages/index.js';
 
 /** A date `days` from today in the salon's zone (the test salon keeps the default zone). */
 const inDays = (days: number) => DateTime.now().setZone(DEFAULT_TIMEZONE).plus({ days }).toFormat('yyyy-MM-dd');
@@ -424,8 +425,10 @@ for (const dialect of DIALECTS) {
         await t.drain();
         const mails = t.mail.to(first.email!);
         assert.equal(mails.length, 1);
-        assert.match(mails[0]!.subject, new RegExp(date));
-        assert.match(mails[0]!.text, new RegExp(`${date} 10:00`));
+        // The salon's language (English here) and locale: "Thursday 3 December 2026 at 10:00".
+        const english = localeFormat('en', { timeFormat: '24h', currency: 'EUR' });
+        assert.ok(mails[0]!.subject.endsWith(english.date(date)), mails[0]!.subject);
+        assert.ok(mails[0]!.text.includes(english.dateTime(`${date} 10:00:00`)), mails[0]!.text);
         assert.match(mails[0]!.text, new RegExp(service.name));
         assert.equal(t.mail.to(second.email!).length, 0);
         // The next offer goes to the next in line.

@@ -1,0 +1,101 @@
+import type { MessageKey } from './en.js';
+
+/* The Dutch catalogue: every key of en.ts, with the same placeholders (messages.test.ts checks). */
+export const nl: Record<MessageKey, string> = {
+  'common.greeting': 'Hallo {name},',
+  'common.greeting_anonymous': 'Hallo,',
+  'common.open_address': 'Of open dit adres: {url}',
+  'layout.phone': 'Tel. {phone}',
+  'format.date_time': '{date} om {time}',
+  'format.duration_hours_minutes': '{hours} uur {minutes} min',
+  'format.duration_hours': '{hours} uur',
+  'format.duration_minutes': '{minutes} min',
+
+  'booking.details.part': '{service} bij {staff}',
+  'booking.details.part_at': '{time} {service} bij {staff}',
+  'booking.details.when': 'Wanneer: {start}',
+  'booking.details.duration': 'Duur: {duration}',
+  'calendar.summary': '{service} bij {salon_name}',
+  'booking.action.cancel': 'Afspraak annuleren',
+  'booking.action.move': 'Afspraak verzetten',
+  'booking.action.attend': 'Ik kom zeker',
+  'booking.action.confirm': 'Bevestigen',
+  'booking.action.decline': 'Afwijzen',
+  'booking.action.review': 'Schrijf een review',
+  'booking.action.book_again': 'Opnieuw boeken',
+
+  'booking.confirmed.subject': 'Je afspraak bij {salon_name} op {date}',
+  'booking.confirmed.body': 'Hallo {client_first_name},\n\nJe afspraak staat vast:',
+  'booking.provisional.subject': 'Bevestig je afspraak bij {salon_name}',
+  'booking.provisional.body':
+    'Hallo {client_first_name},\n\nWe hebben deze afspraak voor je gereserveerd. Wil je hem bevestigen of afwijzen?',
+  'booking.waitlist_confirmed.subject': 'Je afspraak van de wachtlijst bij {salon_name} staat vast',
+  'booking.waitlist_confirmed.body':
+    'Hallo {client_first_name},\n\nGoed nieuws: er kwam een plek vrij, en de afspraak waar je op wachtte staat vast:',
+  'booking.updated.subject': 'Je afspraak bij {salon_name} is verzet',
+  'booking.updated.body': 'Hallo {client_first_name},\n\nJe afspraak is nu:',
+  'booking.cancelled.subject': 'Je afspraak bij {salon_name} is geannuleerd',
+  'booking.cancelled.body':
+    'Hallo {client_first_name},\n\nDeze afspraak is geannuleerd. We hopen je een andere keer te zien.',
+  'booking.review_request.subject': 'Hoe was je bezoek aan {salon_name}?',
+  'booking.review_request.body':
+    'Hallo {client_first_name},\n\nBedankt voor je bezoek. Wil je ons vertellen hoe het was?',
+  'booking.followup.subject': 'Tijd voor je volgende bezoek aan {salon_name}?',
+  'booking.followup.body':
+    'Hallo {client_first_name},\n\nEen paar dagen geleden had je {service} bij {staff}. We hopen dat je er blij mee bent. Wil je je volgende afspraak maken?',
+  'booking.request.subject': 'Boekingsverzoek: {client_name} op {start}',
+  'booking.request.body': 'Een voorlopige boeking voor {client_name} wacht op het antwoord van de klant:',
+  'booking.request.action': 'Boeking bekijken',
+
+  'waitlist.slot_offer.subject': 'Er is een plek vrijgekomen bij {salon_name} op {date}',
+  'waitlist.slot_offer.body':
+    'Hallo {client_first_name},\n\nJe staat op onze wachtlijst, en deze afspraak is net vrijgekomen. Neem contact met ons op of boek online om hem te krijgen; wie het eerst bevestigt, krijgt hem.',
+  'waitlist.slot_offer.action': 'Deze plek boeken',
+
+  'public.client_magic_link.subject': 'Je inloglink voor {salon_name}',
+  'public.client_magic_link.body':
+    'Hallo {client_first_name},\n\nGebruik de knop hieronder om in te loggen op de boekingspagina van {salon_name}. De link werkt één keer, binnen 15 minuten.\n\nHeb je hier niet om gevraagd? Negeer deze e-mail dan.',
+  'public.client_magic_link.action': 'Inloggen',
+
+  'giftcard.issued.subject': 'Je cadeaubon van {amount} voor {salon_name}',
+  'giftcard.issued.body':
+    'Je hebt een cadeaubon ter waarde van {amount} gekregen voor {salon_name}. Laat de code aan de kassa zien om ermee te betalen.',
+  'giftcard.issued.code': 'Je code: {code}',
+  'giftcard.issued.valid_until': 'Geldig tot {date}.',
+  'giftcard.issued.no_expiry': 'Hij verloopt niet.',
+  'giftcard.issued.qr_alt': 'QR-code van {code}',
+
+  'payments.noshow_fee.subject': 'No-showvergoeding voor je afspraak van {start}',
+  'payments.noshow_fee.body':
+    'Beste {client_first_name},\n\nJe bent niet gekomen naar je afspraak voor {service} op {start}. Volgens onze boekingsvoorwaarden is een no-showvergoeding van {amount} verschuldigd.',
+  'payments.noshow_fee.action': 'Vergoeding betalen',
+
+  'campaign.unsubscribe': 'Afmelden',
+  'recommendations.subject': 'Speciaal voor jou',
+  'recommendations.intro': 'Klanten die {service} hadden, vonden ook dit fijn:',
+  'recommendations.outro': 'Vraag ernaar bij je volgende bezoek.',
+
+  'auth.welcome.subject': 'Je account bij {salon_name}',
+  'auth.welcome.body':
+    'Hallo {name},\n\nEr is een account voor je aangemaakt bij {salon_name}.\n\nE-mail: {email}\nTijdelijk wachtwoord: {password}\n\nBij je eerste keer inloggen kies je je eigen wachtwoord.',
+  'auth.welcome.action': 'Inloggen',
+  'auth.password_reset.subject': 'Stel je wachtwoord voor {salon_name} opnieuw in',
+  'auth.password_reset.body':
+    'Hallo {name},\n\nIemand heeft gevraagd het wachtwoord van je account opnieuw in te stellen. De link hieronder is een uur geldig.',
+  'auth.password_reset.after':
+    'Heb je hier niet om gevraagd? Negeer deze e-mail dan: je wachtwoord blijft zoals het is.',
+  'auth.password_reset.action': 'Nieuw wachtwoord kiezen',
+  'auth.password_changed.subject': 'Je wachtwoord voor {salon_name} is gewijzigd',
+  'auth.password_changed.body':
+    'Hallo {name},\n\nHet wachtwoord van je account is zojuist gewijzigd, en alle andere ingelogde apparaten zijn uitgelogd.\n\nWas jij dit niet? Stel dan meteen je wachtwoord opnieuw in of neem contact op met {salon_name}.',
+  'settings.test_email.subject': 'Testmail van {salon_name}',
+  'settings.test_email.body': 'Dit is een testmail. Je mailserverinstellingen werken.',
+  'inventory.low_stock.subject': 'Voorraad laag: {product}',
+  'inventory.low_stock.body': '{product} ({sku}) raakt op.\n\nOp voorraad: {quantity}; meldingsdrempel: {threshold}.',
+  'inventory.low_stock.action': 'Product bekijken',
+  'payments.failed.subject': 'Betaling mislukt: {what}',
+  'payments.failed.body': 'De betaling van {amount} voor {what} is mislukt.\n\nReden: {error}',
+  'payments.failed.action': 'Betaling bekijken',
+
+  'sms.test': 'Testbericht van {salon_name}: sms werkt.',
+};
