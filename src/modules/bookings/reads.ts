@@ -59,6 +59,9 @@ export function bookingQuery(executor: Executor) {
         'b.processing_end_at',
         'b.price',
         'b.overridden_rules',
+        'b.deposit_amount',
+        'b.deposit_status',
+        'b.deposit_payment_id',
         'b.created_at',
         'b.updated_at',
       ])
@@ -128,6 +131,8 @@ export function toBooking(row: BookingJoinedRow, timezone: string): BookingOutpu
     price: fromCents(row.price),
     override: row.overridden_rules === '' ? 0 : 1,
     overridden_rules: rulesOf(row.overridden_rules),
+    deposit_amount: row.deposit_amount === null ? null : fromCents(row.deposit_amount),
+    deposit_status: row.deposit_status,
     created_at: formatInstant(row.created_at, timezone),
     updated_at: formatInstant(row.updated_at, timezone),
   };

@@ -9,6 +9,7 @@
  *   desk-rules.ts      the desk's overridable rules (working time, past, length, who does what)
  *   client-actions.ts  what a client does from the booking page: answer a provisional
  *                      booking, cancel their own
+ *   deposits.ts        bookings held for a deposit: completed when paid, released when not
  *   visits.ts          several services in a row, booked, moved and cancelled as one
  *   series.ts          a booking repeated every N weeks
  *   day-view.ts        what a day calendar draws, in one answer
@@ -39,6 +40,16 @@ export {
   type NewBooking,
 } from './transitions.js';
 export { lockForPlacement, type LockedResource } from './occupancy.js';
+export {
+  attachDeposit,
+  completeHeldBookings,
+  depositCents,
+  depositPaid,
+  depositTermsOf,
+  releaseDeposit,
+  type DepositContext,
+  type DepositTerms,
+} from './deposits.js';
 export { answerProvisional, cancelClientBooking } from './client-actions.js';
 export {
   cancelVisit,
@@ -52,4 +63,4 @@ export {
 } from './visits.js';
 export { cancelSeries, createSeries, getSeries, moveSeries } from './series.js';
 export { dayView } from './day-view.js';
-export { BookingStatus } from './schemas.js';
+export { BookingStatus, DepositStatusOut } from './schemas.js';
