@@ -36,7 +36,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema
     .alterTable('services')
-    .addColumn('deposit_value', 'integer', (c) => c.notNull().defaultTo(0).check(sql`deposit_value >= 0`))
+    .addColumn('deposit_value', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`deposit_value >= 0`),
+    )
     .execute();
 
   await db.schema

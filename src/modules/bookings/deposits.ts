@@ -101,7 +101,11 @@ export async function completeHeldBookings(
       const current = await bookingQuery(trx).where('b.id', '=', row.id).executeTakeFirstOrThrow();
       await announceProvisional(trx, current, base, publicBaseUrl);
     } else {
-      await trx.updateTable('bookings').set({ status: 'scheduled', updated_at: now }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('bookings')
+        .set({ status: 'scheduled', updated_at: now })
+        .where('id', '=', row.id)
+        .execute();
       const current = await bookingQuery(trx).where('b.id', '=', row.id).executeTakeFirstOrThrow();
       await announceScheduled(trx, current);
     }

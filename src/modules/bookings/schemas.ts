@@ -15,13 +15,7 @@ export const BookingStatus = Type.Union(
 );
 
 export const DepositStatusOut = Type.Union(
-  [
-    Type.Literal('pending'),
-    Type.Literal('paid'),
-    Type.Literal('expired'),
-    Type.Literal('late'),
-    Type.Null(),
-  ],
+  [Type.Literal('pending'), Type.Literal('paid'), Type.Literal('expired'), Type.Literal('late'), Type.Null()],
   {
     description:
       'pending: held (provisional) until the deposit is paid; paid; expired: not paid in time, the booking was released; late: paid after the release (the salon was notified; the booking stays cancelled); null when no deposit was asked',

@@ -15,8 +15,10 @@ export const PaymentOut = named(
   Type.Object({
     id: Type.Integer(),
     purpose: PaymentPurposeSchema,
-    reference_id: Type.Integer({ description:
-        'The POS order id (pos_order), the booking id (noshow_fee), or the booking id of a deposit (deposit; a visit: its first part)' }),
+    reference_id: Type.Integer({
+      description:
+        'The POS order id (pos_order), the booking id (noshow_fee), or the booking id of a deposit (deposit; a visit: its first part)',
+    }),
     provider: Type.String({
       description: '`cardpay`, `onlinepay`, `checkout`, `terminal` (standalone card terminal) or `none`',
     }),

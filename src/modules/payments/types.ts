@@ -24,8 +24,4 @@ export interface Settlement {
 /** What a settlement handler may use of the context besides the transaction. */
 export type SettlementContext = Pick<AppContext, 'config' | 'dialect'>;
 
-export type SettlementHandler = (
-  trx: Transaction<DB>,
-  settlement: Settlement,
-  ctx: SettlementContext,
-) => Promise<void>;
+export type SettlementHandler = (trx: Transaction<DB>, settlement: Settlement, ctx: SettlementContext) => Promise<void>;

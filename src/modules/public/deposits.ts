@@ -1,12 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/types.js';
-import {
-  completeHeldBookings,
-  depositCents,
-  depositTermsOf,
-  type BookingJoinedRow,
-} from '../bookings/service.js';
+import { completeHeldBookings, depositCents, depositTermsOf, type BookingJoinedRow } from '../bookings/service.js';
 import { checkoutConfigured, depositCheckoutUrl, openDeposit, startDepositCheckout } from '../payments/service.js';
 import { readSettings } from '../settings/service.js';
 

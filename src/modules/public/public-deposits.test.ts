@@ -125,7 +125,12 @@ for (const dialect of DIALECTS) {
       return list.find((s) => s.id === id)!;
     };
     const notices = (type: string) =>
-      t.ctx.db.selectFrom('notifications').selectAll().where('user_id', '=', admin.id).where('type', '=', type).execute();
+      t.ctx.db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', admin.id)
+        .where('type', '=', type)
+        .execute();
 
     it('invalid deposit settings → 400: a percentage above 100, a negative value, an unknown type, a type change the stored value does not fit', async () => {
       const create = (payload: object) =>

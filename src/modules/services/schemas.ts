@@ -79,7 +79,8 @@ export const ServiceOut = named(
     ),
     deposit_type: DepositTypeSchema,
     deposit_value: Type.Number({
-      description: 'A percentage of the price (deposit_type percentage) or an amount in currency units (fixed); 0 with none',
+      description:
+        'A percentage of the price (deposit_type percentage) or an amount in currency units (fixed); 0 with none',
     }),
   }),
 );
