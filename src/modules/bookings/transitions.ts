@@ -186,7 +186,7 @@ export type NewBooking = Omit<BookingCreateInput, 'base_url' | 'end_at'> & {
   series_id?: number | undefined;
   /**
    * Held for a deposit (the booking page): `provisional`, so it occupies its time, yet without
-   * a token and without any email, notification or job until completeHeldBooking.
+   * a token and without any email, notification or job until completeHeldBookings.
    */
   held?: boolean | undefined;
 };
@@ -294,7 +294,7 @@ export async function insertBooking(
   );
   const row = await bookingQuery(trx).where('b.id', '=', id).executeTakeFirstOrThrow();
 
-  // A booking held for its deposit announces nothing yet: completeHeldBooking does, once paid.
+  // A booking held for its deposit announces nothing yet: completeHeldBookings does, once paid.
   if (provisional && !held) {
     await announceProvisional(trx, row, (input.base_url ?? publicBaseUrl).replace(/\/+$/, ''), publicBaseUrl);
   } else if (!provisional) {
