@@ -90,6 +90,8 @@ export interface SettingsTable {
   booking_allow_staff_choice: number;
   booking_min_lead_hours: number;
   booking_max_future_days: number;
+  /** Hours before a booking's start after which the client can no longer cancel or move it online. */
+  cancellation_window_hours: number;
   swipe_actions_enabled: number;
   haptic_feedback_enabled: number;
   longpress_contact_enabled: number;
@@ -542,6 +544,8 @@ export interface BookingsTable {
   deposit_status: Generated<DepositStatus | null>;
   /** The payment collecting the deposit (one for every part of a visit). */
   deposit_payment_id: Generated<number | null>;
+  /** UTC ISO: when the client confirmed by their email link that they will come; null until then. */
+  client_confirmed_at: Generated<string | null>;
 }
 
 export type DepositType = 'none' | 'fixed' | 'percentage';

@@ -62,6 +62,7 @@ export function bookingQuery(executor: Executor) {
         'b.deposit_amount',
         'b.deposit_status',
         'b.deposit_payment_id',
+        'b.client_confirmed_at',
         'b.created_at',
         'b.updated_at',
       ])
@@ -133,6 +134,7 @@ export function toBooking(row: BookingJoinedRow, timezone: string): BookingOutpu
     overridden_rules: rulesOf(row.overridden_rules),
     deposit_amount: row.deposit_amount === null ? null : fromCents(row.deposit_amount),
     deposit_status: row.deposit_status,
+    client_confirmed_at: formatInstant(row.client_confirmed_at, timezone),
     created_at: formatInstant(row.created_at, timezone),
     updated_at: formatInstant(row.updated_at, timezone),
   };

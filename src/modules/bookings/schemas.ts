@@ -65,6 +65,10 @@ export const BookingOut = named(
         'The deposit asked when it was booked online, currency units (a visit: this part’s share); null when none was asked',
     }),
     deposit_status: DepositStatusOut,
+    client_confirmed_at: Type.Union([DateTimeText, Type.Null()], {
+      description:
+        'When the client confirmed by the attend link of an email that they will come; null until then, and again after the client moves it',
+    }),
     created_at: DateTimeText,
     updated_at: DateTimeText,
   }),

@@ -10,6 +10,8 @@
  *   client-actions.ts  what a client does from the booking page: answer a provisional
  *                      booking, cancel their own
  *   deposits.ts        bookings held for a deposit: completed when paid, released when not
+ *   self-service.ts    the client's own attend / cancel / move and when each is allowed
+ *   action-links.ts    the single-use links of the booking emails that let a client do so
  *   visits.ts          several services in a row, booked, moved and cancelled as one
  *   series.ts          a booking repeated every N weeks
  *   day-view.ts        what a day calendar draws, in one answer
@@ -51,6 +53,23 @@ export {
   type DepositTerms,
 } from './deposits.js';
 export { answerProvisional, cancelClientBooking } from './client-actions.js';
+export {
+  findActionToken,
+  issueActionLinks,
+  useActionToken,
+  type ActionLinks,
+  type ActionToken,
+} from './action-links.js';
+export {
+  cancelOwnBooking,
+  confirmOwnAttendance,
+  lockOwnBooking,
+  moveOwnBooking,
+  readSelfServiceRules,
+  selfServiceActions,
+  type SelfServiceAction,
+  type SelfServiceRules,
+} from './self-service.js';
 export {
   cancelVisit,
   createVisit,
