@@ -10,7 +10,7 @@ import { bookingsOfClient } from './modules/bookings/service.js';
 import { clientJobs, ensureVisitAlertsScheduled } from './modules/clients/jobs.js';
 import { registerClientExportSection } from './modules/clients/service.js';
 import { paymentJobs } from './modules/payments/jobs.js';
-import { noshowFeeSettled, registerSettlementHandler } from './modules/payments/service.js';
+import { depositSettled, noshowFeeSettled, registerSettlementHandler } from './modules/payments/service.js';
 import { posOrderPaymentSettled } from './modules/pos/service.js';
 import { publicJobs } from './modules/public/jobs.js';
 import { waitlistOfClient } from './modules/waitlist/service.js';
@@ -32,6 +32,7 @@ import { sendSmsJob } from './sms/send-job.js';
 export function wireModules(): void {
   registerSettlementHandler('pos_order', posOrderPaymentSettled);
   registerSettlementHandler('noshow_fee', noshowFeeSettled);
+  registerSettlementHandler('deposit', depositSettled);
   registerCampaignEmailTemplate();
   registerClientExportSection('bookings', bookingsOfClient);
   registerClientExportSection('waitlist', waitlistOfClient);

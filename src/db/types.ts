@@ -120,6 +120,7 @@ export interface SettingsTable {
   noshow_fee_type: 'percentage' | 'fixed';
   noshow_fee_value: number;
   noshow_min_amount: number;
+  deposit_timeout_min: number;
   cardpay_api_key: string;
   cardpay_merchant_code: string;
   cardpay_reader_id: string;
@@ -330,6 +331,10 @@ export interface ServicesTable {
   processing_after_min: Generated<number>;
   /** Minutes the client waits (a colour developing) while the staff member is free. */
   processing_min: Generated<number>;
+  /** What the booking page asks to be paid up front (migration 0020). */
+  deposit_type: Generated<DepositType>;
+  /** Hundredths: a percentage of the price (5000 = 50 %) or a fixed amount in cents. */
+  deposit_value: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -550,9 +555,21 @@ export interface BookingsTable {
   overridden_rules: Generated<string>;
   /** SEQUENCE of the booking's calendar event: raised by every change of its placement and by the cancellation. */
   ics_sequence: Generated<number>;
+  /** The deposit asked of the booking page's client, cents; null: none asked. */
+  deposit_amount: Generated<number | null>;
+  deposit_status: Generated<DepositStatus | null>;
+  /** The payment collecting the deposit (one for every part of a visit). */
+  deposit_payment_id: Generated<number | null>;
   /** UTC ISO: when the client confirmed by their email link that they will come; null until then. */
   client_confirmed_at: Generated<string | null>;
 }
+
+export type DepositType = 'none' | 'fixed' | 'percentage';
+/**
+ * pending: held until paid; paid; expired: released unpaid; late: paid after the release
+ * (recorded and flagged to the salon, the booking not revived).
+ */
+export type DepositStatus = 'pending' | 'paid' | 'expired' | 'late';
 
 /** Bookings per staff member and status, kept by triggers (migration 0013); never written by code. */
 export interface BookingCountsTable {

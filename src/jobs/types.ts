@@ -31,6 +31,8 @@ export interface JobPayloads {
   'booking.followup': { bookingId: number; stepId?: number };
   /** Checkout session for a no-show fee, and the fee email (see payments/noshow.ts). */
   'payments.noshow_fee': { bookingId: number };
+  /** A deposit not paid within `deposit_timeout_min`: expire its checkout, release its bookings (payments/deposits.ts). */
+  'payments.deposit_release': { paymentId: number };
   /** One campaign recipient: render the campaign's blocks and send (campaigns/send.ts). */
   'campaign.send': { recipientId: number };
   /** A day after a completed visit: products other clients with that service bought (campaigns/recommendations.ts). */
@@ -73,5 +75,6 @@ export const MAX_ATTEMPTS: { [N in JobName]: number } = {
   'booking.review_request': 5,
   'booking.followup': 5,
   'payments.noshow_fee': 6,
+  'payments.deposit_release': 6,
   'public.client_magic_link': 5,
 };

@@ -13,12 +13,14 @@ export interface FakeSession {
   success_url: string;
   metadata: Record<string, string>;
   url: string;
+  expires_at: number | null;
 }
 
 /**
  * The checkout provider (Stripe Checkout Sessions) as a real HTTP server: form-encoded
  * POST /v1/checkout/sessions with `Authorization: Bearer <secret key>` and an
  * Idempotency-Key (a repeated key returns the first session), GET /v1/checkout/sessions/:id,
+ * POST /v1/checkout/sessions/:id/expire (refused once the session is no longer open),
  * and signed events built the way Stripe signs them.
  */
 export class FakeCheckoutProvider extends FakeHttpServer {
@@ -46,6 +48,14 @@ export class FakeCheckoutProvider extends FakeHttpServer {
       if (form.get('mode') !== 'payment' || !Number.isInteger(amount) || !form.get('success_url')) {
         return { status: 400, json: { error: { message: 'Missing required param' } } };
       }
+      // Stripe: a session may expire 30 minutes to 24 hours after its creation.
+      const expiresAt = form.get('expires_at');
+      if (expiresAt !== null) {
+        const seconds = Number(expiresAt) - Date.now() / 1000;
+        if (!Number.isInteger(Number(expiresAt)) || seconds < 30 * 60 - 5 || seconds > 24 * 3600) {
+          return { status: 400, json: { error: { message: 'expires_at must be 30 minutes to 24 hours from now' } } };
+        }
+      }
       const id = `cs_test_${randomBytes(12).toString('hex')}`;
       const metadata: Record<string, string> = {};
       for (const [name, value] of form) {
@@ -64,9 +74,23 @@ export class FakeCheckoutProvider extends FakeHttpServer {
         success_url: form.get('success_url') ?? '',
         metadata,
         url: `https://checkout.fake/c/pay/${id}`,
+        expires_at: expiresAt === null ? null : Number(expiresAt),
       };
       this.sessions.set(id, session);
       if (typeof key === 'string') this.byIdempotencyKey.set(key, id);
+      return { status: 200, json: session };
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.path);
+    if (request.method === 'POST' && expire) {
+      const session = this.sessions.get(decodeURIComponent(expire[1]!));
+      if (!session) return { status: 404, json: { error: { message: 'No such checkout.session' } } };
+      if (session.status !== 'open') {
+        return {
+          status: 400,
+          json: { error: { message: 'Only Checkout Sessions with a status in ["open"] can be expired.' } },
+        };
+      }
+      session.status = 'expired';
       return { status: 200, json: session };
     }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(request.path);

@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-export type PaymentPurposeColumn = 'pos_order' | 'noshow_fee';
+export type PaymentPurposeColumn = 'pos_order' | 'noshow_fee' | 'deposit';
 export type PaymentStatusColumn = 'pending' | 'paid' | 'failed' | 'cancelled';
 export type PaymentMethodColumn = 'card' | 'online' | 'checkout';
 
@@ -8,7 +8,7 @@ export type PaymentMethodColumn = 'card' | 'online' | 'checkout';
 export interface PaymentsTable {
   id: Generated<number>;
   purpose: PaymentPurposeColumn;
-  /** The POS order's id, or the booking's id for a no-show fee. */
+  /** The POS order's id, or the booking's id for a no-show fee or a deposit (a visit's: its first part). */
   reference_id: number;
   method: PaymentMethodColumn;
   /** `cardpay`, `onlinepay`, `checkout`, or `terminal` (standalone card terminal, no provider call). */

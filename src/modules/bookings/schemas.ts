@@ -14,6 +14,14 @@ export const BookingStatus = Type.Union(
   { description: 'scheduled, provisional, completed, cancelled or no-show' },
 );
 
+export const DepositStatusOut = Type.Union(
+  [Type.Literal('pending'), Type.Literal('paid'), Type.Literal('expired'), Type.Literal('late'), Type.Null()],
+  {
+    description:
+      'pending: held (provisional) until the deposit is paid; paid; expired: not paid in time, the booking was released; late: paid after the release (the salon was notified; the booking stays cancelled); null when no deposit was asked',
+  },
+);
+
 export const BookingOut = named(
   'Booking',
   Type.Object({
@@ -52,6 +60,11 @@ export const BookingOut = named(
       description:
         'The desk rules overridden: outside_working_time, in_the_past, shorter_than_service, staff_not_bookable, service_not_performed',
     }),
+    deposit_amount: Type.Union([Type.Number(), Type.Null()], {
+      description:
+        'The deposit asked when it was booked online, currency units (a visit: this part’s share); null when none was asked',
+    }),
+    deposit_status: DepositStatusOut,
     client_confirmed_at: Type.Union([DateTimeText, Type.Null()], {
       description:
         'When the client confirmed by the attend link of an email that they will come; null until then, and again after the client moves it',

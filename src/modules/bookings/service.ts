@@ -9,6 +9,7 @@
  *   desk-rules.ts      the desk's overridable rules (working time, past, length, who does what)
  *   client-actions.ts  what a client does from the booking page: answer a provisional
  *                      booking, cancel their own
+ *   deposits.ts        bookings held for a deposit: completed when paid, released when not
  *   self-service.ts    the client's own attend / cancel / move and when each is allowed
  *   action-links.ts    the single-use links of the booking emails that let a client do so
  *   visits.ts          several services in a row, booked, moved and cancelled as one
@@ -41,6 +42,16 @@ export {
   type NewBooking,
 } from './transitions.js';
 export { lockForPlacement, type LockedResource } from './occupancy.js';
+export {
+  attachDeposit,
+  completeHeldBookings,
+  depositCents,
+  depositPaid,
+  depositTermsOf,
+  releaseDeposit,
+  type DepositContext,
+  type DepositTerms,
+} from './deposits.js';
 export { answerProvisional, cancelClientBooking } from './client-actions.js';
 export {
   findActionToken,
@@ -71,4 +82,4 @@ export {
 } from './visits.js';
 export { cancelSeries, createSeries, getSeries, moveSeries } from './series.js';
 export { dayView } from './day-view.js';
-export { BookingStatus } from './schemas.js';
+export { BookingStatus, DepositStatusOut } from './schemas.js';

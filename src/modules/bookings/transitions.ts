@@ -118,6 +118,51 @@ export async function announceScheduled(trx: Transaction<DB>, row: BookingJoined
   });
 }
 
+/**
+ * A provisional booking (booking_mode request) came to be: the client's confirm/decline links
+ * by email, and the admins told of the request. `base` is where the client's links point.
+ */
+export async function announceProvisional(
+  trx: Transaction<DB>,
+  row: BookingJoinedRow,
+  base: string,
+  publicBaseUrl: string,
+): Promise<void> {
+  const token = encodeURIComponent(row.provisional_token!);
+  if (row.client_email) {
+    // Sent from here, not by a job that reads the booking later, yet through the outbox like
+    // every email; the links are a credential, so the outbox forgets them once sent.
+    await queueEmail(trx, {
+      to: row.client_email,
+      clientId: row.client_id,
+      template: 'booking.provisional',
+      data: {
+        ...emailData(row),
+        confirmUrl: `${base}/booking/confirm?token=${token}`,
+        declineUrl: `${base}/booking/decline?token=${token}`,
+      },
+      sensitive: true,
+    });
+  }
+  const settings = await readSettings(trx);
+  await notifyAdmins(trx, {
+    type: 'booking.request',
+    title: 'Booking request',
+    message: `${row.client_name}: ${row.service_name}, ${row.start_at.slice(0, 16)}, awaiting the client's answer`,
+    link: bookingLink(row.id),
+    // The admins' email and push of a request, each only when its setting is on.
+    push: settings.booking_request_notify_push === 1,
+    ...(settings.booking_request_notify_email === 1
+      ? {
+          email: {
+            template: 'booking.request' as const,
+            data: { ...emailData(row), link: `${publicBaseUrl}${bookingLink(row.id)}` },
+          },
+        }
+      : {}),
+  });
+}
+
 export async function createBooking(
   ctx: AppContext,
   caller: AuthUser,
@@ -155,6 +200,11 @@ export type NewBooking = Omit<BookingCreateInput, 'base_url' | 'end_at'> & {
   visit_id?: number | undefined;
   visit_position?: number | undefined;
   series_id?: number | undefined;
+  /**
+   * Held for a deposit (the booking page): `provisional`, so it occupies its time, yet without
+   * a token and without any email, notification or job until completeHeldBookings.
+   */
+  held?: boolean | undefined;
 };
 
 /** Who creates a booking, and what the creation needs of the context. */
@@ -221,7 +271,8 @@ export async function insertBooking(
     overridden = overrideOrRefuse(broken, input.override === true);
   }
 
-  const provisional = input.provisional === true;
+  const held = input.held === true;
+  const provisional = input.provisional === true || held;
   const now = nowIso();
   const { id } = await trx
     .insertInto('bookings')
@@ -236,7 +287,8 @@ export async function insertBooking(
       status: provisional ? 'provisional' : 'scheduled',
       notes: input.notes?.trim() ?? '',
       internal_notes: input.internal_notes?.trim() ?? '',
-      provisional_token: provisional ? randomToken() : null,
+      // A held booking has no token yet: nobody can answer it before its deposit is paid.
+      provisional_token: provisional && !held ? randomToken() : null,
       feedback_token: null,
       waitlist_id: input.waitlist_id ?? null,
       price: assignment.price,
@@ -258,42 +310,10 @@ export async function insertBooking(
   );
   const row = await bookingQuery(trx).where('b.id', '=', id).executeTakeFirstOrThrow();
 
-  if (provisional) {
-    const base = (input.base_url ?? publicBaseUrl).replace(/\/+$/, '');
-    const token = encodeURIComponent(row.provisional_token!);
-    if (row.client_email) {
-      // Sent from here, not by a job that reads the booking later, yet through the outbox like
-      // every email; the links are a credential, so the outbox forgets them once sent.
-      await queueEmail(trx, {
-        to: row.client_email,
-        clientId: row.client_id,
-        template: 'booking.provisional',
-        data: {
-          ...emailData(row),
-          confirmUrl: `${base}/booking/confirm?token=${token}`,
-          declineUrl: `${base}/booking/decline?token=${token}`,
-        },
-        sensitive: true,
-      });
-    }
-    const settings = await readSettings(trx);
-    await notifyAdmins(trx, {
-      type: 'booking.request',
-      title: 'Booking request',
-      message: `${row.client_name}: ${row.service_name}, ${row.start_at.slice(0, 16)}, awaiting the client's answer`,
-      link: bookingLink(id),
-      // The admins' email and push of a request, each only when its setting is on.
-      push: settings.booking_request_notify_push === 1,
-      ...(settings.booking_request_notify_email === 1
-        ? {
-            email: {
-              template: 'booking.request' as const,
-              data: { ...emailData(row), link: `${publicBaseUrl}${bookingLink(id)}` },
-            },
-          }
-        : {}),
-    });
-  } else {
+  // A booking held for its deposit announces nothing yet: completeHeldBookings does, once paid.
+  if (provisional && !held) {
+    await announceProvisional(trx, row, (input.base_url ?? publicBaseUrl).replace(/\/+$/, ''), publicBaseUrl);
+  } else if (!provisional) {
     await announceScheduled(trx, row);
   }
 

@@ -326,7 +326,14 @@ export interface PlacedVisitPart {
  */
 export async function insertPlacedVisit(
   trx: Transaction<DB>,
-  visit: { clientId: number; parts: PlacedVisitPart[]; notes?: string | undefined; provisional: boolean },
+  visit: {
+    clientId: number;
+    parts: PlacedVisitPart[];
+    notes?: string | undefined;
+    provisional: boolean;
+    /** Every part held for the visit's deposit (see NewBooking `held`). */
+    held?: boolean | undefined;
+  },
   creator: BookingCreator,
 ): Promise<{ id: number; bookings: BookingJoinedRow[] }> {
   const now = nowIso();
@@ -349,6 +356,7 @@ export async function insertPlacedVisit(
             end_at: part.endAt,
             notes: visit.notes,
             provisional: visit.provisional,
+            held: visit.held,
             visit_id: id,
             visit_position: i,
           },

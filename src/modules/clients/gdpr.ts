@@ -212,7 +212,7 @@ export const ERASERS: ReadonlyArray<{ name: string; erase: Eraser }> = [
         .where((eb) =>
           eb.or([
             eb.and([eb('purpose', '=', 'pos_order'), eb('reference_id', 'in', orders)]),
-            eb.and([eb('purpose', '=', 'noshow_fee'), eb('reference_id', 'in', bookings)]),
+            eb.and([eb('purpose', 'in', ['noshow_fee', 'deposit']), eb('reference_id', 'in', bookings)]),
           ]),
         )
         .execute();

@@ -27,6 +27,7 @@ export const NOTIFICATION_DEFAULTS = {
   'review.new': { email: false, push: false, in_app: true },
   'pos.payment_failed': { email: true, push: true, in_app: true },
   'pos.noshow_fee_paid': { email: false, push: false, in_app: true },
+  'pos.deposit_late': { email: false, push: true, in_app: true },
   'campaign.sent': { email: false, push: false, in_app: true },
   'waitlist.join': { email: false, push: false, in_app: true },
   'waitlist.slot_available': { email: false, push: false, in_app: true },

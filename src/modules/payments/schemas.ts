@@ -1,7 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { DateTimeText, Id, named, PageQuery } from '../../http/schemas.js';
 
-export const PaymentPurposeSchema = Type.Union([Type.Literal('pos_order'), Type.Literal('noshow_fee')]);
+export const PaymentPurposeSchema = Type.Union([
+  Type.Literal('pos_order'),
+  Type.Literal('noshow_fee'),
+  Type.Literal('deposit'),
+]);
 export const PaymentStatusSchema = Type.Union(
   ['pending', 'paid', 'failed', 'cancelled'].map((status) => Type.Literal(status)),
 );
@@ -11,7 +15,10 @@ export const PaymentOut = named(
   Type.Object({
     id: Type.Integer(),
     purpose: PaymentPurposeSchema,
-    reference_id: Type.Integer({ description: 'The POS order id (pos_order) or the booking id (noshow_fee)' }),
+    reference_id: Type.Integer({
+      description:
+        'The POS order id (pos_order), the booking id (noshow_fee), or the booking id of a deposit (deposit; a visit: its first part)',
+    }),
     provider: Type.String({
       description: '`cardpay`, `onlinepay`, `checkout`, `terminal` (standalone card terminal) or `none`',
     }),

@@ -19,7 +19,7 @@ export type { PaymentPurpose, PaymentStatus } from './types.js';
 
 /*
  * Payments: one `payments` row per attempt to collect money, for a POS
- * order or a no-show fee. The row is written before the provider is called, so a crash in
+ * order, a no-show fee or a booking page deposit. The row is written before the provider is called, so a crash in
  * between leaves a visible `pending` payment, never money taken with no record. It leaves
  * `pending` exactly once (settlePayment: a conditional update), and the purpose's settlement
  * handler runs in that same transaction.
@@ -125,6 +125,7 @@ export async function requestFromProvider(
   provider: PaymentProvider,
   payment: PaymentRow,
   afterRecorded?: (trx: Executor, result: ProviderPayment) => Promise<void>,
+  options: { expiresAt?: Date } = {},
 ): Promise<ProviderPayment> {
   const result = await provider.create({
     paymentId: payment.id,
@@ -134,6 +135,7 @@ export async function requestFromProvider(
     clientEmail: payment.client_email,
     callbackUrl: callbackUrl(ctx, provider.name, payment.id),
     returnUrl: returnUrl(ctx, payment.id),
+    expiresAt: options.expiresAt,
   });
   await ctx.db.transaction().execute(async (trx) => {
     await trx
@@ -231,7 +233,7 @@ export async function paymentsFor(
  * a repeated or concurrent webhook changes nothing.
  */
 export async function settlePayment(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'dialect'>,
   paymentId: number,
   status: Exclude<PaymentStatus, 'pending'>,
   error: string | null = null,
@@ -248,11 +250,18 @@ export async function settlePayment(
     if (!row) return false;
     const handler = settlementHandlers[row.purpose];
     if (handler) {
-      await handler(trx, { paymentId: row.id, referenceId: row.reference_id, status, amountCents: row.amount });
+      await handler(
+        trx,
+        { paymentId: row.id, referenceId: row.reference_id, status, amountCents: row.amount },
+        { config: ctx.config, dialect: ctx.dialect },
+      );
     }
     if (status === 'failed') {
-      const subjectLine =
-        row.purpose === 'pos_order' ? `POS order ${row.reference_id}` : `no-show fee of booking ${row.reference_id}`;
+      const subjectLine = {
+        pos_order: `POS order ${row.reference_id}`,
+        noshow_fee: `no-show fee of booking ${row.reference_id}`,
+        deposit: `deposit of booking ${row.reference_id}`,
+      }[row.purpose];
       await notifyAdmins(trx, {
         type: 'pos.payment_failed',
         title: 'Payment failed',
@@ -303,3 +312,10 @@ export async function getPayment(db: Kysely<DB>, timezone: string, id: number): 
 export { cardProviderConfigured } from './providers/index.js';
 export { registerSettlementHandler } from './settlement.js';
 export { noshowFeeSettled } from './noshow-settled.js';
+export {
+  checkoutConfigured,
+  depositCheckoutUrl,
+  depositSettled,
+  openDeposit,
+  startDepositCheckout,
+} from './deposits.js';

@@ -1,6 +1,6 @@
 import type { PaymentPurpose, SettlementHandler } from './types.js';
 
-export type { Settlement, SettlementHandler } from './types.js';
+export type { Settlement, SettlementContext, SettlementHandler } from './types.js';
 
 /*
  * What each purpose does when one of its payments is settled. A handler runs inside the

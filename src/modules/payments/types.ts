@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/types.js';
 
 /*
@@ -6,7 +7,7 @@ import type { DB } from '../../db/types.js';
  * handlers (kept apart so that none of them needs to import the service).
  */
 
-export type PaymentPurpose = 'pos_order' | 'noshow_fee';
+export type PaymentPurpose = 'pos_order' | 'noshow_fee' | 'deposit';
 export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
 export type PaymentMethod = 'card' | 'online' | 'checkout';
 /** Which provider took a payment; `terminal` is a standalone card terminal (no provider call). */
@@ -20,4 +21,7 @@ export interface Settlement {
   amountCents: number;
 }
 
-export type SettlementHandler = (trx: Transaction<DB>, settlement: Settlement) => Promise<void>;
+/** What a settlement handler may use of the context besides the transaction. */
+export type SettlementContext = Pick<AppContext, 'config' | 'dialect'>;
+
+export type SettlementHandler = (trx: Transaction<DB>, settlement: Settlement, ctx: SettlementContext) => Promise<void>;

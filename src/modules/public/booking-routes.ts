@@ -35,10 +35,22 @@ export async function publicBookingRoutes(instance: FastifyInstance, ctx: AppCon
         '`booking_mode` = `request`: the booking is `provisional` and the client gets confirm/decline links by email; admins are ' +
         'notified (email per `booking_request_notify_email`, push per `booking_request_notify_push`). `direct`: `scheduled`, ' +
         'with the `booking.created` confirmation job and a `booking.new` notification. ' +
+        'Deposit: when the service asks one (`deposit_type`) and a checkout provider is configured, the booking is held ' +
+        '(`provisional`, `deposit_status` `pending`, nothing sent yet) and `checkout_url` is where the client pays; paid → as above; ' +
+        'not paid within `deposit_timeout_min` → released (`cancelled`, `deposit_status` `expired`). The provider failing → 502 ' +
+        '`deposit_unavailable`, nothing booked. Without a checkout provider: booked without a deposit. ' +
         'An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`) makes retries safe: the same key answers the first booking again (header ' +
         '`Idempotent-Replayed: true`); the same key with a different body is 409 `idempotency_key_reused`. Rate limited per IP (429).',
       body: PublicBookingBody,
-      response: { 201: PublicBooking, 400: errorRef, 401: errorRef, 409: errorRef, 413: errorRef, 429: errorRef },
+      response: {
+        201: PublicBooking,
+        400: errorRef,
+        401: errorRef,
+        409: errorRef,
+        413: errorRef,
+        429: errorRef,
+        502: errorRef,
+      },
     },
     handler: async (request, reply) => {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);

@@ -5,7 +5,8 @@ import { parseLocalDateTime } from '../../lib/time.js';
 import { endOf, judgeStart } from '../availability/service.js';
 import { loadDay } from '../availability/service.js';
 import { insertBooking, readBooking } from '../bookings/service.js';
-import { bookIdempotently, bookingClient, refuse, requireMayBook } from './intake.js';
+import { holdsForDeposit, openHeldDeposit } from './deposits.js';
+import { bookIdempotently, bookingClient, depositCheckout, refuse, requireMayBook } from './intake.js';
 import type { PublicBookingInput, PublicBookingOutput } from './schemas.js';
 import { toPublicBooking } from './view.js';
 
@@ -48,7 +49,7 @@ export async function createPublicBooking(
     replay: async (bookingId) => {
       const booking = await readBooking(ctx.db, bookingId);
       if (!booking) throw new Error(`booking ${bookingId} of an idempotency key is gone`);
-      return toPublicBooking(booking);
+      return { bookingId, depositPaymentId: booking.deposit_payment_id };
     },
     book: async (trx) => {
       const clientId = await bookingClient(trx, input, client);
@@ -56,6 +57,7 @@ export async function createPublicBooking(
       const day = await loadDay(trx, { ...request, staffId: input.staff_id }, true, now);
       const verdict = judgeStart(day.input, startAt);
       if (!verdict.ok) throw refuse(verdict.reason);
+      const held = await holdsForDeposit(trx, [input.service_id]);
       const row = await insertBooking(
         trx,
         {
@@ -70,6 +72,7 @@ export async function createPublicBooking(
           ),
           notes: input.notes,
           provisional: settings.booking_mode === 'request',
+          held,
           checkLocked: async (locked) => {
             const again = judgeStart(
               (await loadDay(locked, { ...request, staffId: verdict.staffId }, true, now)).input,
@@ -80,8 +83,13 @@ export async function createPublicBooking(
         },
         { dialect: ctx.dialect, publicBaseUrl: ctx.config.publicBaseUrl, createdBy: null },
       );
-      return { result: toPublicBooking(row), bookingId: row.id };
+      const depositPaymentId = held ? await openHeldDeposit(ctx, trx, [row]) : null;
+      return { result: { bookingId: row.id, depositPaymentId }, bookingId: row.id };
     },
   });
-  return { booking: result, replayed };
+  const checkoutUrl = await depositCheckout(ctx, idempotencyKey, result.depositPaymentId, replayed);
+  // Read after the deposit's writes (and, for a replay, whatever became of it since).
+  const booking = await readBooking(ctx.db, result.bookingId);
+  if (!booking) throw new Error(`booking ${result.bookingId} is gone`);
+  return { booking: { ...toPublicBooking(booking), checkout_url: checkoutUrl }, replayed };
 }

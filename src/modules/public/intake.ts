@@ -10,6 +10,7 @@ import type { Refusal } from '../availability/service.js';
 import { readSettings } from '../settings/service.js';
 import { normalisePhone } from '../sms/service.js';
 import { staffChoiceDisabled } from './availability.js';
+import { checkoutUrlOf } from './deposits.js';
 import { IDEMPOTENCY_KEY } from './schemas.js';
 
 /*
@@ -127,6 +128,32 @@ async function replayed<T>(ctx: AppContext, request: IdempotentRequest<T>, hash:
   }
   if (row.booking_id === null) throw conflict('idempotency_key_in_use', 'A request with this key is still running');
   return request.replay(row.booking_id);
+}
+
+/**
+ * Forgets a key whose booking was undone before its answer (the deposit could not be started):
+ * a retry with it books afresh instead of answering the undone booking.
+ */
+export async function forgetIdempotencyKey(ctx: AppContext, key: string | undefined): Promise<void> {
+  if (key !== undefined) await ctx.db.deleteFrom('idempotency_keys').where('key', '=', key).execute();
+}
+
+/**
+ * The checkout URL of a booking's deposit (see deposits.ts), forgetting the key of a booking
+ * released because its deposit could not be started.
+ */
+export async function depositCheckout(
+  ctx: AppContext,
+  key: string | undefined,
+  paymentId: number | null,
+  replayed: boolean,
+): Promise<string | null> {
+  try {
+    return await checkoutUrlOf(ctx, paymentId, replayed);
+  } catch (error) {
+    if (!replayed) await forgetIdempotencyKey(ctx, key);
+    throw error;
+  }
 }
 
 /**

@@ -240,6 +240,9 @@ for (const dialect of DIALECTS) {
         end_at: `${date} 11:00:00`,
         status: 'scheduled',
         notes: 'Short please',
+        deposit_amount: null,
+        deposit_status: null,
+        checkout_url: null,
       });
       assert.equal((await jobsNamed(t, admin.token, 'booking.created', response.body.id)).length, 1);
       const inbox = await t.request({ method: 'GET', url: '/api/notifications', token: staff.token });

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { DepositStatusOut } from '../bookings/service.js';
 import {
   ClientLanguage,
   DateText,
@@ -164,6 +165,12 @@ export const PublicVisitBody = withExample(
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** A booking as its own client sees it: no internal notes, no tokens, no other client. */
+/** Where the client pays the deposit; on the answer of a booking only. */
+const CheckoutUrl = Type.Union([Type.String(), Type.Null()], {
+  description:
+    'On the answer of a new booking (and its Idempotency-Key replays): the checkout page where the client pays the deposit, while it is pending; null when no deposit is due',
+});
+
 export const PublicBooking = named(
   'PublicBooking',
   Type.Object({
@@ -176,6 +183,11 @@ export const PublicBooking = named(
     end_at: DateTimeText,
     status: Type.String({ description: 'scheduled, provisional, completed, cancelled or no-show' }),
     notes: Type.String(),
+    deposit_amount: Type.Union([Type.Number(), Type.Null()], {
+      description: 'The deposit asked, currency units (a visit: this part’s share); null when none',
+    }),
+    deposit_status: DepositStatusOut,
+    checkout_url: Type.Optional(CheckoutUrl),
   }),
 );
 
@@ -190,6 +202,7 @@ export const PublicVisit = named(
       description: 'cancelled when every part is, else the status of the first part not cancelled',
     }),
     bookings: Type.Array(PublicBooking),
+    checkout_url: Type.Optional(CheckoutUrl),
   }),
 );
 

@@ -1,3 +1,4 @@
+import { fromCents } from '../../lib/money.js';
 import type { BookingJoinedRow } from '../bookings/service.js';
 import type { PublicBookingOutput } from './schemas.js';
 
@@ -13,5 +14,7 @@ export function toPublicBooking(row: BookingJoinedRow): PublicBookingOutput {
     end_at: row.end_at,
     status: row.status,
     notes: row.notes,
+    deposit_amount: row.deposit_amount === null ? null : fromCents(row.deposit_amount),
+    deposit_status: row.deposit_status,
   };
 }

@@ -28,9 +28,19 @@ export async function publicVisitRoutes(instance: FastifyInstance, ctx: AppConte
         'codes of POST /public/bookings (`slot_in_past`, `inside_lead_time`, `beyond_max_future_days`, `salon_closed`, `not_a_slot`, ' +
         '`outside_working_time` → 400; `slot_taken`, `resource_unavailable` → 409), the details naming `parts[i]`; nothing is saved. ' +
         'Judged again inside the write transaction behind every member’s and resource’s lock. Client, `booking_clients`, `booking_mode`, ' +
-        'staff choice, side effects per part, `Idempotency-Key` and rate limits as POST /public/bookings.',
+        'staff choice, side effects per part, `Idempotency-Key` and rate limits as POST /public/bookings. ' +
+        'Deposit: one for the whole visit, the sum of its parts’ deposits; while any part asks one every part is held, and ' +
+        '`checkout_url` is on the visit.',
       body: PublicVisitBody,
-      response: { 201: PublicVisit, 400: errorRef, 401: errorRef, 409: errorRef, 413: errorRef, 429: errorRef },
+      response: {
+        201: PublicVisit,
+        400: errorRef,
+        401: errorRef,
+        409: errorRef,
+        413: errorRef,
+        429: errorRef,
+        502: errorRef,
+      },
     },
     handler: async (request, reply) => {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);

@@ -4,7 +4,8 @@ import { AppError } from '../../lib/errors.js';
 import { judgeVisit, loadVisitDay, type LoadedVisit, type VisitVerdict } from '../availability/service.js';
 import { insertPlacedVisit, lockForPlacement, readVisitOfBooking, type BookingJoinedRow } from '../bookings/service.js';
 import { parseStart } from './bookings.js';
-import { bookIdempotently, bookingClient, refuse, requireMayBook } from './intake.js';
+import { holdsForDeposit, openHeldDeposit } from './deposits.js';
+import { bookIdempotently, bookingClient, depositCheckout, refuse, requireMayBook } from './intake.js';
 import type { PublicVisitInput, PublicVisitOutput } from './schemas.js';
 import { toPublicBooking } from './view.js';
 
@@ -62,7 +63,7 @@ export async function createPublicVisit(
     replay: async (bookingId) => {
       const visit = await readVisitOfBooking(ctx.db, bookingId);
       if (!visit) throw new Error(`visit of booking ${bookingId} of an idempotency key is gone`);
-      return toPublicVisit(visit.id, visit.bookings);
+      return { bookingId, depositPaymentId: visit.bookings[0]!.deposit_payment_id };
     },
     book: async (trx) => {
       const clientId = await bookingClient(trx, input, client);
@@ -90,13 +91,23 @@ export async function createPublicVisit(
         ),
         startAt,
       );
+      // One deposit for the whole visit: every part is held while any part asks one.
+      const held = await holdsForDeposit(
+        trx,
+        again.map((part) => part.serviceId),
+      );
       const visit = await insertPlacedVisit(
         trx,
-        { clientId, parts: again, notes: input.notes, provisional: settings.booking_mode === 'request' },
+        { clientId, parts: again, notes: input.notes, provisional: settings.booking_mode === 'request', held },
         { dialect: ctx.dialect, publicBaseUrl: ctx.config.publicBaseUrl, createdBy: null },
       );
-      return { result: toPublicVisit(visit.id, visit.bookings), bookingId: visit.bookings[0]!.id };
+      const depositPaymentId = held ? await openHeldDeposit(ctx, trx, visit.bookings) : null;
+      return { result: { bookingId: visit.bookings[0]!.id, depositPaymentId }, bookingId: visit.bookings[0]!.id };
     },
   });
-  return { visit: result, replayed };
+  const checkoutUrl = await depositCheckout(ctx, idempotencyKey, result.depositPaymentId, replayed);
+  // Read after the deposit's writes (and, for a replay, whatever became of it since).
+  const visit = await readVisitOfBooking(ctx.db, result.bookingId);
+  if (!visit) throw new Error(`visit of booking ${result.bookingId} is gone`);
+  return { visit: { ...toPublicVisit(visit.id, visit.bookings), checkout_url: checkoutUrl }, replayed };
 }

@@ -48,6 +48,11 @@ export const ServiceCategoryUpdateBody = Type.Object({
 
 // ---------------------------------------------------------------- services
 
+export const DepositTypeSchema = Type.Union([Type.Literal('none'), Type.Literal('fixed'), Type.Literal('percentage')], {
+  description:
+    'What the booking page asks to be paid up front through the checkout provider: none, a fixed amount, or a percentage of the price',
+});
+
 export const ServiceOut = named(
   'Service',
   Type.Object({
@@ -72,6 +77,11 @@ export const ServiceOut = named(
     active: Type.Optional(
       Type.Integer({ minimum: 0, maximum: 1, description: '1 active, 0 archived (kept for the bookings that use it)' }),
     ),
+    deposit_type: DepositTypeSchema,
+    deposit_value: Type.Number({
+      description:
+        'A percentage of the price (deposit_type percentage) or an amount in currency units (fixed); 0 with none',
+    }),
   }),
 );
 
@@ -102,6 +112,15 @@ const serviceFields = {
       maxItems: 10,
       uniqueItems: true,
       description: 'Active resources the service requires; replaces the list; [] requires none',
+    }),
+  ),
+  deposit_type: Type.Optional(DepositTypeSchema),
+  deposit_value: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      maximum: 1_000_000,
+      description:
+        'percentage: 0 to 100 (of the price booked); fixed: currency units, at least 0; kept to the hundredth. Ignored (stored 0) with deposit_type none',
     }),
   ),
 };

@@ -5,7 +5,7 @@ import { writeChangedFields } from '../../db/partial-update.js';
 import { lockRows } from '../../db/locks.js';
 import { categoryStore } from '../../db/categories.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
-import type { DB, ServicesTable } from '../../db/types.js';
+import type { DB, DepositType, ServicesTable } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { Executor } from '../../db/executor.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -98,6 +98,8 @@ function selectServices(executor: Executor) {
       's.processing_after_min',
       's.processing_min',
       's.active',
+      's.deposit_type',
+      's.deposit_value',
     ]);
 }
 
@@ -118,7 +120,24 @@ function toService(row: ServiceRow, resourceIds: number[], withActive: boolean):
     processing_min: row.processing_min,
     resource_ids: resourceIds,
     ...(withActive ? { active: row.active === 1 ? 1 : 0 } : {}),
+    deposit_type: row.deposit_type,
+    deposit_value: fromCents(row.deposit_value),
   };
+}
+
+/**
+ * The deposit a service asks, checked on the result of a create or update: a percentage is at
+ * most 100; `none` stores 0 whatever was sent (the value means nothing then).
+ */
+function depositTerms(type: DepositType, value: number): { deposit_type: DepositType; deposit_value: number } {
+  if (type === 'none') return { deposit_type: 'none', deposit_value: 0 };
+  const hundredths = toCents(value);
+  if (type === 'percentage' && hundredths > 10_000) {
+    throw badRequest('validation_failed', 'A percentage deposit is at most 100', [
+      { field: 'deposit_value', message: 'must be between 0 and 100 for a percentage deposit' },
+    ]);
+  }
+  return { deposit_type: type, deposit_value: hundredths };
 }
 
 /**
@@ -175,6 +194,7 @@ export async function createService(ctx: AppContext, input: ServiceCreateInput):
     requireValidProcessing(processing, givenFields(input));
     const resourceIds = input.resource_ids ?? [];
     await requireActiveResources(trx, ctx.dialect, resourceIds);
+    const deposit = depositTerms(input.deposit_type ?? 'none', input.deposit_value ?? 0);
     const now = nowIso();
     const { id } = await trx
       .insertInto('services')
@@ -187,6 +207,7 @@ export async function createService(ctx: AppContext, input: ServiceCreateInput):
         position: input.position ?? 0,
         processing_after_min: processing.processing_after_min,
         processing_min: processing.processing_min,
+        ...deposit,
         active: 1,
         created_at: now,
         updated_at: now,
@@ -203,10 +224,15 @@ export async function updateService(ctx: AppContext, id: number, input: ServiceU
   return ctx.db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('services')
-      .select(['duration_min', 'processing_after_min', 'processing_min'])
+      .select(['duration_min', 'processing_after_min', 'processing_min', 'deposit_type', 'deposit_value'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!current) throw notFound('Service');
+    // Judged together: a new type with the stored value (or the reverse) must make sense too.
+    const depositChanges =
+      input.deposit_type !== undefined || input.deposit_value !== undefined
+        ? depositTerms(input.deposit_type ?? current.deposit_type, input.deposit_value ?? current.deposit_value / 100)
+        : {};
     const processing = {
       duration_min: input.duration_min ?? current.duration_min,
       processing_after_min: input.processing_after_min ?? current.processing_after_min,
@@ -221,6 +247,7 @@ export async function updateService(ctx: AppContext, id: number, input: ServiceU
     if (input.position !== undefined) changes.position = input.position;
     if (input.processing_after_min !== undefined) changes.processing_after_min = input.processing_after_min;
     if (input.processing_min !== undefined) changes.processing_min = input.processing_min;
+    Object.assign(changes, depositChanges);
     if (input.category_id !== undefined) {
       if (input.category_id !== null) await requireCategory(trx, ctx.dialect, input.category_id);
       changes.category_id = input.category_id;

@@ -35,6 +35,8 @@ const SERVICE_KEYS = [
   'category_color',
   'category_id',
   'category_name',
+  'deposit_type',
+  'deposit_value',
   'duration_min',
   'id',
   'name',

@@ -102,6 +102,14 @@ export const SettingsUpdate = Type.Object({
     Type.Number({ minimum: 0, maximum: 100_000, description: 'percentage 0-100, or a fixed amount' }),
   ),
   noshow_min_amount: Type.Optional(Money),
+  deposit_timeout_min: Type.Optional(
+    Type.Integer({
+      minimum: 5,
+      maximum: 1440,
+      description:
+        'Minutes a booking from the booking page waits for its deposit before it is released (5 to 1440; default 30)',
+    }),
+  ),
   cardpay_api_key: Type.Optional(Text(500)),
   cardpay_merchant_code: Type.Optional(Text(200)),
   cardpay_reader_id: Type.Optional(Text(200)),
@@ -182,6 +190,7 @@ export const SettingsOut = named(
     noshow_fee_type: Type.String(),
     noshow_fee_value: Type.Number(),
     noshow_min_amount: Type.Number(),
+    deposit_timeout_min: Type.Integer(),
     cardpay_api_key: Type.Literal(MASK),
     cardpay_merchant_code: Type.String(),
     cardpay_reader_id: Type.String(),

@@ -25,6 +25,7 @@ export function checkoutProvider(baseUrl: string, secretKey: string): PaymentPro
         'line_items[0][price_data][product_data][name]': request.description.slice(0, 250) || 'Payment',
       });
       if (request.clientEmail) form.set('customer_email', request.clientEmail);
+      if (request.expiresAt) form.set('expires_at', String(Math.floor(request.expiresAt.getTime() / 1000)));
       const body = (await providerRequest('Checkout provider', `${baseUrl}/v1/checkout/sessions`, {
         method: 'POST',
         headers: {
@@ -48,6 +49,14 @@ export function checkoutProvider(baseUrl: string, secretKey: string): PaymentPro
       if (body?.payment_status === 'paid' || body?.payment_status === 'no_payment_required') return 'paid';
       if (body?.status === 'expired') return 'cancelled';
       return 'pending';
+    },
+    async expire(providerRef: string): Promise<void> {
+      // Stripe refuses (400) a session that is no longer open: paid, or expired already.
+      await providerRequest(
+        'Checkout provider',
+        `${baseUrl}/v1/checkout/sessions/${encodeURIComponent(providerRef)}/expire`,
+        { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: '' },
+      );
     },
   };
 }

@@ -12,6 +12,8 @@ export interface ProviderPaymentRequest {
   callbackUrl: string;
   /** Where a client's browser lands after a hosted checkout. */
   returnUrl: string;
+  /** When a hosted checkout should stop taking the payment (providers that support it). */
+  expiresAt?: Date | undefined;
 }
 
 export interface ProviderPayment {
@@ -27,6 +29,11 @@ export interface PaymentProvider {
   create(request: ProviderPaymentRequest): Promise<ProviderPayment>;
   /** The payment's status as the provider knows it now (callbacks are only hints). */
   fetchStatus(providerRef: string): Promise<PaymentStatus>;
+  /**
+   * Makes a pending hosted checkout no longer payable, where the provider allows it; throws
+   * ProviderError when it refuses (for instance because it was paid meanwhile).
+   */
+  expire?(providerRef: string): Promise<void>;
 }
 
 /** A provider refused or could not be reached; the message is safe to store and show to admins. */
