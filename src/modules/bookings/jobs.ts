@@ -5,6 +5,7 @@ import { queueEmail, type OutgoingEmail } from '../../mail/outbox.js';
 import type { TemplateName } from '../../mail/templates/index.js';
 import { automationAllowed, sendFollowupStep } from '../campaigns/service.js';
 import { bookingCalendarEvent } from './calendar-event.js';
+import { reminderJobs } from './reminders.js';
 import { emailData, readBooking, type BookingJoinedRow } from './service.js';
 
 /*
@@ -15,7 +16,13 @@ import { emailData, readBooking, type BookingJoinedRow } from './service.js';
  */
 
 type BookingJob =
-  'booking.created' | 'booking.updated' | 'booking.cancelled' | 'booking.review_request' | 'booking.followup';
+  | 'booking.created'
+  | 'booking.updated'
+  | 'booking.cancelled'
+  | 'booking.review_request'
+  | 'booking.followup'
+  | 'booking.reminder'
+  | 'booking.reminders_resync';
 
 /**
  * Loads the booking and decides: null to skip (logged), else the booking and its client's
@@ -110,5 +117,6 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
     'booking.cancelled': cancelled,
     'booking.review_request': reviewRequest,
     'booking.followup': followup,
+    ...reminderJobs(ctx),
   };
 }

@@ -5,7 +5,8 @@ import { badRequest } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { DEFAULT_TIMEZONE, formatInstant, isValidTimezone, nowIso } from '../../lib/time.js';
 import { readSettings, SECRET_FIELDS } from '../../db/settings.js';
-import { MASK, TOGGLES, type SettingsUpdateInput } from './schemas.js';
+import { enqueue } from '../../jobs/queue.js';
+import { MASK, REMINDER_FIELDS, TOGGLES, type SettingsUpdateInput } from './schemas.js';
 
 type SecretField = (typeof SECRET_FIELDS)[number];
 
@@ -29,6 +30,16 @@ export function logoUrl(ctx: Pick<AppContext, 'config'>, settings: Pick<Settings
   return `${ctx.config.publicBaseUrl}/api/settings/logo?v=${version}`;
 }
 
+/** A stored JSON array of reminder hours; anything unreadable reads as none. */
+function storedHours(stored: string): number[] {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((h): h is number => Number.isInteger(h)) : [];
+  } catch {
+    return [];
+  }
+}
+
 async function present(ctx: AppContext, settings: Settings) {
   const openingHours = await ctx.db.selectFrom('opening_hours').selectAll().orderBy('day_of_week').execute();
   const toggles = Object.fromEntries(TOGGLES.map((name) => [name, settings[name] === 1 ? 1 : 0])) as {
@@ -48,6 +59,8 @@ async function present(ctx: AppContext, settings: Settings) {
     daily_revenue_goal: fromCents(settings.daily_revenue_goal),
     noshow_fee_value: fromCents(settings.noshow_fee_value),
     noshow_min_amount: fromCents(settings.noshow_min_amount),
+    reminder_email_hours: storedHours(settings.reminder_email_hours),
+    reminder_sms_hours: storedHours(settings.reminder_sms_hours),
     logo_url: logoUrl(ctx, settings),
     opening_hours: openingHours.map((entry) => ({
       ...entry,
@@ -93,6 +106,8 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
       } else if ((SECRET_FIELDS as readonly string[]).includes(field)) {
         // The mask sent back unchanged means "keep what is stored".
         if (value !== MASK) (changes as Record<string, unknown>)[field] = ctx.secrets.seal(value as string);
+      } else if (field === 'reminder_email_hours' || field === 'reminder_sms_hours') {
+        changes[field] = JSON.stringify([...(value as number[])].sort((a, b) => b - a));
       } else if (field === 'daily_revenue_goal' || field === 'noshow_fee_value' || field === 'noshow_min_amount') {
         changes[field] = toCents(value as number);
       } else if (typeof value === 'string' && field !== 'smtp_pass') {
@@ -129,6 +144,11 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
         .set({ ...changes, updated_at: nowIso() })
         .where('id', '=', 1)
         .execute();
+    }
+    // Reminders already planned follow the new settings (bookings module, reminders.ts): one
+    // job walks the future bookings; saves in quick succession fold into that one job.
+    if (REMINDER_FIELDS.some((field) => field in changes && changes[field] !== before[field])) {
+      await enqueue(trx, 'booking.reminders_resync', {}, { key: 'booking.reminders_resync' });
     }
     return readSettings(trx);
   });
