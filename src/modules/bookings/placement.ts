@@ -159,6 +159,7 @@ export async function replaceBooking(
     changes.location_id = await bookingLocation(trx, dialect, target.locationId, staffId, startAt.slice(0, 10));
   }
   // The reminders follow the start, whoever moves the booking (desk, visit, series, client).
-  if (startAt !== booking.start_at) await syncReminders(trx, { id: booking.id, status: booking.status, start_at: startAt });
+  if (startAt !== booking.start_at)
+    await syncReminders(trx, { id: booking.id, status: booking.status, start_at: startAt });
   return { changes, resourcesToHold };
 }

@@ -301,6 +301,53 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await reminderJobs(booking.id), []);
     });
 
+    it('a visit of several services gets one reminder listing them all, and its reminders move with the visit', async () => {
+      await setSettings(t, admin.token, { reminder_email_enabled: 1, reminder_email_hours: [24] });
+      await t.drain();
+      const client = await createClient(t, admin.token, { name: 'Vera Visit' });
+      const second = await createService(t, admin.token, { name: 'Blow-dry', duration_min: 30 });
+      const slot = nextSlot();
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/bookings/visits',
+        token: admin.token,
+        payload: {
+          client_id: client.id,
+          start_at: slot.start_at,
+          parts: [
+            { service_id: service.id, staff_id: staff.id },
+            { service_id: second.id, staff_id: staff.id },
+          ],
+        },
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const parts = created.body.bookings as Array<{ id: number; start_at: string }>;
+      assert.equal(parts.length, 2);
+
+      const later = nextSlot();
+      const moved = await t.request({
+        method: 'PUT',
+        url: `/api/bookings/visits/${created.body.id}`,
+        token: admin.token,
+        payload: { start_at: later.start_at },
+      });
+      assert.equal(moved.status, 200, JSON.stringify(moved.body));
+      const movedParts = moved.body.bookings as Array<{ id: number; start_at: string }>;
+      for (const part of movedParts) {
+        const jobs = await reminderJobs(part.id);
+        assert.equal(jobs.length, 1);
+        assert.equal(jobs[0]!.data.startAt, part.start_at, 'the reminder of each part follows the move');
+        await makeDue(jobs[0]!.key!);
+      }
+      await t.drain();
+      const sent = reminderMails(client.email!);
+      assert.equal(sent.length, 1, 'one reminder for the whole visit');
+      assert.match(sent[0]!.text, /Balayage with /);
+      assert.match(sent[0]!.text, /Blow-dry with /);
+      assert.match(sent[0]!.text, /\(90 min\)/);
+      assert.match(sent[0]!.text, new RegExp(later.start_at.slice(0, 16)));
+    });
+
     it('changing the reminder hours re-plans future bookings; hours are validated', async () => {
       await setSettings(t, admin.token, { reminder_email_enabled: 1, reminder_email_hours: [24] });
       await t.drain();

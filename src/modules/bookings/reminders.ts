@@ -40,11 +40,7 @@ export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
 
 type ReminderSettings = Pick<
   Settings,
-  | 'timezone'
-  | 'reminder_email_enabled'
-  | 'reminder_email_hours'
-  | 'reminder_sms_enabled'
-  | 'reminder_sms_hours'
+  'timezone' | 'reminder_email_enabled' | 'reminder_email_hours' | 'reminder_sms_enabled' | 'reminder_sms_hours'
 >;
 
 const HOUR_MS = 3_600_000;
