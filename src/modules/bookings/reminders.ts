@@ -11,7 +11,7 @@ import { queueEmail } from '../../mail/outbox.js';
 import type { ReminderPart } from '../../mail/templates/reminders.js';
 import { queueSms } from '../../sms/outbox.js';
 import { defaultCountry, toE164 } from '../../sms/phone.js';
-import { readSettings } from '../settings/service.js';
+import { readSettings, reminderHours } from '../settings/service.js';
 import { bookingQuery } from './reads.js';
 import { localNow, minutesBetween } from './wall-clock.js';
 
@@ -45,16 +45,6 @@ type ReminderSettings = Pick<
 
 const HOUR_MS = 3_600_000;
 const RESYNC_BATCH = 200;
-
-/** The offsets (hours before the start) stored as a JSON array; anything unreadable is none. */
-export function reminderHours(stored: string): number[] {
-  try {
-    const parsed: unknown = JSON.parse(stored);
-    return Array.isArray(parsed) ? parsed.filter((h): h is number => Number.isInteger(h) && h > 0) : [];
-  } catch {
-    return [];
-  }
-}
 
 function hoursOf(settings: ReminderSettings, channel: ReminderChannel): number[] {
   return reminderHours(channel === 'email' ? settings.reminder_email_hours : settings.reminder_sms_hours);

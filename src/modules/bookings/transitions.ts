@@ -317,7 +317,8 @@ export function requireTransition(from: BookingStatus, to: BookingStatus): void 
 /**
  * The side effects of cancelling (every path that cancels comes here): a new revision of the
  * client's calendar event (the cancellation's SEQUENCE must be higher than the last one sent),
- * the client's email job, its reminders dropped, and the freed slot offered to the first matching waitlist entry.
+ * the client's email job, its reminders dropped, and the freed slot offered to the first
+ * matching waitlist entry.
  */
 export async function announceCancelled(
   trx: Transaction<DB>,

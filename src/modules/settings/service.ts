@@ -4,7 +4,7 @@ import { toFlag } from '../../http/schemas.js';
 import { badRequest } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { DEFAULT_TIMEZONE, formatInstant, isValidTimezone, nowIso } from '../../lib/time.js';
-import { readSettings, SECRET_FIELDS } from '../../db/settings.js';
+import { readSettings, reminderHours, SECRET_FIELDS } from '../../db/settings.js';
 import { enqueue } from '../../jobs/queue.js';
 import { MASK, REMINDER_FIELDS, TOGGLES, type SettingsUpdateInput } from './schemas.js';
 
@@ -18,6 +18,7 @@ export {
   readSettings,
   readSettingsWithSecrets,
   readTimezone,
+  reminderHours,
 } from '../../db/settings.js';
 import { lockRows } from '../../db/locks.js';
 export { isHoliday } from './holidays.js';
@@ -28,16 +29,6 @@ export function logoUrl(ctx: Pick<AppContext, 'config'>, settings: Pick<Settings
   // The version changes with every upload, so caches never serve an old logo.
   const version = /\/([a-f0-9]{8})/.exec(settings.logo_key)?.[1] ?? '0';
   return `${ctx.config.publicBaseUrl}/api/settings/logo?v=${version}`;
-}
-
-/** A stored JSON array of reminder hours; anything unreadable reads as none. */
-function storedHours(stored: string): number[] {
-  try {
-    const parsed: unknown = JSON.parse(stored);
-    return Array.isArray(parsed) ? parsed.filter((h): h is number => Number.isInteger(h)) : [];
-  } catch {
-    return [];
-  }
 }
 
 async function present(ctx: AppContext, settings: Settings) {
@@ -59,8 +50,8 @@ async function present(ctx: AppContext, settings: Settings) {
     daily_revenue_goal: fromCents(settings.daily_revenue_goal),
     noshow_fee_value: fromCents(settings.noshow_fee_value),
     noshow_min_amount: fromCents(settings.noshow_min_amount),
-    reminder_email_hours: storedHours(settings.reminder_email_hours),
-    reminder_sms_hours: storedHours(settings.reminder_sms_hours),
+    reminder_email_hours: reminderHours(settings.reminder_email_hours),
+    reminder_sms_hours: reminderHours(settings.reminder_sms_hours),
     logo_url: logoUrl(ctx, settings),
     opening_hours: openingHours.map((entry) => ({
       ...entry,
