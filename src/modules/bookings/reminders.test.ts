@@ -348,6 +348,85 @@ for (const dialect of DIALECTS) {
       assert.match(sent[0]!.text, new RegExp(later.start_at.slice(0, 16)));
     });
 
+    it('every occurrence of a series has its reminders; moving the series moves them, cancelling it drops them', async () => {
+      await setSettings(t, admin.token, { reminder_email_enabled: 1, reminder_email_hours: [24] });
+      await t.drain();
+      const client = await createClient(t, admin.token, { name: 'Sven Series' });
+      const slot = nextSlot();
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/bookings/series',
+        token: admin.token,
+        payload: {
+          client_id: client.id,
+          staff_id: staff.id,
+          service_id: service.id,
+          start_at: slot.start_at,
+          every_weeks: 1,
+          count: 2,
+        },
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const occurrences = created.body.bookings as Array<{ id: number; start_at: string }>;
+      assert.equal(occurrences.length, 2);
+      for (const occurrence of occurrences) {
+        const jobs = await reminderJobs(occurrence.id);
+        assert.deepEqual(
+          jobs.map((job) => job.data.startAt),
+          [occurrence.start_at],
+        );
+      }
+
+      const newStart = DateTime.fromFormat(occurrences[0]!.start_at, 'yyyy-MM-dd HH:mm:ss')
+        .plus({ hours: 3 })
+        .toFormat('yyyy-MM-dd HH:mm:ss');
+      const moved = await t.request({
+        method: 'PUT',
+        url: `/api/bookings/series/${created.body.id}`,
+        token: admin.token,
+        payload: { from_booking_id: occurrences[0]!.id, start_at: newStart, override: true },
+      });
+      assert.equal(moved.status, 200, JSON.stringify(moved.body));
+      for (const occurrence of moved.body.bookings as Array<{ id: number; start_at: string }>) {
+        assert.notEqual(occurrence.start_at, occurrences.find((o) => o.id === occurrence.id)!.start_at);
+        const jobs = await reminderJobs(occurrence.id);
+        assert.deepEqual(
+          jobs.map((job) => job.data.startAt),
+          [occurrence.start_at],
+          'moved with the occurrence',
+        );
+        assert.equal(jobs[0]!.run_at, runAtOf(occurrence.start_at, 24));
+      }
+
+      const cancelled = await t.request({
+        method: 'DELETE',
+        url: `/api/bookings/series/${created.body.id}`,
+        token: admin.token,
+      });
+      assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+      for (const occurrence of occurrences) assert.deepEqual(await reminderJobs(occurrence.id), []);
+    });
+
+    it('a provisional booking has no reminders until it is confirmed', async () => {
+      await setSettings(t, admin.token, { reminder_email_enabled: 1, reminder_email_hours: [24] });
+      await t.drain();
+      const client = await createClient(t, admin.token, { name: 'Paula Provisional' });
+      const booking = await book(client.id, { ...nextSlot(), provisional: true });
+      assert.deepEqual(await reminderJobs(booking.id), []);
+      const confirmed = await t.request({
+        method: 'PUT',
+        url: `/api/bookings/${booking.id}`,
+        token: admin.token,
+        payload: { status: 'scheduled' },
+      });
+      assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
+      const jobs = await reminderJobs(booking.id);
+      assert.deepEqual(
+        jobs.map((job) => [job.key, job.data.startAt]),
+        [[`reminder:${booking.id}:email:24`, booking.start_at]],
+      );
+    });
+
     it('changing the reminder hours re-plans future bookings; hours are validated', async () => {
       await setSettings(t, admin.token, { reminder_email_enabled: 1, reminder_email_hours: [24] });
       await t.drain();
