@@ -155,6 +155,22 @@ for (const dialect of DIALECTS) {
         assert.match(sent[1]!.text, /Balayage with /);
         assert.match(sent[1]!.text, /Keizersgracht 1, 1015 AA Amsterdam/);
         assert.match(sent[1]!.text, /\(60 min\)/);
+        assert.match(sent[1]!.text, /Move: http\S+\/booking\/move\?token=/);
+        assert.match(sent[1]!.text, /Cancel: http\S+\/booking\/cancel\?token=/);
+        // The attend link works: the client confirms they will come.
+        const attendToken = /I will be there: \S+\/booking\/attend\?token=(\S+)/.exec(sent[1]!.text)![1]!;
+        const attended = await t.request({
+          method: 'POST',
+          url: '/api/public/booking-actions/attend',
+          payload: { token: decodeURIComponent(attendToken) },
+        });
+        assert.equal(attended.status, 200, JSON.stringify(attended.body));
+        const confirmed = await t.ctx.db
+          .selectFrom('bookings')
+          .select('client_confirmed_at')
+          .where('id', '=', booking.id)
+          .executeTakeFirstOrThrow();
+        assert.ok(confirmed.client_confirmed_at, 'attendance confirmed');
 
         const cancelled = await t.request({ method: 'DELETE', url: `/api/bookings/${booking.id}`, token: admin.token });
         assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
@@ -255,6 +271,7 @@ for (const dialect of DIALECTS) {
       assert.match(toYes[0]!.body, /^Reminder: Studio Test, /);
       assert.match(toYes[0]!.body, new RegExp(yes.start_at.slice(0, 16)));
       assert.match(toYes[0]!.body, /Keizersgracht 1/);
+      assert.match(toYes[0]!.body, /Cancel: \S+\/booking\/cancel\?token=/);
       assert.equal(twilio.messages.filter((message) => message.to === '+31633334444').length, 0);
       assert.equal(reminderMails(consenting.email!).length, 0, 'email reminders are off');
       await setSettings(t, admin.token, { reminder_email_enabled: 1, reminder_sms_enabled: 0, sms_enabled: 0 });
@@ -345,6 +362,9 @@ for (const dialect of DIALECTS) {
       assert.match(sent[0]!.text, /Balayage with /);
       assert.match(sent[0]!.text, /Blow-dry with /);
       assert.match(sent[0]!.text, /\(90 min\)/);
+      assert.match(sent[0]!.text, /Cancel \(Balayage\): \S+\/booking\/cancel\?token=/);
+      assert.match(sent[0]!.text, /Cancel \(Blow-dry\): \S+\/booking\/cancel\?token=/);
+      assert.doesNotMatch(sent[0]!.text, /Move/, 'the salon moves a visit, not the client');
       assert.match(sent[0]!.text, new RegExp(later.start_at.slice(0, 16)));
     });
 

@@ -12,6 +12,7 @@ import type { ReminderPart } from '../../mail/templates/reminders.js';
 import { queueSms } from '../../sms/outbox.js';
 import { defaultCountry, toE164 } from '../../sms/phone.js';
 import { readSettings, reminderHours } from '../settings/service.js';
+import { issueActionLinks } from './action-links.js';
 import { bookingQuery } from './reads.js';
 import { localNow, minutesBetween } from './wall-clock.js';
 
@@ -216,15 +217,28 @@ export function reminderJobs(ctx: AppContext): Pick<JobHandlers, 'booking.remind
       }
 
       const endAt = parts.reduce((end, part) => (part.end_at > end ? part.end_at : end), first.end_at);
-      const visitParts: ReminderPart[] = parts.map((part) => ({
-        serviceName: part.service_name,
-        staffName: part.staff_name,
-        startAt: part.start_at,
-        endAt: part.end_at,
-      }));
+      // Fresh single-use links in this transaction, like the other booking emails: attend and
+      // cancel per booking, move for a single booking only (the salon moves a visit's parts).
+      const visitParts: ReminderPart[] = [];
+      for (const part of parts) {
+        const links = await issueActionLinks(trx, ctx.config, part);
+        visitParts.push({
+          serviceName: part.service_name,
+          staffName: part.staff_name,
+          startAt: part.start_at,
+          endAt: part.end_at,
+          links: {
+            attendUrl: links.attendUrl,
+            cancelUrl: links.cancelUrl,
+            ...(parts.length === 1 ? { moveUrl: links.moveUrl } : {}),
+          },
+        });
+      }
       const address = salonAddress(settings);
+      const durationMin = minutesBetween(first.start_at, endAt);
       let messageId: number;
       if (payload.channel === 'email') {
+        // The links are a credential: the outbox forgets the data once the email is sent.
         messageId = await queueEmail(trx, {
           to,
           template: 'booking.reminder',
@@ -233,22 +247,34 @@ export function reminderJobs(ctx: AppContext): Pick<JobHandlers, 'booking.remind
             parts: visitParts,
             startAt: first.start_at,
             endAt,
-            durationMin: minutesBetween(first.start_at, endAt),
+            durationMin,
             salonAddress: address,
             salonPhone: settings.salon_phone,
           },
+          sensitive: true,
         });
       } else {
         const services = visitParts.map((part) => `${part.serviceName} with ${part.staffName}`).join(', ');
         const salonName = settings.salon_name || 'Salon';
+        const links = visitParts
+          .flatMap((part) => {
+            const label = visitParts.length > 1 ? ` (${part.serviceName})` : '';
+            return [
+              `Confirm${label}: ${part.links!.attendUrl}`,
+              ...(part.links!.moveUrl ? [`Move: ${part.links!.moveUrl}`] : []),
+              `Cancel${label}: ${part.links!.cancelUrl}`,
+            ];
+          })
+          .join('\n');
         messageId = await queueSms(trx, {
           to,
           body:
-            `Reminder: ${salonName}, ${first.start_at.slice(0, 16)} (${minutesBetween(first.start_at, endAt)} min): ` +
-            `${services}.` +
-            (address ? ` ${address}.` : ''),
+            `Reminder: ${salonName}, ${first.start_at.slice(0, 16)} (${durationMin} min): ${services}.` +
+            (address ? ` ${address}.` : '') +
+            `\n${links}`,
           template: 'booking.reminder',
           clientId: client.id,
+          sensitive: true,
         });
       }
       await trx.updateTable('booking_reminders').set({ message_id: messageId }).where('id', '=', claimed.id).execute();
