@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017_booking_ics.js';
 import * as m0018 from './migrations/0018_messages.js';
 import * as m0019 from './migrations/0019_booking_self_service.js';
 import * as m0020 from './migrations/0020_deposits.js';
+import * as m0021 from './migrations/0021_reminders.js';
 import * as m0022 from './migrations/0022_web_sessions.js';
 import * as m0023 from './migrations/0023_client_phones_e164.js';
 import type { DB } from './types.js';
@@ -54,6 +55,7 @@ const migrations: Record<string, MigrationModule> = {
   '0018_messages': m0018,
   '0019_booking_self_service': m0019,
   '0020_deposits': m0020,
+  '0021_reminders': m0021,
   '0022_web_sessions': m0022,
   '0023_client_phones_e164': m0023,
 };

@@ -25,6 +25,16 @@ export async function readSettings(db: Executor): Promise<Settings> {
   return db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
 }
 
+/** Reminder offsets as stored (a JSON array of whole hours); anything unreadable reads as none. */
+export function reminderHours(stored: string): number[] {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((h): h is number => Number.isInteger(h) && h > 0) : [];
+  } catch {
+    return [];
+  }
+}
+
 export async function readTimezone(db: Executor): Promise<string> {
   const row = await db.selectFrom('settings').select('timezone').where('id', '=', 1).executeTakeFirst();
   return row?.timezone || DEFAULT_TIMEZONE;

@@ -139,6 +139,11 @@ export interface SettingsTable {
   sms_account_sid: string;
   sms_auth_token: string;
   sms_from: string;
+  reminder_email_enabled: number;
+  /** JSON array of whole hours before the start, e.g. `[24]`. */
+  reminder_email_hours: string;
+  reminder_sms_enabled: number;
+  reminder_sms_hours: string;
   logo_key: string;
   logo_content_type: string;
   setup_completed_at: string | null;
@@ -242,6 +247,17 @@ export interface JobsTable {
   finished_at: string | null;
   /** While a job with this key is queued, enqueuing the key again reschedules it. */
   key: string | null;
+}
+
+/** One reminder sent: at most one per booking, channel, offset and start (unique). */
+export interface BookingRemindersTable {
+  id: Generated<number>;
+  booking_id: number;
+  channel: 'email' | 'sms';
+  hours: number;
+  start_at: string;
+  message_id: number | null;
+  created_at: string;
 }
 
 export type EmailStatus = 'queued' | 'sent' | 'failed' | 'unsent';
@@ -616,6 +632,7 @@ export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTab
   password_reset_tokens: PasswordResetTokensTable;
   device_tokens: DeviceTokensTable;
   settings: SettingsTable;
+  booking_reminders: BookingRemindersTable;
   opening_hours: OpeningHoursTable;
   jobs: JobsTable;
   emails: EmailsTable;

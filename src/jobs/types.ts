@@ -22,6 +22,13 @@ export interface JobPayloads {
   'booking.updated': { bookingId: number };
   /** Cancellation email to the client. */
   'booking.cancelled': { bookingId: number };
+  /**
+   * One appointment reminder (bookings/reminders.ts), keyed `reminder:<bookingId>:<channel>:<hours>`:
+   * sent only while the booking is still scheduled at `startAt`, once per key and start.
+   */
+  'booking.reminder': { bookingId: number; channel: 'email' | 'sms'; hours: number; startAt: string };
+  /** After the reminder settings or the time zone change: every future booking's reminders planned anew. */
+  'booking.reminders_resync': Record<string, never>;
   /** Review request with the booking's feedback_token, once it is completed. */
   'booking.review_request': { bookingId: number };
   /**
@@ -72,6 +79,8 @@ export const MAX_ATTEMPTS: { [N in JobName]: number } = {
   'booking.created': 5,
   'booking.updated': 5,
   'booking.cancelled': 5,
+  'booking.reminder': 5,
+  'booking.reminders_resync': 5,
   'booking.review_request': 5,
   'booking.followup': 5,
   'payments.noshow_fee': 6,

@@ -3,12 +3,24 @@ import { calendarPart, type CalendarEventData } from '../calendar.js';
 import { composedTemplate, type Composed } from './compose.js';
 import { escapeHtml as e, paragraph, type MailContext } from './layout.js';
 
+/**
+ * The client's single-use links for one booking. Attend only once it is scheduled; move only
+ * for a booking of its own (the salon moves a visit's parts together).
+ */
+export interface ActionLinks {
+  attendUrl?: string | undefined;
+  cancelUrl: string;
+  moveUrl?: string | undefined;
+}
+
 /** One appointment of a booking email (salon wall-clock times). */
 export interface BookingPart {
   serviceName: string;
   staffName: string;
   startAt: string;
   endAt: string;
+  /** A visit's part: its own links, when the email carries the client's actions. */
+  links?: ActionLinks | undefined;
 }
 
 /** What every booking email shows: who, what, with whom, when (salon wall-clock time). */
@@ -19,8 +31,8 @@ export interface BookingEmailData extends BookingPart {
    * single-booking fields above then describe its first part.
    */
   parts?: BookingPart[];
-  /** What the client can do from the email; each shown as a button when present. */
-  links?: { attendUrl?: string; cancelUrl: string; moveUrl: string };
+  /** What the client can do about a single booking; each shown as a button when present. */
+  links?: ActionLinks | undefined;
   /** The appointment as a calendar event: the confirmation, change and cancellation attach it. */
   calendar?: CalendarEventData;
 }
@@ -51,7 +63,7 @@ export function bookingValues(data: BookingEmailData, mail: MailContext): Messag
 }
 
 /** The appointment block: each part (with its time when there are several), start and duration. */
-function details(data: BookingEmailData, mail: MailContext): { html: string; text: string } {
+export function bookingDetails(data: BookingEmailData, mail: MailContext): { html: string; text: string } {
   const parts = partsOf(data);
   const values = bookingValues(data, mail);
   const lines = parts.map((part) =>
@@ -71,14 +83,30 @@ function details(data: BookingEmailData, mail: MailContext): { html: string; tex
   };
 }
 
-/** The client's own actions on the appointment, when the email data carries their links. */
+type ActionKey = 'booking.action.attend' | 'booking.action.move' | 'booking.action.cancel' | 'booking.action.for_part';
+
+/**
+ * The client's actions on the parts that carry links, in order; each labelled with its
+ * service when several parts have links.
+ */
+export function partActions(
+  parts: readonly BookingPart[],
+  t: (key: ActionKey, values?: MessageValues) => string,
+): Array<{ label: string; url: string }> {
+  const linked = parts.filter((part) => part.links);
+  const label = (part: BookingPart, action: string) =>
+    linked.length > 1 ? t('booking.action.for_part', { action, service: part.serviceName }) : action;
+  return linked.flatMap(({ links, ...part }) => [
+    ...(links!.attendUrl ? [{ label: label(part, t('booking.action.attend')), url: links!.attendUrl }] : []),
+    ...(links!.moveUrl ? [{ label: label(part, t('booking.action.move')), url: links!.moveUrl }] : []),
+    { label: label(part, t('booking.action.cancel')), url: links!.cancelUrl },
+  ]);
+}
+
+/** The client's own actions: a single booking's links, or each linked part's of a visit. */
 function actionButtons(data: BookingEmailData, mail: MailContext) {
-  if (!data.links) return [];
-  return [
-    ...(data.links.attendUrl ? [{ label: mail.t('booking.action.attend'), url: data.links.attendUrl }] : []),
-    { label: mail.t('booking.action.move'), url: data.links.moveUrl },
-    { label: mail.t('booking.action.cancel'), url: data.links.cancelUrl },
-  ];
+  const t = (key: ActionKey, values?: MessageValues) => mail.t(key, values);
+  return data.links ? partActions([{ ...data, links: data.links }], t) : partActions(partsOf(data), t);
 }
 
 /** A booking email: its catalogue subject and body, the appointment, its buttons. */
@@ -92,7 +120,7 @@ export function bookingEmail<D extends BookingEmailData>(
     return {
       subject: mail.t(`${name}.subject` as never, values),
       body: mail.t(`${name}.body` as never, values),
-      details: details(data, mail),
+      details: bookingDetails(data, mail),
       ...more,
       buttons: [...(more.buttons ?? []), ...actionButtons(data, mail)],
     };

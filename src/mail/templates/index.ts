@@ -4,6 +4,7 @@ import * as giftcards from './giftcards.js';
 import * as inventory from './inventory.js';
 import * as payments from './payments.js';
 import * as publicMail from './public.js';
+import * as reminders from './reminders.js';
 import * as settings from './settings.js';
 import * as waitlist from './waitlist.js';
 import type { Brand, MailContext } from './layout.js';
@@ -38,6 +39,7 @@ const builtIn = {
   'booking.review_request': bookings.reviewRequest,
   'booking.followup': bookings.followup,
   'booking.request': bookings.request,
+  'booking.reminder': reminders.reminder,
   'waitlist.slot_offer': waitlist.slotOffer,
   'public.client_magic_link': publicMail.clientMagicLink,
   'giftcard.issued': giftcards.issued,

@@ -29,6 +29,11 @@ export const en = {
   'booking.action.review': 'Leave a review',
   'booking.action.book_again': 'Book again',
 
+  'booking.details.address': 'Address: {address}',
+  'booking.action.for_part': '{action} ({service})',
+  'booking.reminder.subject': 'Reminder: your appointment at {salon_name} on {date}',
+  'booking.reminder.body': 'Hello {client_first_name},\n\nThis is a reminder of your appointment at {salon_name}:',
+
   'booking.confirmed.subject': 'Your appointment at {salon_name} on {date}',
   'booking.confirmed.body': 'Hello {client_first_name},\n\nYour appointment is booked:',
   'booking.provisional.subject': 'Please confirm your appointment at {salon_name}',
@@ -104,6 +109,9 @@ export const en = {
   'payments.failed.action': 'View payment',
 
   'sms.test': 'Test message from {salon_name}: SMS works.',
+  'sms.reminder': 'Reminder: your appointment at {salon_name}, {start} ({duration}): {service}.',
+  'sms.reminder.address': 'Address: {address}',
+  'sms.reminder.link': '{action}: {url}',
 } as const;
 
 export type MessageKey = keyof typeof en;

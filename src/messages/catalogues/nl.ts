@@ -24,6 +24,11 @@ export const nl: Record<MessageKey, string> = {
   'booking.action.review': 'Schrijf een review',
   'booking.action.book_again': 'Opnieuw boeken',
 
+  'booking.details.address': 'Adres: {address}',
+  'booking.action.for_part': '{action} ({service})',
+  'booking.reminder.subject': 'Herinnering: je afspraak bij {salon_name} op {date}',
+  'booking.reminder.body': 'Hallo {client_first_name},\n\nDit is een herinnering aan je afspraak bij {salon_name}:',
+
   'booking.confirmed.subject': 'Je afspraak bij {salon_name} op {date}',
   'booking.confirmed.body': 'Hallo {client_first_name},\n\nJe afspraak staat vast:',
   'booking.provisional.subject': 'Bevestig je afspraak bij {salon_name}',
@@ -98,4 +103,7 @@ export const nl: Record<MessageKey, string> = {
   'payments.failed.action': 'Betaling bekijken',
 
   'sms.test': 'Testbericht van {salon_name}: sms werkt.',
+  'sms.reminder': 'Herinnering: je afspraak bij {salon_name}, {start} ({duration}): {service}.',
+  'sms.reminder.address': 'Adres: {address}',
+  'sms.reminder.link': '{action}: {url}',
 };

@@ -2,11 +2,13 @@ import type { AppContext } from '../../context.js';
 import type { BookingStatus } from '../../db/types.js';
 import type { JobContext, JobHandler, JobHandlers } from '../../jobs/types.js';
 import { queueEmail, type OutgoingEmail } from '../../mail/outbox.js';
+import type { ActionLinks } from '../../mail/templates/bookings.js';
 import type { TemplateName } from '../../mail/templates/index.js';
 import { automationAllowed, sendFollowupStep } from '../campaigns/service.js';
 import { issueActionLinks } from './action-links.js';
 import { bookingCalendarEvent } from './calendar-event.js';
 import { bookingQuery } from './reads.js';
+import { reminderJobs } from './reminders.js';
 import { emailData, readBooking, type BookingJoinedRow } from './service.js';
 
 /*
@@ -23,7 +25,13 @@ import { emailData, readBooking, type BookingJoinedRow } from './service.js';
  */
 
 type BookingJob =
-  'booking.created' | 'booking.updated' | 'booking.cancelled' | 'booking.review_request' | 'booking.followup';
+  | 'booking.created'
+  | 'booking.updated'
+  | 'booking.cancelled'
+  | 'booking.review_request'
+  | 'booking.followup'
+  | 'booking.reminder'
+  | 'booking.reminders_resync';
 
 type Addressed = BookingJoinedRow & { client_email: string };
 
@@ -89,12 +97,11 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
     ctx.db.transaction().execute((trx) => queueEmail(trx, email));
 
   /*
-   * A single booking's confirmation and change emails carry the client's own links (attend,
-   * move, cancel), fresh single-use tokens written in the same transaction as the email. The
-   * links are a credential, so the outbox forgets the email's data once sent. A provisional
-   * booking has nothing to attend yet; a booking entered after the fact (completed) has
-   * nothing left to do. A visit's email carries none: its parts are moved and cancelled
-   * together by the salon, which a part's link cannot do.
+   * Confirmation and change emails carry the client's own links, fresh single-use tokens
+   * written in the same transaction as the email: attend (once scheduled), move (a booking of
+   * its own; the salon moves a visit's parts together) and cancel, per part for a visit. The
+   * links are a credential, so the outbox forgets the email's data once sent. A booking
+   * entered after the fact (completed) has nothing left to do.
    */
   const queueBookingEmail = async (
     row: Addressed,
@@ -107,11 +114,23 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
     const data = await partsData(ctx, parts, withCalendar);
     return ctx.db.transaction().execute(async (trx) => {
       const email = { to: row.client_email, clientId: row.client_id, template };
-      const open = row.visit_id === null && (row.status === 'scheduled' || row.status === 'provisional');
-      if (!open) return queueEmail(trx, { ...email, data });
-      const { attendUrl, cancelUrl, moveUrl } = await issueActionLinks(trx, ctx.config, row);
-      const links = row.status === 'scheduled' ? { attendUrl, cancelUrl, moveUrl } : { cancelUrl, moveUrl };
-      return queueEmail(trx, { ...email, data: { ...data, links }, sensitive: true });
+      const linksOf = async (part: Addressed): Promise<ActionLinks | undefined> => {
+        if (part.status !== 'scheduled' && part.status !== 'provisional') return undefined;
+        const { attendUrl, cancelUrl, moveUrl } = await issueActionLinks(trx, ctx.config, part);
+        return {
+          cancelUrl,
+          ...(part.status === 'scheduled' ? { attendUrl } : {}),
+          ...(part.visit_id === null ? { moveUrl } : {}),
+        };
+      };
+      if (row.visit_id === null) {
+        const links = await linksOf(row);
+        if (!links) return queueEmail(trx, { ...email, data });
+        return queueEmail(trx, { ...email, data: { ...data, links }, sensitive: true });
+      }
+      const linked = [];
+      for (const [i, part] of parts.entries()) linked.push({ ...data.parts![i]!, links: await linksOf(part) });
+      return queueEmail(trx, { ...email, data: { ...data, parts: linked }, sensitive: true });
     });
   };
 
@@ -208,5 +227,6 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
     'booking.cancelled': cancelled,
     'booking.review_request': reviewRequest,
     'booking.followup': followup,
+    ...reminderJobs(ctx),
   };
 }

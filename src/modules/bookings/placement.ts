@@ -16,6 +16,7 @@ import {
   requireResourcesFree,
   requireStaffFree,
 } from './occupancy.js';
+import { syncReminders } from './reminders.js';
 import { MAX_BOOKING_MIN, minutesBetween } from './wall-clock.js';
 
 /*
@@ -86,7 +87,7 @@ type BookingRow = Selectable<BookingsTable>;
  * `booking` itself and `exceptIds`), and the desk's rules while the booking is scheduled or
  * provisional (`in_the_past` only when the start moves). Returns the column changes, and the
  * resources to hold once they are written (a change of service), or null to keep them.
- * `booking.status` is the status the booking will have.
+ * `booking.status` is the status the booking will have. A new start moves its reminders.
  */
 export async function replaceBooking(
   trx: Transaction<DB>,
@@ -157,5 +158,8 @@ export async function replaceBooking(
   if (target.locationId !== undefined || staffId !== booking.staff_id || dateChanged) {
     changes.location_id = await bookingLocation(trx, dialect, target.locationId, staffId, startAt.slice(0, 10));
   }
+  // The reminders follow the start, whoever moves the booking (desk, visit, series, client).
+  if (startAt !== booking.start_at)
+    await syncReminders(trx, { id: booking.id, status: booking.status, start_at: startAt });
   return { changes, resourcesToHold };
 }

@@ -21,6 +21,7 @@ import { bookingLocation } from './booking-location.js';
 import { brokenDeskRules, overrideOrRefuse, storedRules, type DeskRule } from './desk-rules.js';
 import { holdResources, lockResources, processingTimes, requireResourcesFree, requireStaffFree } from './occupancy.js';
 import { invalidField, replaceBooking, requireNotHoliday, requireOrder, requireService } from './placement.js';
+import { dropReminders, syncReminders } from './reminders.js';
 import { agendaOf, bookingLink, bookingQuery, loadBooking, toBooking, type BookingJoinedRow } from './reads.js';
 import { addMinutes, localNow } from './wall-clock.js';
 import type { BookingCreateInput, BookingOutput, BookingUpdateInput } from './schemas.js';
@@ -106,10 +107,15 @@ export function emailJobKey(
   return name === 'booking.updated' ? `${name}:${row.id}` : undefined;
 }
 
-/** A regular (scheduled) booking came to be: confirmation job and the staff member's inbox. */
+/**
+ * A regular (scheduled) booking came to be (desk, booking page, visit parts, series
+ * occurrences, a provisional one confirmed): confirmation job, its reminders, and the staff
+ * member's inbox.
+ */
 export async function announceScheduled(trx: Transaction<DB>, row: BookingJoinedRow): Promise<void> {
   const key = emailJobKey('booking.created', row);
   await enqueue(trx, 'booking.created', { bookingId: row.id }, key === undefined ? {} : { key });
+  await syncReminders(trx, row);
   await notifyUser(trx, row.staff_id, {
     type: 'booking.new',
     title: 'New booking',
@@ -352,7 +358,8 @@ export function requireTransition(from: BookingStatus, to: BookingStatus): void 
 /**
  * The side effects of cancelling (every path that cancels comes here): a new revision of the
  * client's calendar event (the cancellation's SEQUENCE must be higher than the last one sent),
- * the client's email job, and the freed slot offered to the first matching waitlist entry.
+ * the client's email job, its reminders dropped, and the freed slot offered to the first
+ * matching waitlist entry.
  */
 export async function announceCancelled(
   trx: Transaction<DB>,
@@ -366,6 +373,7 @@ export async function announceCancelled(
     .execute();
   const key = emailJobKey('booking.cancelled', booking);
   await enqueue(trx, 'booking.cancelled', { bookingId: booking.id }, key === undefined ? {} : { key });
+  await dropReminders(trx, { id: booking.id, status: 'cancelled', start_at: booking.start_at });
   await offerFreedSlot(
     trx,
     { config },
@@ -479,8 +487,12 @@ export async function updateBooking(
           );
         }
         await withdrawNotifications(trx, 'booking.followup', bookingLink(id));
+        await dropReminders(trx, row);
       } else if (status === 'scheduled' && booking.status === 'provisional') {
         await announceScheduled(trx, row);
+      } else if (status === 'scheduled') {
+        // A no-show marked by mistake: scheduled again, its reminders as far as still ahead.
+        await syncReminders(trx, row);
       } else if (status === 'cancelled') {
         await announceCancelled(trx, ctx.config, row);
       } else if (status === 'no-show') {
@@ -488,6 +500,7 @@ export async function updateBooking(
         // (payments/noshow.ts), enqueued here so it exists exactly when the no-show does.
         const settings = await readSettings(trx);
         if (settings.noshow_enabled === 1) await enqueue(trx, 'payments.noshow_fee', { bookingId: id });
+        await dropReminders(trx, row);
       }
     }
     return toBooking(row, timezone);

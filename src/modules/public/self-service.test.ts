@@ -10,7 +10,7 @@ import { publicBooking, salonDate, setupBookingSalon } from '../../../test/helpe
 interface Links {
   attendUrl?: string;
   cancelUrl: string;
-  moveUrl: string;
+  moveUrl?: string;
 }
 
 for (const dialect of DIALECTS) {
@@ -39,7 +39,10 @@ for (const dialect of DIALECTS) {
         .where('template', '=', template)
         .orderBy('id')
         .execute();
-      return rows.map((row) => JSON.parse(row.data ?? 'null') as { links?: Links; startAt: string } | null);
+      return rows.map(
+        (row) =>
+          JSON.parse(row.data ?? 'null') as { links?: Links; startAt: string; parts?: Array<{ links?: Links }> } | null,
+      );
     }
 
     const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
@@ -72,7 +75,7 @@ for (const dialect of DIALECTS) {
       const made = await bookWithLinks(`${nextDate()} 10:00`);
       assert.match(made.links.attendUrl!, /^http:\/\/salon\.test\/booking\/attend\?token=/);
       assert.match(made.links.cancelUrl, /^http:\/\/salon\.test\/booking\/cancel\?token=/);
-      assert.match(made.links.moveUrl, /^http:\/\/salon\.test\/booking\/move\?token=/);
+      assert.match(made.links.moveUrl!, /^http:\/\/salon\.test\/booking\/move\?token=/);
       assert.equal(new Set([made.attend, made.cancel, made.move]).size, 3);
     });
 
@@ -305,10 +308,14 @@ for (const dialect of DIALECTS) {
         assertError(await move(part, { start_at: `${nextDate()} 10:00` }), 409, 'part_of_visit');
         assert.equal((await booking(part)).start_at, visit.body.bookings[0].start_at);
         await t.drain();
+        // The visit's confirmation carries each part's attend and cancel links, and no move link.
         const confirmations = await emailsTo(email, 'booking.confirmed');
-        const links = confirmations.at(-1)?.links;
+        const parts = confirmations.at(-1)?.parts ?? [];
+        assert.equal(parts.length, 2);
+        const links = parts[0]!.links;
         assert.ok(links);
-        const actions = (await read(tokenOf(links.moveUrl))).body.actions;
+        assert.equal(links.moveUrl, undefined);
+        const actions = (await read(tokenOf(links.cancelUrl))).body.actions;
         assert.equal(actions.move.allowed, false);
         assert.equal(actions.move.refusal.code, 'part_of_visit');
         assert.equal(actions.cancel.allowed, true);

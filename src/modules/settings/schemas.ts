@@ -50,6 +50,24 @@ export const TOGGLES = [
   'noshow_enabled',
   'smtp_secure',
   'sms_enabled',
+  'reminder_email_enabled',
+  'reminder_sms_enabled',
+] as const;
+
+/** The reminder offsets: whole hours before the start, at most three per channel, none twice. */
+const ReminderHours = Type.Array(Type.Integer({ minimum: 1, maximum: 336 }), {
+  maxItems: 3,
+  uniqueItems: true,
+  description: 'Hours before the start, 1-336 (two weeks), at most 3 distinct values; [] sends none',
+});
+
+/** The settings whose change re-plans every future booking's reminders. */
+export const REMINDER_FIELDS = [
+  'reminder_email_enabled',
+  'reminder_email_hours',
+  'reminder_sms_enabled',
+  'reminder_sms_hours',
+  'timezone',
 ] as const;
 
 /** Fields never returned: they come back as `********`. */
@@ -133,6 +151,8 @@ export const SettingsUpdate = Type.Object({
       description: 'Sender: an E.164 number (+3197010203040) or an alphanumeric sender ID of at most 11 characters',
     }),
   ),
+  reminder_email_hours: Type.Optional(ReminderHours),
+  reminder_sms_hours: Type.Optional(ReminderHours),
 });
 
 export type SettingsUpdateInput = Static<typeof SettingsUpdate>;
@@ -207,6 +227,8 @@ export const SettingsOut = named(
     sms_account_sid: Type.String(),
     sms_auth_token: Type.Literal(MASK),
     sms_from: Type.String(),
+    reminder_email_hours: Type.Array(Type.Integer(), { description: 'Hours before the start, largest first' }),
+    reminder_sms_hours: Type.Array(Type.Integer(), { description: 'Hours before the start, largest first' }),
     ...secretsSet,
     logo_url: Type.Union([Type.String(), Type.Null()]),
     opening_hours: Type.Array(OpeningHours, { description: 'Set during setup only (read-only here)' }),

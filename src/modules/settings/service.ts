@@ -4,8 +4,9 @@ import { toFlag } from '../../http/schemas.js';
 import { badRequest } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { DEFAULT_TIMEZONE, formatInstant, isValidTimezone, nowIso } from '../../lib/time.js';
-import { readSettings, SECRET_FIELDS } from '../../db/settings.js';
-import { MASK, TOGGLES, type SettingsUpdateInput } from './schemas.js';
+import { readSettings, reminderHours, SECRET_FIELDS } from '../../db/settings.js';
+import { enqueue } from '../../jobs/queue.js';
+import { MASK, REMINDER_FIELDS, TOGGLES, type SettingsUpdateInput } from './schemas.js';
 
 type SecretField = (typeof SECRET_FIELDS)[number];
 
@@ -17,6 +18,7 @@ export {
   readSettings,
   readSettingsWithSecrets,
   readTimezone,
+  reminderHours,
 } from '../../db/settings.js';
 import { lockRows } from '../../db/locks.js';
 export { isHoliday } from './holidays.js';
@@ -48,6 +50,8 @@ async function present(ctx: AppContext, settings: Settings) {
     daily_revenue_goal: fromCents(settings.daily_revenue_goal),
     noshow_fee_value: fromCents(settings.noshow_fee_value),
     noshow_min_amount: fromCents(settings.noshow_min_amount),
+    reminder_email_hours: reminderHours(settings.reminder_email_hours),
+    reminder_sms_hours: reminderHours(settings.reminder_sms_hours),
     logo_url: logoUrl(ctx, settings),
     opening_hours: openingHours.map((entry) => ({
       ...entry,
@@ -93,6 +97,8 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
       } else if ((SECRET_FIELDS as readonly string[]).includes(field)) {
         // The mask sent back unchanged means "keep what is stored".
         if (value !== MASK) (changes as Record<string, unknown>)[field] = ctx.secrets.seal(value as string);
+      } else if (field === 'reminder_email_hours' || field === 'reminder_sms_hours') {
+        changes[field] = JSON.stringify([...(value as number[])].sort((a, b) => b - a));
       } else if (field === 'daily_revenue_goal' || field === 'noshow_fee_value' || field === 'noshow_min_amount') {
         changes[field] = toCents(value as number);
       } else if (typeof value === 'string' && field !== 'smtp_pass') {
@@ -129,6 +135,11 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
         .set({ ...changes, updated_at: nowIso() })
         .where('id', '=', 1)
         .execute();
+    }
+    // Reminders already planned follow the new settings (bookings module, reminders.ts): one
+    // job walks the future bookings; saves in quick succession fold into that one job.
+    if (REMINDER_FIELDS.some((field) => field in changes && changes[field] !== before[field])) {
+      await enqueue(trx, 'booking.reminders_resync', {}, { key: 'booking.reminders_resync' });
     }
     return readSettings(trx);
   });
