@@ -4,6 +4,7 @@ import type { JobContext, JobHandler, JobHandlers } from '../../jobs/types.js';
 import { queueEmail, type OutgoingEmail } from '../../mail/outbox.js';
 import type { TemplateName } from '../../mail/templates/index.js';
 import { automationAllowed, sendFollowupStep } from '../campaigns/service.js';
+import { issueActionLinks } from './action-links.js';
 import { bookingCalendarEvent } from './calendar-event.js';
 import { bookingQuery } from './reads.js';
 import { emailData, readBooking, type BookingJoinedRow } from './service.js';
@@ -87,17 +88,46 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
   const queue = <N extends TemplateName>(email: OutgoingEmail<N>) =>
     ctx.db.transaction().execute((trx) => queueEmail(trx, email));
 
+  /*
+   * The client's links go in the same transaction as the email: fresh single-use tokens for
+   * each email. The links are a credential, so the outbox forgets the email's data once sent.
+   * A provisional booking has nothing to attend yet: its email carries cancel and move only.
+   */
+  const queueWithLinks = (
+    row: BookingJoinedRow & { client_email: string },
+    template: 'booking.confirmed' | 'booking.updated',
+    data: Awaited<ReturnType<typeof partsData>>,
+  ) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const { attendUrl, cancelUrl, moveUrl } = await issueActionLinks(trx, ctx.config, row);
+      const links = row.status === 'scheduled' ? { attendUrl, cancelUrl, moveUrl } : { cancelUrl, moveUrl };
+      await queueEmail(trx, {
+        to: row.client_email,
+        clientId: row.client_id,
+        template,
+        data: { ...data, links },
+        sensitive: true,
+      });
+    });
+
+  /*
+   * A visit's email carries no action links: self-service acts on single bookings (a link
+   * would cancel one part, and a part is not moved alone), so its client asks the salon.
+   */
+  const linkable = (row: BookingJoinedRow) => row.visit_id === null && row.status !== 'completed';
+
   const created: JobHandler<'booking.created'> = async ({ bookingId }, context) => {
     const row = await loadFor(ctx, bookingId, ['scheduled', 'completed'], context, true);
     if (!row) return;
     const parts = await visitParts(ctx, row, ['scheduled', 'completed']);
     if (parts.length === 0) return;
-    await queue({
-      to: row.client_email,
-      clientId: row.client_id,
-      template: 'booking.confirmed',
-      data: await partsData(ctx, parts, true),
-    });
+    const data = await partsData(ctx, parts, true);
+    // A booking entered after the fact (completed already) gets no links: nothing is left to do.
+    if (linkable(row)) {
+      await queueWithLinks(row, 'booking.confirmed', data);
+      return;
+    }
+    await queue({ to: row.client_email, clientId: row.client_id, template: 'booking.confirmed', data });
   };
 
   // Skipped once the visit is over or cancelled: new times would then mean nothing.
@@ -107,13 +137,16 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
     const parts = await visitParts(ctx, row, ['scheduled', 'provisional']);
     if (parts.length === 0) return;
     // A provisional booking is not in the client's calendar yet: its confirmation adds it.
-    const withCalendar = parts.some((part) => part.status === 'scheduled');
-    await queue({
-      to: row.client_email,
-      clientId: row.client_id,
-      template: 'booking.updated',
-      data: await partsData(ctx, parts, withCalendar),
-    });
+    const data = await partsData(
+      ctx,
+      parts,
+      parts.some((part) => part.status === 'scheduled'),
+    );
+    if (linkable(row)) {
+      await queueWithLinks(row, 'booking.updated', data);
+      return;
+    }
+    await queue({ to: row.client_email, clientId: row.client_id, template: 'booking.updated', data });
   };
 
   const cancelled: JobHandler<'booking.cancelled'> = async ({ bookingId }, context) => {
