@@ -82,12 +82,18 @@ for (const dialect of DIALECTS) {
         assert.ok(part.includes('Duur: 2 uur 30 min'), part);
         assert.ok(!/Hello|Your appointment/.test(part), 'no English left');
       }
-      // The outbox keeps the language it wrote in: its preview is what was sent.
-      const rows = await request('GET', `/api/system/emails?to=${encodeURIComponent(client.email!)}`);
-      const listed = (Array.isArray(rows) ? rows : rows.data) as { id: number }[];
-      const preview = await request('GET', `/api/system/emails/${listed[0]!.id}`);
-      assert.equal(preview.subject, mail.subject);
-      assert.ok(preview.text.includes('Duur: 2 uur 30 min'), preview.text);
+      // The client's action links, as buttons in their language.
+      for (const label of ['Ik kom zeker', 'Afspraak verzetten', 'Afspraak annuleren']) {
+        assert.ok(mail.html.includes(label), label);
+        assert.match(mail.text, new RegExp(`${label}: http://salon\\.test/booking/\\w+\\?token=`));
+      }
+      // The outbox keeps the language it wrote in: the body, rendered when sent, follows it.
+      const row = await t.ctx.db
+        .selectFrom('emails')
+        .select(['language', 'subject'])
+        .where('recipient', '=', client.email!)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(row, { language: 'nl', subject: mail.subject });
     });
 
     it('a salon with language en and a client without language gets English', async () => {

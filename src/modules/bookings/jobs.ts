@@ -111,10 +111,11 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
     });
 
   /*
-   * A visit's email carries no action links: self-service acts on single bookings (a link
-   * would cancel one part, and a part is not moved alone), so its client asks the salon.
+   * The booking the email's links act on: the booking itself, or a visit's first part (the
+   * self-service pages tell that a part is not moved alone). A booking entered after the fact
+   * (completed already) gets none: nothing is left to do.
    */
-  const linkable = (row: BookingJoinedRow) => row.visit_id === null && row.status !== 'completed';
+  const linkTarget = (parts: Addressed[]) => (parts[0]!.status === 'completed' ? null : parts[0]!);
 
   const created: JobHandler<'booking.created'> = async ({ bookingId }, context) => {
     const row = await loadFor(ctx, bookingId, ['scheduled', 'completed'], context, true);
@@ -122,9 +123,9 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
     const parts = await visitParts(ctx, row, ['scheduled', 'completed']);
     if (parts.length === 0) return;
     const data = await partsData(ctx, parts, true);
-    // A booking entered after the fact (completed already) gets no links: nothing is left to do.
-    if (linkable(row)) {
-      await queueWithLinks(row, 'booking.confirmed', data);
+    const target = linkTarget(parts);
+    if (target) {
+      await queueWithLinks(target, 'booking.confirmed', data);
       return;
     }
     await queue({ to: row.client_email, clientId: row.client_id, template: 'booking.confirmed', data });
@@ -142,8 +143,9 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
       parts,
       parts.some((part) => part.status === 'scheduled'),
     );
-    if (linkable(row)) {
-      await queueWithLinks(row, 'booking.updated', data);
+    const target = linkTarget(parts);
+    if (target) {
+      await queueWithLinks(target, 'booking.updated', data);
       return;
     }
     await queue({ to: row.client_email, clientId: row.client_id, template: 'booking.updated', data });
