@@ -19,13 +19,10 @@ export interface BookingEmailData extends BookingPart {
    * single-booking fields above then describe its first part.
    */
   parts?: BookingPart[];
+  /** What the client can do from the email; each shown as a button when present. */
+  links?: { attendUrl?: string; cancelUrl: string; moveUrl: string };
   /** The appointment as a calendar event: the confirmation, change and cancellation attach it. */
   calendar?: CalendarEventData;
-  /**
-   * The client's single-use links to confirm attendance, cancel or move (confirmation, change,
-   * reminder); each shown as a button when present.
-   */
-  links?: { attendUrl?: string; cancelUrl: string; moveUrl: string };
 }
 
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;

@@ -89,46 +89,39 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
     ctx.db.transaction().execute((trx) => queueEmail(trx, email));
 
   /*
-   * The client's links go in the same transaction as the email: fresh single-use tokens for
-   * each email. The links are a credential, so the outbox forgets the email's data once sent.
-   * A provisional booking has nothing to attend yet: its email carries cancel and move only.
+   * A booking's confirmation and change emails carry the client's own links (attend, move,
+   * cancel), fresh single-use tokens written in the same transaction as the email. The links
+   * are a credential, so the outbox forgets the email's data once sent. A provisional booking
+   * has nothing to attend yet; a booking entered after the fact (completed) has nothing left
+   * to do. A visit's email carries the links of its first part: the self-service pages tell
+   * the client that a part is not moved alone.
    */
-  const queueWithLinks = (
-    row: BookingJoinedRow & { client_email: string },
+  const queueBookingEmail = async (
+    row: Addressed,
+    parts: Addressed[],
     template: 'booking.confirmed' | 'booking.updated',
-    data: Awaited<ReturnType<typeof partsData>>,
-  ) =>
-    ctx.db.transaction().execute(async (trx) => {
-      const { attendUrl, cancelUrl, moveUrl } = await issueActionLinks(trx, ctx.config, row);
-      const links = row.status === 'scheduled' ? { attendUrl, cancelUrl, moveUrl } : { cancelUrl, moveUrl };
-      await queueEmail(trx, {
-        to: row.client_email,
-        clientId: row.client_id,
-        template,
-        data: { ...data, links },
-        sensitive: true,
-      });
+    withCalendar: boolean,
+  ) => {
+    // Read before the transaction: on SQLite a read through ctx.db inside it would wait for
+    // the one connection the transaction holds.
+    const data = await partsData(ctx, parts, withCalendar);
+    return ctx.db.transaction().execute(async (trx) => {
+      const email = { to: row.client_email, clientId: row.client_id, template };
+      const target = parts[0]!;
+      const open = target.status === 'scheduled' || target.status === 'provisional';
+      if (!open) return queueEmail(trx, { ...email, data });
+      const { attendUrl, cancelUrl, moveUrl } = await issueActionLinks(trx, ctx.config, target);
+      const links = target.status === 'scheduled' ? { attendUrl, cancelUrl, moveUrl } : { cancelUrl, moveUrl };
+      return queueEmail(trx, { ...email, data: { ...data, links }, sensitive: true });
     });
-
-  /*
-   * The booking the email's links act on: the booking itself, or a visit's first part (the
-   * self-service pages tell that a part is not moved alone). A booking entered after the fact
-   * (completed already) gets none: nothing is left to do.
-   */
-  const linkTarget = (parts: Addressed[]) => (parts[0]!.status === 'completed' ? null : parts[0]!);
+  };
 
   const created: JobHandler<'booking.created'> = async ({ bookingId }, context) => {
     const row = await loadFor(ctx, bookingId, ['scheduled', 'completed'], context, true);
     if (!row) return;
     const parts = await visitParts(ctx, row, ['scheduled', 'completed']);
     if (parts.length === 0) return;
-    const data = await partsData(ctx, parts, true);
-    const target = linkTarget(parts);
-    if (target) {
-      await queueWithLinks(target, 'booking.confirmed', data);
-      return;
-    }
-    await queue({ to: row.client_email, clientId: row.client_id, template: 'booking.confirmed', data });
+    await queueBookingEmail(row, parts, 'booking.confirmed', true);
   };
 
   // Skipped once the visit is over or cancelled: new times would then mean nothing.
@@ -138,17 +131,12 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
     const parts = await visitParts(ctx, row, ['scheduled', 'provisional']);
     if (parts.length === 0) return;
     // A provisional booking is not in the client's calendar yet: its confirmation adds it.
-    const data = await partsData(
-      ctx,
+    await queueBookingEmail(
+      row,
       parts,
+      'booking.updated',
       parts.some((part) => part.status === 'scheduled'),
     );
-    const target = linkTarget(parts);
-    if (target) {
-      await queueWithLinks(target, 'booking.updated', data);
-      return;
-    }
-    await queue({ to: row.client_email, clientId: row.client_id, template: 'booking.updated', data });
   };
 
   const cancelled: JobHandler<'booking.cancelled'> = async ({ bookingId }, context) => {
