@@ -30,7 +30,7 @@ import { locationsRoutes } from './modules/locations/routes.js';
 import { loyaltyRoutes } from './modules/loyalty/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { servicesRoutes } from './modules/services/routes.js';
-import { settingsConfigRoutes, settingsRoutes } from './modules/settings/routes.js';
+import { settingsConfigRoutes, settingsMessagesRoutes, settingsRoutes } from './modules/settings/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { suppliersRoutes } from './modules/suppliers/routes.js';
 import { publicRoutes } from './modules/public/routes.js';
@@ -108,6 +108,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await locationsRoutes(app, ctx);
   await resourcesRoutes(app, ctx);
   await settingsConfigRoutes(app, ctx);
+  await settingsMessagesRoutes(app, ctx);
   await loyaltyRoutes(app, ctx);
   await settingsRoutes(app, ctx);
   return app;

@@ -82,9 +82,20 @@ for (const dialect of DIALECTS) {
         assert.ok(part.includes('Duur: 2 uur 30 min'), part);
         assert.ok(!/Hello|Your appointment/.test(part), 'no English left');
       }
-      // The outbox keeps the language it wrote in: its preview is what was sent. (The
-      // confirmation carries the client's links, a credential the outbox forgets once sent, so
-      // the cancellation is the one shown.)
+      // The client's action links, as buttons in their language.
+      for (const label of ['Ik kom zeker', 'Afspraak verzetten', 'Afspraak annuleren']) {
+        assert.ok(mail.html.includes(label), label);
+        assert.match(mail.text, new RegExp(`${label}: http://salon\\.test/booking/\\w+\\?token=`));
+      }
+      // The outbox keeps the language it wrote in: the body, rendered when sent, follows it.
+      const row = await t.ctx.db
+        .selectFrom('emails')
+        .select(['language', 'subject'])
+        .where('recipient', '=', client.email!)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(row, { language: 'nl', subject: mail.subject });
+      // And its preview is what was sent. (The confirmation carries the client's links, a
+      // credential the outbox forgets once sent, so the cancellation is the one shown.)
       await request('DELETE', `/api/bookings/${booking.id}`);
       await t.drain();
       const cancellation = only(client.email!, /geannuleerd/);

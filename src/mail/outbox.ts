@@ -1,10 +1,11 @@
 import type { Executor } from '../db/executor.js';
 import { enqueue } from '../jobs/queue.js';
 import { readSettings } from '../db/settings.js';
-import { chooseLanguage } from '../messages/index.js';
+import { chooseLanguage, type Language } from '../messages/index.js';
+import { readMessageOverrides } from './message-texts.js';
 import { brandOf } from './render-email.js';
 import { template, type TemplateData, type TemplateName } from './templates/index.js';
-import { mailContext } from './templates/layout.js';
+import { mailContext, type MessageOverrides } from './templates/layout.js';
 
 /*
  * The outbox (`emails` table) belongs to the mail layer: every row is written here, with its
@@ -48,18 +49,21 @@ export async function recordEmails<N extends TemplateName>(
     const rows = await executor.selectFrom('clients').select(['id', 'language']).where('id', 'in', clientIds).execute();
     for (const row of rows) clientLanguages.set(row.id, row.language);
   }
+  const languages = emails.map((email) =>
+    chooseLanguage(email.language ?? (email.clientId ? clientLanguages.get(email.clientId) : null), brand.language),
+  );
+  // The salon's own texts of the languages written in, for the subjects.
+  const overrides = new Map<Language, MessageOverrides>();
+  for (const language of new Set(languages)) overrides.set(language, await readMessageOverrides(executor, language));
   const createdAt = new Date().toISOString();
   const rows = await executor
     .insertInto('emails')
     .values(
-      emails.map((email) => {
-        const language = chooseLanguage(
-          email.language ?? (email.clientId ? clientLanguages.get(email.clientId) : null),
-          brand.language,
-        );
+      emails.map((email, index) => {
+        const language = languages[index]!;
         return {
           recipient: email.to,
-          subject: template(email.template).subject(email.data, mailContext(brand, language)),
+          subject: template(email.template).subject(email.data, mailContext(brand, language, overrides.get(language))),
           language,
           template: email.template,
           data: JSON.stringify(email.data),

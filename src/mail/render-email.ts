@@ -1,7 +1,7 @@
 import type { Settings } from '../db/types.js';
-import { chooseLanguage, normaliseLanguage } from '../messages/index.js';
+import { chooseLanguage, normaliseLanguage, type Language } from '../messages/index.js';
 import { renderMjml } from './render.js';
-import { isTemplateName, template, type Brand } from './templates/index.js';
+import { isTemplateName, template, type Brand, type TemplateName } from './templates/index.js';
 import { mailContext, type MessageOverrides } from './templates/layout.js';
 
 /** An outbox email as its recipient receives it. */
@@ -76,4 +76,24 @@ export async function renderEmail(
     headers: chosen.headers?.(data) ?? {},
     calendar: chosen.calendar?.(data) ?? null,
   };
+}
+
+/**
+ * An email as it would go out, from template data not (yet) in the outbox, with its subject:
+ * the preview of a salon's draft text. `overrides` holds the texts to use over the catalogue's.
+ */
+export async function renderDraft(
+  templateName: string,
+  data: unknown,
+  language: Language,
+  brand: Brand,
+  overrides: MessageOverrides,
+): Promise<{ subject: string; html: string; text: string }> {
+  const json = JSON.stringify(data);
+  const rendered = await renderEmail({ template: templateName, data: json, language }, brand, overrides);
+  const subject = template(templateName as TemplateName).subject(
+    JSON.parse(json) as never,
+    mailContext(brand, language, overrides),
+  );
+  return { subject, html: rendered.html, text: rendered.text };
 }

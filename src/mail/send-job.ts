@@ -1,6 +1,8 @@
 import type { AppContext } from '../context.js';
 import type { JobHandler } from '../jobs/types.js';
 import { readSettingsWithSecrets } from '../db/settings.js';
+import { chooseLanguage } from '../messages/index.js';
+import { readMessageOverrides } from './message-texts.js';
 import { brandOf, renderEmail } from './render-email.js';
 import { isTemplateName } from './templates/index.js';
 import { mailTransport, type MailTransport } from './transport.js';
@@ -91,7 +93,9 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
 
     const transport = pool.acquire(created);
     try {
-      const { html, text, headers, calendar } = await renderEmail(email, brandOf(settings, config.publicBaseUrl));
+      const brand = brandOf(settings, config.publicBaseUrl);
+      const overrides = await readMessageOverrides(db, chooseLanguage(email.language, brand.language));
+      const { html, text, headers, calendar } = await renderEmail(email, brand, overrides);
       const info = (await transport.transporter.sendMail({
         from: transport.from,
         to: email.recipient,

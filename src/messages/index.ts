@@ -7,3 +7,5 @@ export { LANGUAGES, chooseLanguage, isLanguage, normaliseLanguage, type Language
 export { CATALOGUES, catalogueText, formatMessage, formatText, LOCALES, type MessageValues } from './format.js';
 export type { MessageKey } from './catalogues/en.js';
 export { localeFormat, minutesBetween, type LocaleFormat, type TimeFormat } from './locale.js';
+export { placeholdersOf, UnparsableMessageError } from './placeholders.js';
+export { EDITABLE_MESSAGES, editableMessage, type EditableMessage } from './editable.js';

@@ -43,7 +43,15 @@ export function mailContext(brand: Brand, language: Language, overrides?: Messag
     format: localeFormat(language, brand),
     t: (key, values) => {
       const own = overrides?.get(key);
-      return own === undefined ? formatMessage(language, key, values) : formatText(own, language, values);
+      if (own !== undefined) {
+        try {
+          return formatText(own, language, values);
+        } catch {
+          // Checked when saved; should a saved text still not render (a value it never saw),
+          // the catalogue's text is sent rather than no email at all.
+        }
+      }
+      return formatMessage(language, key, values);
     },
   };
 }

@@ -209,7 +209,11 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
       return;
     }
     if (stepId !== undefined) {
-      const sent = await sendFollowupStep(ctx, stepId, { id: row.client_id, email: row.client_email });
+      const sent = await sendFollowupStep(ctx, stepId, {
+        id: row.client_id,
+        email: row.client_email,
+        name: row.client_name,
+      });
       if (!sent) context.log.info({ bookingId, stepId }, 'follow-up step removed or inactive; nothing to send');
       return;
     }

@@ -250,7 +250,53 @@ function checkBlock(block: BlockInput, at: string, errors: FieldError[]): Stored
   }
 }
 
+/**
+ * The merge tags a campaign's subject and block texts may use, filled per recipient (and
+ * escaped like the rest of the text): `{client_first_name}` …
+ */
+export const MERGE_TAGS = ['client_first_name', 'client_name', 'salon_name'] as const;
+export type MergeValues = Partial<Record<(typeof MERGE_TAGS)[number], string>>;
+
+const TAG = /\{\s*([^{}\s]*)\s*\}/g;
+
+/** The tags of a text that are not merge tags, e.g. `{first_name}` → `first_name`. */
+export function unknownMergeTags(text: string): string[] {
+  return [...text.matchAll(TAG)]
+    .map((match) => match[1]!)
+    .filter((name) => !(MERGE_TAGS as readonly string[]).includes(name));
+}
+
+/** The text with its merge tags filled; a tag without a value stays as written. */
+export function fillMergeTags(text: string, values: MergeValues | undefined): string {
+  if (!values) return text;
+  return text.replace(TAG, (whole, name: string) => values[name as keyof MergeValues] ?? whole);
+}
+
+/** Each text of the blocks that can carry merge tags, with its field path. */
+export function blockTexts(blocks: StoredBlock[], field = 'blocks'): { field: string; text: string }[] {
+  const out: { field: string; text: string }[] = [];
+  const leaf = (block: StoredBlock, at: string) => {
+    if ((block.type === 'heading' || block.type === 'text' || block.type === 'footer') && block.text) {
+      out.push({ field: `${at}.text`, text: block.text });
+    }
+    if (block.type === 'button') out.push({ field: `${at}.label`, text: block.label });
+    if (block.type === 'image' && block.alt) out.push({ field: `${at}.alt`, text: block.alt });
+  };
+  blocks.forEach((block, index) => {
+    if (block.type === 'columns') {
+      block.columns.forEach((column, c) =>
+        column.forEach((item, i) => leaf(item, `${field}.${index}.columns.${c}.${i}`)),
+      );
+    } else {
+      leaf(block, `${field}.${index}`);
+    }
+  });
+  return out;
+}
+
 export interface RenderContext {
+  /** The recipient's merge tag values; absent: tags are shown as written. */
+  values?: MergeValues;
   salonName: string;
   /** The recipient's own unsubscribe address: every campaign email carries it. */
   unsubscribeUrl: string;
@@ -267,15 +313,15 @@ const textHtml = (value: string) => e(value).replace(/\r?\n/g, '<br/>');
 const alignAttr = (align: Align | undefined) => (align ? ` align="${align}"` : '');
 const HEADING_SIZE: Record<number, string> = { 1: '28px', 2: '22px', 3: '18px' };
 
-function leafMjml(block: StoredBlock): string {
+function leafMjml(block: StoredBlock, fill: (text: string) => string): string {
   switch (block.type) {
     case 'heading':
-      return `<mj-text font-size="${HEADING_SIZE[block.level ?? 1]}" line-height="1.3" font-weight="bold"${alignAttr(block.align)}>${textHtml(block.text)}</mj-text>`;
+      return `<mj-text font-size="${HEADING_SIZE[block.level ?? 1]}" line-height="1.3" font-weight="bold"${alignAttr(block.align)}>${textHtml(fill(block.text))}</mj-text>`;
     case 'text':
-      return `<mj-text${alignAttr(block.align)}>${textHtml(block.text)}</mj-text>`;
+      return `<mj-text${alignAttr(block.align)}>${textHtml(fill(block.text))}</mj-text>`;
     case 'image':
       return (
-        `<mj-image src="${e(block.src)}" alt="${e(block.alt ?? '')}"` +
+        `<mj-image src="${e(block.src)}" alt="${e(fill(block.alt ?? ''))}"` +
         (block.href ? ` href="${e(block.href)}"` : '') +
         (block.width ? ` width="${block.width}px"` : '') +
         `${alignAttr(block.align)} />`
@@ -284,7 +330,7 @@ function leafMjml(block: StoredBlock): string {
       return (
         `<mj-button href="${e(block.href)}"` +
         (block.color ? ` background-color="${block.color}"` : '') +
-        `${alignAttr(block.align)}>${e(block.label)}</mj-button>`
+        `${alignAttr(block.align)}>${e(fill(block.label))}</mj-button>`
       );
     case 'divider':
       return `<mj-divider border-width="1px" border-color="${block.color ?? '#e5e7eb'}" />`;
@@ -300,7 +346,7 @@ const section = (columns: string[]) =>
 
 function footerMjml(text: string | undefined, context: RenderContext): string {
   const lines = [e(context.salonName), ...(context.footerLines ?? []).map(e)];
-  if (text && text.trim() !== '') lines.push(textHtml(text));
+  if (text && text.trim() !== '') lines.push(textHtml(fillMergeTags(text, context.values)));
   lines.push(
     `<a href="${e(context.unsubscribeUrl)}" style="color:#6b7280">${e(context.unsubscribeLabel ?? 'Unsubscribe')}</a>`,
   );
@@ -313,6 +359,7 @@ function footerMjml(text: string | undefined, context: RenderContext): string {
  * unsubscribe link ends the email even when the blocks have none.
  */
 export function blocksToMjml(blocks: StoredBlock[], context: RenderContext): string {
+  const fill = (text: string) => fillMergeTags(text, context.values);
   const sections: string[] = [];
   let run: string[] = [];
   const flush = () => {
@@ -323,20 +370,20 @@ export function blocksToMjml(blocks: StoredBlock[], context: RenderContext): str
   for (const block of blocks) {
     if (block.type === 'columns') {
       flush();
-      sections.push(section(block.columns.map((column) => column.map(leafMjml).join(''))));
+      sections.push(section(block.columns.map((column) => column.map((leaf) => leafMjml(leaf, fill)).join(''))));
     } else if (block.type === 'footer') {
       flush();
       hasFooter = true;
       sections.push(footerMjml(block.text, context));
     } else {
-      run.push(leafMjml(block));
+      run.push(leafMjml(block, fill));
     }
   }
   flush();
   if (!hasFooter) sections.push(footerMjml(undefined, context));
   return `<mjml>
   <mj-head>
-    <mj-title>${e(context.title)}</mj-title>
+    <mj-title>${e(fill(context.title))}</mj-title>
     <mj-attributes>
       <mj-all font-family="Helvetica, Arial, sans-serif" />
       <mj-text font-size="15px" line-height="22px" color="#1f2328" />
@@ -349,15 +396,15 @@ export function blocksToMjml(blocks: StoredBlock[], context: RenderContext): str
 </mjml>`;
 }
 
-function leafText(block: StoredBlock): string | null {
+function leafText(block: StoredBlock, fill: (text: string) => string): string | null {
   switch (block.type) {
     case 'heading':
     case 'text':
-      return block.text;
+      return fill(block.text);
     case 'image':
-      return block.alt ? `[${block.alt}]` : null;
+      return block.alt ? `[${fill(block.alt)}]` : null;
     case 'button':
-      return `${block.label}: ${block.href}`;
+      return `${fill(block.label)}: ${block.href}`;
     case 'divider':
       return '----';
     case 'spacer':
@@ -369,18 +416,19 @@ function leafText(block: StoredBlock): string | null {
 
 /** The plain-text part of a campaign email. */
 export function blocksToText(blocks: StoredBlock[], context: RenderContext): string {
+  const fill = (text: string) => fillMergeTags(text, context.values);
   const salonLines = [context.salonName, ...(context.footerLines ?? [])];
   const unsubscribe = `${context.unsubscribeLabel ?? 'Unsubscribe'}: ${context.unsubscribeUrl}`;
   const parts: string[] = [];
   let hasFooter = false;
   for (const block of blocks) {
     if (block.type === 'columns') {
-      for (const column of block.columns) for (const leaf of column) parts.push(leafText(leaf) ?? '');
+      for (const column of block.columns) for (const leaf of column) parts.push(leafText(leaf, fill) ?? '');
     } else if (block.type === 'footer') {
       hasFooter = true;
-      parts.push([...salonLines, block.text, unsubscribe].filter(Boolean).join('\n'));
+      parts.push([...salonLines, block.text && fill(block.text), unsubscribe].filter(Boolean).join('\n'));
     } else {
-      parts.push(leafText(block) ?? '');
+      parts.push(leafText(block, fill) ?? '');
     }
   }
   if (!hasFooter) parts.push([...salonLines, unsubscribe].join('\n'));

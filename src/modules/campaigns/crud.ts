@@ -7,7 +7,7 @@ import { paginate, type PageRequest } from '../../http/pagination.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { readTimezone } from '../settings/service.js';
-import { checkBlocks, type BlockInput, type StoredBlock } from './blocks.js';
+import { blockTexts, checkBlocks, MERGE_TAGS, unknownMergeTags, type BlockInput, type StoredBlock } from './blocks.js';
 import type { CampaignCreateInput, CampaignOutput, CampaignUpdateInput } from './schemas.js';
 import { normaliseFilters, type SegmentFiltersInput } from './segments.js';
 import { lockRows } from '../../db/locks.js';
@@ -36,11 +36,32 @@ export function toCampaign(row: CampaignRow, timezone: string): CampaignOutput {
   };
 }
 
-/** Blocks as stored, or 400 `validation_failed` naming each block field that breaks a rule. */
-export function storedBlocks(blocks: BlockInput[], field = 'blocks'): StoredBlock[] {
+/**
+ * Blocks as stored, or 400 `validation_failed` naming each block field that breaks a rule, or
+ * 400 `unknown_placeholder` naming each merge tag that is not one (`subject`: checked with them).
+ */
+export function storedBlocks(blocks: BlockInput[], field = 'blocks', subject?: string): StoredBlock[] {
   const checked = checkBlocks(blocks, field);
   if (checked.errors.length > 0) throw badRequest('validation_failed', 'Invalid email blocks', checked.errors);
+  checkMergeTags([
+    ...(subject === undefined ? [] : [{ field: 'subject', text: subject }]),
+    ...blockTexts(checked.blocks, field),
+  ]);
   return checked.blocks;
+}
+
+/** 400 `unknown_placeholder` naming each tag of the texts that is not a merge tag. */
+export function checkMergeTags(texts: { field: string; text: string }[]): void {
+  const details = texts.flatMap(({ field, text }) =>
+    unknownMergeTags(text).map((name) => ({
+      field,
+      message: `unknown merge tag {${name}}; allowed: ${MERGE_TAGS.map((tag) => `{${tag}}`).join(', ')}`,
+    })),
+  );
+  if (details.length > 0) {
+    const names = [...new Set(details.map((detail) => /\{[^}]*\}/.exec(detail.message)![0]))].join(', ');
+    throw badRequest('unknown_placeholder', `Unknown merge tag ${names}`, details);
+  }
 }
 
 export async function listCampaigns(ctx: AppContext, request: PageRequest) {
@@ -76,7 +97,7 @@ export async function createCampaign(
   caller: AuthUser,
   input: CampaignCreateInput,
 ): Promise<CampaignOutput> {
-  const blocks = storedBlocks(input.blocks);
+  const blocks = storedBlocks(input.blocks, 'blocks', input.subject);
   const now = nowIso();
   const row = await ctx.db
     .insertInto('campaigns')
@@ -116,6 +137,7 @@ const notEditable = (row: CampaignRow) =>
 /** Only a draft changes: what was sent stays the record of what recipients received. */
 export async function updateCampaign(ctx: AppContext, id: number, input: CampaignUpdateInput): Promise<CampaignOutput> {
   const blocks = input.blocks === undefined ? undefined : storedBlocks(input.blocks);
+  if (input.subject !== undefined) checkMergeTags([{ field: 'subject', text: input.subject }]);
   const timezone = await readTimezone(ctx.db);
   return ctx.db.transaction().execute(async (trx) => {
     const current = await lockCampaign(trx, ctx, id);

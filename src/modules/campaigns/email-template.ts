@@ -1,6 +1,6 @@
 import { contextOf, type Brand, type MailContext } from '../../mail/templates/layout.js';
 import { registerTemplate } from '../../mail/templates/index.js';
-import { blocksToMjml, blocksToText, type StoredBlock } from './blocks.js';
+import { blocksToMjml, blocksToText, fillMergeTags, type MergeValues, type StoredBlock } from './blocks.js';
 
 /**
  * A campaign or follow-up email: the blocks the salon built, with the recipient's own
@@ -13,6 +13,17 @@ export interface CampaignEmailData {
   unsubscribeUrl: string;
   /** RFC 8058 one-click address (emails queued before it existed have none). */
   oneClickUnsubscribeUrl?: string;
+  /** The recipient, for the merge tags (emails queued before merge tags have none). */
+  recipient?: { name: string };
+}
+
+/** The merge tag values of one recipient's email. */
+function mergeValues(data: CampaignEmailData, salonName: string): MergeValues {
+  const name = data.recipient?.name ?? '';
+  return {
+    salon_name: salonName,
+    ...(data.recipient ? { client_name: name, client_first_name: name.trim().split(/\s+/)[0] ?? name } : {}),
+  };
 }
 
 /** The chrome around the salon's blocks: its name, address and phone, the unsubscribe link in the email's language. */
@@ -26,11 +37,13 @@ const context = (data: CampaignEmailData, brand: Brand | MailContext) => {
     unsubscribeUrl: data.unsubscribeUrl,
     unsubscribeLabel: mail.t('campaign.unsubscribe'),
     title: data.subject,
+    values: mergeValues(data, mail.salonName),
   };
 };
 
 export const campaignEmail = {
-  subject: (data: CampaignEmailData) => data.subject,
+  subject: (data: CampaignEmailData, brand: Brand | MailContext) =>
+    fillMergeTags(data.subject, mergeValues(data, brand.salonName)),
   mjml: (data: CampaignEmailData, brand: Brand) => blocksToMjml(data.blocks, context(data, brand)),
   text: (data: CampaignEmailData, brand: Brand) => blocksToText(data.blocks, context(data, brand)),
   // Mail clients show their own "unsubscribe" button for these, and large mailbox providers

@@ -7,7 +7,7 @@ import { formatInstant, nowIso } from '../../lib/time.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { readSettings, readTimezone } from '../settings/service.js';
 import type { StoredBlock } from './blocks.js';
-import { storedBlocks } from './crud.js';
+import { checkMergeTags, storedBlocks } from './crud.js';
 import type { FollowupStepInput, FollowupStepUpdateInput } from './schemas.js';
 import { unsubscribeLinks } from './unsubscribe.js';
 
@@ -45,7 +45,7 @@ export async function listSteps(ctx: AppContext) {
 }
 
 export async function createStep(ctx: AppContext, input: FollowupStepInput) {
-  const blocks = storedBlocks(input.blocks);
+  const blocks = storedBlocks(input.blocks, 'blocks', input.subject);
   const now = nowIso();
   const row = await ctx.db.transaction().execute(async (trx) => {
     // Appended at the end unless a position is given.
@@ -72,6 +72,7 @@ export async function createStep(ctx: AppContext, input: FollowupStepInput) {
 
 export async function updateStep(ctx: AppContext, id: number, input: FollowupStepUpdateInput) {
   const blocks = input.blocks === undefined ? undefined : storedBlocks(input.blocks);
+  if (input.subject !== undefined) checkMergeTags([{ field: 'subject', text: input.subject }]);
   const row = await ctx.db
     .updateTable('followup_steps')
     .set({
@@ -132,7 +133,7 @@ export async function automationAllowed(
 export async function sendFollowupStep(
   ctx: AppContext,
   stepId: number,
-  client: { id: number; email: string },
+  client: { id: number; email: string; name: string },
 ): Promise<boolean> {
   const step = await ctx.db
     .selectFrom('followup_steps')
@@ -150,6 +151,7 @@ export async function sendFollowupStep(
         subject: step.subject,
         blocks: JSON.parse(step.blocks) as StoredBlock[],
         ...unsubscribeLinks(ctx, client.id),
+        recipient: { name: client.name },
       },
       sensitive: true,
     }),

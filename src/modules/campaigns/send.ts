@@ -192,6 +192,7 @@ export function campaignSendJob(ctx: AppContext): JobHandler<'campaign.send'> {
         'c.subject',
         'c.blocks',
         'cl.email as client_email',
+        'cl.name as client_name',
         'cl.marketing_consent',
         'u.client_id as unsubscribed',
         'cl.erased_at',
@@ -213,6 +214,7 @@ export function campaignSendJob(ctx: AppContext): JobHandler<'campaign.send'> {
         subject: recipient.subject,
         blocks: JSON.parse(recipient.blocks) as StoredBlock[],
         ...unsubscribeLinks(ctx, recipient.client_id),
+        recipient: { name: recipient.client_name },
       });
       // Another run moved it meanwhile; that run sends it.
       if (emailId === null) return;

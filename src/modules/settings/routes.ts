@@ -114,3 +114,5 @@ export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext)
 
 /** Holidays and VAT rates: configuration with its own routes file, registered beside these. */
 export { settingsConfigRoutes } from './config-routes.js';
+/** The client messages' editable texts, registered beside these. */
+export { settingsMessagesRoutes } from './messages-routes.js';

@@ -1,7 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../lib/errors.js';
 import { formatInstant } from '../../lib/time.js';
+import { readMessageOverrides } from '../../mail/message-texts.js';
 import { brandOf, renderEmail, type RenderedEmail } from '../../mail/render-email.js';
+import { chooseLanguage } from '../../messages/index.js';
 import { readSettings, readTimezone } from '../settings/service.js';
 
 /*
@@ -22,7 +24,9 @@ export async function getEmail(ctx: AppContext, id: number) {
   let renderError: string | null = null;
   if (!redacted) {
     try {
-      message = await renderEmail(email, brandOf(settings, ctx.config.publicBaseUrl));
+      const brand = brandOf(settings, ctx.config.publicBaseUrl);
+      const overrides = await readMessageOverrides(ctx.db, chooseLanguage(email.language, brand.language));
+      message = await renderEmail(email, brand, overrides);
     } catch (error) {
       // A row of a template that no longer exists, or data it cannot render: the outbox entry
       // is still worth showing, with why its body is missing.
