@@ -1,0 +1,28 @@
+import { useLocation } from 'wouter';
+import { endSession, useSession } from '../../api/session';
+import { useT } from '../../i18n/i18n';
+import { Button } from '../../ui/Button';
+import { useTitle } from '../../ui/PageStates';
+
+/** The back office's start page: who is signed in; the areas of the next issues link from here. */
+export function HomePage() {
+  const t = useT();
+  useTitle(t('office.title'));
+  const { user } = useSession();
+  const [, navigate] = useLocation();
+  return (
+    <>
+      <h1>{t('office.home.title')}</h1>
+      <p>{t('office.home.signedInAs', { name: user?.name ?? '' })}</p>
+      <Button
+        variant="secondary"
+        onPress={() => {
+          endSession();
+          navigate('/login', { replace: true });
+        }}
+      >
+        {t('office.signOut')}
+      </Button>
+    </>
+  );
+}
