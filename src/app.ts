@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -74,6 +75,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerTextGuard(app);
   await app.register(helmet, SECURITY_HEADERS);
   await app.register(cors, corsOptions(ctx.config.corsOrigin));
+  // Parses the Cookie header for the web sessions' cookies (http/session-cookie.ts); nothing else reads cookies.
+  await app.register(cookie);
   await registerOpenApi(app);
   // Upload limits are set per route (logo 5 MB, packing slip 10 MB); these are the ceilings.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, parts: 11 } });

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import pg from 'pg';
-import { DIALECTS, TEST_PG_URL } from '../../test/helpers/database.js';
-import { connect, type Database, type Dialect } from './connection.js';
+import { blankDatabase } from '../../test/helpers/blank-database.js';
+import { DIALECTS } from '../../test/helpers/database.js';
 import { migrateToLatest } from './migrate.js';
 
 /*
@@ -11,34 +9,6 @@ import { migrateToLatest } from './migrate.js';
  * the schema before it keeps every campaign and every recipient, and the recipients'
  * reference to their campaign (delete cascades) still holds.
  */
-
-async function blankDatabase(dialect: Dialect): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const database = connect({ sqliteFile: ':memory:' });
-    return { database, drop: () => database.destroy() };
-  }
-  const name = `salon_upgrade_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: TEST_PG_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(TEST_PG_URL);
-  url.pathname = `/${name}`;
-  const database = connect({ databaseUrl: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      await database.destroy();
-      await admin(`drop database if exists "${name}" with (force)`);
-    },
-  };
-}
 
 for (const dialect of DIALECTS) {
   describe(`migration 0015_campaign_delivery_status [${dialect}]`, () => {

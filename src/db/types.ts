@@ -558,9 +558,24 @@ export interface WaitlistEntriesTable {
   updated_at: string;
 }
 
+export type WebSessionKind = 'staff' | 'client';
+
+/** A web page's sign-in (auth/web-session.ts): its token lives only in an httpOnly cookie. */
+export interface WebSessionsTable {
+  id: Generated<number>;
+  kind: WebSessionKind;
+  /** A user's id for `staff`, a client's for `client`. */
+  subject_id: number;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+  last_used_at: string;
+}
+
 export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTables, ReportTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  web_sessions: WebSessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   device_tokens: DeviceTokensTable;
   settings: SettingsTable;

@@ -6,7 +6,7 @@ export const FINISHED_JOB_RETENTION_DAYS = 30;
 export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
 
 /**
- * Removes what has outlived its use: expired refresh, reset and magic-link tokens, stale
+ * Removes what has outlived its use: expired refresh, reset and magic-link tokens, idle web sessions, stale
  * rate-limit windows, idempotency keys older than a day, and jobs done more than 30 days ago. Dead jobs stay until someone looks at them:
  * they are the record of work that never happened. Idempotent, so every worker may run it;
  * each statement is one indexed range delete.
@@ -15,6 +15,7 @@ export async function purgeExpired(db: Kysely<DB>, now: Date = new Date()): Prom
   const nowIso = now.toISOString();
   const jobCutoff = new Date(now.getTime() - FINISHED_JOB_RETENTION_DAYS * 86_400_000).toISOString();
   await db.deleteFrom('refresh_tokens').where('expires_at', '<=', nowIso).execute();
+  await db.deleteFrom('web_sessions').where('expires_at', '<=', nowIso).execute();
   await db.deleteFrom('password_reset_tokens').where('expires_at', '<=', nowIso).execute();
   await db.deleteFrom('client_magic_tokens').where('expires_at', '<=', nowIso).execute();
   await db.deleteFrom('rate_limits').where('reset_at', '<=', nowIso).execute();

@@ -3,6 +3,8 @@ import type { Role } from '../db/types.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 export const CLIENT_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** A web session's client token lives in the page's memory and is renewed from the session cookie. */
+export const WEB_CLIENT_TOKEN_TTL_SECONDS = 60 * 60;
 /** Verified tokens remembered per process (see TokenSigner.verify); forgotten all at once when full. */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
@@ -25,12 +27,12 @@ export class TokenSigner {
       .sign(this.key);
   }
 
-  async signClient(clientId: number): Promise<string> {
+  async signClient(clientId: number, ttlSeconds: number = CLIENT_TOKEN_TTL_SECONDS): Promise<string> {
     return new SignJWT({ typ: 'client' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(clientId))
       .setIssuedAt()
-      .setExpirationTime(`${CLIENT_TOKEN_TTL_SECONDS}s`)
+      .setExpirationTime(`${ttlSeconds}s`)
       .sign(this.key);
   }
 

@@ -26,11 +26,13 @@ import {
   UserSummary,
 } from './schemas.js';
 import * as auth from './service.js';
+import { webSessionRoutes } from './web-session-routes.js';
 
 const tags = ['auth'];
 
 export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  await webSessionRoutes(instance, ctx);
 
   app.post('/api/auth/login', {
     config: { auth: 'none' },

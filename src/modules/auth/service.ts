@@ -24,6 +24,7 @@ import type {
   SetupInput,
 } from './schemas.js';
 import { lockRows } from '../../db/locks.js';
+import { endWebSessionsOf } from './web-sessions.js';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -34,7 +35,9 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function sessionUser(user: Pick<User, 'id' | 'name' | 'email' | 'role' | 'require_password_change'>): SessionUserOut {
+export function sessionUser(
+  user: Pick<User, 'id' | 'name' | 'email' | 'role' | 'require_password_change'>,
+): SessionUserOut {
   return {
     id: user.id,
     name: user.name,
@@ -100,7 +103,7 @@ export async function listUsers(db: Kysely<DB>, page: PageRequest) {
   return paginate(query, count, page, (row) => row);
 }
 
-/** Sets a new password and signs the user out everywhere else (refresh tokens revoked). */
+/** Sets a new password and signs the user out everywhere else (refresh tokens and web sessions revoked). */
 async function replacePassword(executor: Executor, user: User, password: string): Promise<void> {
   await executor
     .updateTable('users')
@@ -108,6 +111,7 @@ async function replacePassword(executor: Executor, user: User, password: string)
     .where('id', '=', user.id)
     .execute();
   await executor.deleteFrom('refresh_tokens').where('user_id', '=', user.id).execute();
+  await endWebSessionsOf(executor, 'staff', user.id);
   await executor.deleteFrom('password_reset_tokens').where('user_id', '=', user.id).execute();
   await queueEmail(executor, { to: user.email, template: 'auth.password_changed', data: { name: user.name } });
 }
@@ -220,7 +224,8 @@ async function issueRefreshToken(executor: Executor, userId: number, familyId: s
   return token;
 }
 
-export async function login(ctx: AppContext, input: LoginInput) {
+/** The active user with these credentials, or 401 `invalid_credentials` in about the same time. */
+export async function authenticate(ctx: AppContext, input: { email: string; password: string }): Promise<User> {
   const user = await ctx.db
     .selectFrom('users')
     .selectAll()
@@ -231,6 +236,11 @@ export async function login(ctx: AppContext, input: LoginInput) {
     : await verifyAgainstNothing(input.password);
   // A deactivated account answers exactly like a wrong password.
   if (!user || !valid || user.active !== 1) throw invalidCredentials();
+  return user;
+}
+
+export async function login(ctx: AppContext, input: LoginInput) {
+  const user = await authenticate(ctx, input);
   const token = await ctx.signer.signAccess(user.id, user.role);
   const mobile = input.mobile === true || input.mobile === 1;
   const refreshToken = mobile ? await issueRefreshToken(ctx.db, user.id, randomUUID()) : undefined;
@@ -442,4 +452,11 @@ export async function removeDevice(db: Kysely<DB>, user: AuthUser, token: string
   await db.deleteFrom('device_tokens').where('token', '=', token).where('user_id', '=', user.id).execute();
 }
 
+export {
+  closeWebSession,
+  endWebSessionsOf,
+  openWebSession,
+  resumeWebSession,
+  WEB_SESSION_IDLE_MS,
+} from './web-sessions.js';
 export { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';

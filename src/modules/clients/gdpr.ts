@@ -5,6 +5,7 @@ import type { Executor } from '../../db/executor.js';
 import { conflict } from '../../lib/errors.js';
 import { fromCents } from '../../lib/money.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
+import { endWebSessionsOf } from '../auth/service.js';
 import { readTimezone } from '../settings/service.js';
 import { findClient, readClient, WITHOUT_PERSONAL_DATA, type ClientRow } from './service.js';
 import { readClientSection, type ClientSectionKey } from './export-sections.js';
@@ -222,6 +223,12 @@ export const ERASERS: ReadonlyArray<{ name: string; erase: Eraser }> = [
     name: 'campaign_recipients.email',
     erase: async (trx, clientId) => {
       await trx.updateTable('campaign_recipients').set({ email: '' }).where('client_id', '=', clientId).execute();
+    },
+  },
+  {
+    name: 'web_sessions',
+    erase: async (trx, clientId) => {
+      await endWebSessionsOf(trx, 'client', clientId);
     },
   },
   {

@@ -35,6 +35,11 @@ async function session(ctx: AppContext, client: { id: number; name: string; emai
 
 /** 401 for an unknown email, a client without a password or a wrong one: all alike, in about the same time. */
 export async function clientLogin(ctx: AppContext, input: { email: string; password: string }) {
+  return session(ctx, await authenticateClient(ctx, input));
+}
+
+/** The client with these credentials, or 401 `invalid_credentials`. */
+export async function authenticateClient(ctx: AppContext, input: { email: string; password: string }) {
   const client = await ctx.db
     .selectFrom('clients')
     .select(['id', 'name', 'email', 'password_hash'])
@@ -44,7 +49,7 @@ export async function clientLogin(ctx: AppContext, input: { email: string; passw
     ? await verifyPassword(client.password_hash, input.password)
     : await verifyAgainstNothing(input.password);
   if (!client || !valid) throw unauthorized('invalid_credentials', 'Email or password is wrong');
-  return session(ctx, client);
+  return { id: client.id, name: client.name, email: client.email };
 }
 
 /**
@@ -100,6 +105,11 @@ export async function sendMagicLink(ctx: AppContext, email: string): Promise<'se
 
 /** Exchanges a magic-link token for a client token; the token is deleted in the same step (single use). */
 export async function verifyMagicLink(ctx: AppContext, token: string) {
+  return session(ctx, await consumeMagicLink(ctx, token));
+}
+
+/** The client a magic-link token signs in, the token deleted in the same step; 400 `invalid_token` otherwise. */
+export async function consumeMagicLink(ctx: AppContext, token: string) {
   const used = await ctx.db
     .deleteFrom('client_magic_tokens')
     .where('token_hash', '=', hashToken(token))
@@ -116,7 +126,7 @@ export async function verifyMagicLink(ctx: AppContext, token: string) {
     .where('merged_into_id', 'is', null)
     .executeTakeFirst();
   if (!client) throw badRequest('invalid_token', 'This sign-in link is invalid, used or expired; ask for a new one');
-  return session(ctx, client);
+  return client;
 }
 
 /**

@@ -6,6 +6,7 @@ import { publicBookingRoutes } from './booking-routes.js';
 import { publicInfoRoutes } from './info-routes.js';
 import { publicReviewRoutes } from './review-routes.js';
 import { publicVisitRoutes } from './visit-routes.js';
+import { clientWebSessionRoutes } from './web-session-routes.js';
 
 /** The online booking page, under /api/public: every route by subject. */
 export async function publicRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -14,5 +15,6 @@ export async function publicRoutes(app: FastifyInstance, ctx: AppContext): Promi
   await publicBookingRoutes(app, ctx);
   await publicVisitRoutes(app, ctx);
   await publicAccountRoutes(app, ctx);
+  await clientWebSessionRoutes(app, ctx);
   await publicReviewRoutes(app, ctx);
 }

@@ -8,7 +8,7 @@ import { toFlag } from '../../http/schemas.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isValidDate, nowIso } from '../../lib/time.js';
 import { hashPassword } from '../auth/service.js';
-import { createUser, normalizeEmail } from '../auth/service.js';
+import { createUser, endWebSessionsOf, normalizeEmail } from '../auth/service.js';
 import type { StaffCreateInput, StaffUpdateInput } from './schemas.js';
 import { lockRows } from '../../db/locks.js';
 
@@ -192,8 +192,11 @@ export async function updateStaffMember(ctx: AppContext, id: number, input: Staf
         throw error;
       }
     }
-    // A new password signs the member out of every device: each of their refresh tokens is revoked.
-    if (passwordHash !== undefined) await trx.deleteFrom('refresh_tokens').where('user_id', '=', id).execute();
+    // A new password signs the member out of every device: their refresh tokens and web sessions are revoked.
+    if (passwordHash !== undefined) {
+      await trx.deleteFrom('refresh_tokens').where('user_id', '=', id).execute();
+      await endWebSessionsOf(trx, 'staff', id);
+    }
     return withStatus({ ...target, ...changes, role, active });
   });
 }
