@@ -1982,6 +1982,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/public/salon-page': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The salon as the booking page shows it
+     * @description Name, address, phone, email and logo (a path on this service), the time zone every date and time of the page is in, the language and formats (`first_day_of_week`, `time_format`, `dark_mode`), today in that zone, the opening hours by weekday, and the holidays from today to the last bookable day. The booking settings are `salon-info`; the reviews, `reviews/summary`.
+     */
+    get: operations['getPublicSalonPage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/public/services': {
     parameters: {
       query?: never;
@@ -4562,6 +4582,49 @@ export interface components {
       start_at: string;
       /** @description scheduled, provisional, completed, cancelled or no-show */
       status: string;
+    };
+    /** @description What the booking page shows of the salon besides its booking settings (salon-info): address, logo, time zone, language and formats, opening hours and the holidays ahead */
+    PublicSalonPage: {
+      /** @description system, light or dark */
+      dark_mode: string;
+      /** @description 0 = Sunday */
+      first_day_of_week: number;
+      /** @description From today to the last bookable day (today + booking_max_future_days), by date */
+      holidays: {
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        date: string;
+        name: string;
+      }[];
+      /** @description The salon’s language (e.g. nl, en): the page’s default */
+      language: string;
+      /** @description The salon's logo, a path on this service (`/api/settings/logo?v=…`); null when none */
+      logo_url: string | null;
+      /** @description By weekday; a weekday without an entry has none set (staff shifts decide) */
+      opening_hours: {
+        close_time: string | null;
+        /** @description 0 = Sunday */
+        day_of_week: number;
+        is_closed: boolean;
+        open_time: string | null;
+      }[];
+      salon_address: string;
+      salon_city: string;
+      salon_email: string;
+      salon_name: string;
+      salon_phone: string;
+      salon_postcode: string;
+      /** @description 24h or 12h */
+      time_format: string;
+      /** @description The salon’s IANA time zone: every date and time of the booking page is in it */
+      timezone: string;
+      /**
+       * @description Today in the salon’s time zone (YYYY-MM-DD)
+       * @example 2026-11-23
+       */
+      today: string;
     };
     PublicService: {
       category_color: string | null;
@@ -14307,8 +14370,12 @@ export interface operations {
           /** @description Must contain a visible character */
           client_name: string;
           client_phone?: string;
+          /** @description The form's marketing checkbox (unticked by default). A new client is created with it; a signed-in client who ticks it gives consent; the email of an existing client, not signed in, changes nothing */
+          marketing_consent?: boolean;
           notes?: string;
           service_id: number;
+          /** @description The form's text-message checkbox, under the same rule as marketing_consent */
+          sms_consent?: boolean;
           staff_id?: number;
           /**
            * @description YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted): a start offered by availability
@@ -15185,6 +15252,35 @@ export interface operations {
       };
     };
   };
+  getPublicSalonPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What the booking page shows of the salon besides its booking settings (salon-info): address, logo, time zone, language and formats, opening hours and the holidays ahead */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicSalonPage'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listPublicServices: {
     parameters: {
       query?: never;
@@ -15361,12 +15457,16 @@ export interface operations {
           /** @description Must contain a visible character */
           client_name: string;
           client_phone?: string;
+          /** @description The form's marketing checkbox (unticked by default). A new client is created with it; a signed-in client who ticks it gives consent; the email of an existing client, not signed in, changes nothing */
+          marketing_consent?: boolean;
           notes?: string;
           /** @description The services in order; each starts when the previous one ends */
           parts: {
             service_id: number;
             staff_id?: number;
           }[];
+          /** @description The form's text-message checkbox, under the same rule as marketing_consent */
+          sms_consent?: boolean;
           /**
            * @description YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted): a start offered by availability
            * @example 2026-11-23 14:30:00

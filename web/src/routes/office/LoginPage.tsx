@@ -30,7 +30,7 @@ export function LoginPage() {
       const value = form.get(name);
       return typeof value === 'string' ? value : '';
     };
-    login.mutate({ email: text('email'), password: text('password') });
+    if (!login.isPending) login.mutate({ email: text('email'), password: text('password') });
   };
 
   const failure =
@@ -54,9 +54,8 @@ export function LoginPage() {
           autoComplete="current-password"
           isRequired
         />
-        <Button type="submit" isPending={login.isPending}>
-          {t('office.login.submit')}
-        </Button>
+        {/* Not React Aria's isPending: its announcement points at the button, which the next page removes. */}
+        <Button type="submit">{login.isPending ? t('app.sending') : t('office.login.submit')}</Button>
       </Form>
     </>
   );
