@@ -48,6 +48,10 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'POST /api/public/bookings',
     'POST /api/public/bookings/confirm',
     'POST /api/public/bookings/decline',
+    'GET /api/public/booking-actions',
+    'POST /api/public/booking-actions/attend',
+    'POST /api/public/booking-actions/cancel',
+    'POST /api/public/booking-actions/move',
     'POST /api/public/client-login',
     'POST /api/public/client-magic-link',
     'GET /api/public/client-verify-magic',
@@ -75,6 +79,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'PUT /api/public/me',
     'GET /api/public/me/bookings',
     'POST /api/public/me/bookings/:id/cancel',
+    'POST /api/public/me/bookings/:id/move',
     'POST /api/public/me/password',
   ],
   user: [

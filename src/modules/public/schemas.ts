@@ -300,11 +300,62 @@ export const ReviewOut = named(
   }),
 );
 
+/** A link's token: in the query or the body, never in the path (paths end up in logs). */
+const ActionToken = Type.String({ minLength: 1, maxLength: 200, description: 'The token of the email link' });
+
+export const ActionTokenQuery = Type.Object({ token: ActionToken });
+
+export const ActionTokenBody = withExample(Type.Object({ token: ActionToken }), { token: 'q7N4…' });
+
+const MoveFields = {
+  start_at: DateTimeIn,
+  staff_id: Type.Optional({
+    ...Id,
+    description: 'Another staff member (when the salon lets clients choose); absent: the same member',
+  }),
+};
+
+export const MoveByTokenBody = withExample(Type.Object({ token: ActionToken, ...MoveFields }), {
+  token: 'q7N4…',
+  start_at: '2030-05-15 11:00:00',
+});
+
+export const MoveMyBookingBody = withExample(Type.Object(MoveFields), { start_at: '2030-05-15 11:00:00' });
+
+const SelfServiceAction = Type.Object({
+  allowed: Type.Boolean(),
+  until: Type.Union([DateTimeText, Type.Null()], {
+    description: 'Until when the action is open (salon time); null when it never is for this booking',
+  }),
+  refusal: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()], {
+    description: 'Why not: the 409 code and message the action would answer',
+  }),
+});
+
+export const BookingActions = named(
+  'BookingActions',
+  Type.Object({
+    purpose: Type.Union([Type.Literal('attend'), Type.Literal('cancel'), Type.Literal('move')], {
+      description: 'The one action this token performs',
+    }),
+    expires_at: DateTimeText,
+    salon_name: Type.String(),
+    booking: Type.Object({
+      ...PublicBooking.properties,
+      duration_min: Type.Integer(),
+      client_confirmed_at: Type.Union([DateTimeText, Type.Null()]),
+    }),
+    actions: Type.Object({ attend: SelfServiceAction, cancel: SelfServiceAction, move: SelfServiceAction }),
+  }),
+);
+
 export { Ok };
 
 export type VisitAvailabilityInput = Static<typeof VisitAvailabilityBody>;
 export type PublicBookingInput = Static<typeof PublicBookingBody>;
 export type PublicBookingOutput = Static<typeof PublicBooking>;
+export type MoveInput = Static<typeof MoveMyBookingBody>;
+export type BookingActionsOutput = Static<typeof BookingActions>;
 export type PublicVisitInput = Static<typeof PublicVisitBody>;
 export type PublicVisitOutput = Static<typeof PublicVisit>;
 export type ReviewInput = Static<typeof ReviewBody>;
