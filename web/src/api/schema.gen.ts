@@ -1721,6 +1721,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/public/booking-actions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the token of an email link may do: the booking, the salon, each action and until when
+     * @description Reading does not use the token up. `actions` tells for attend, cancel and move whether each is allowed now, until when (salon time), and otherwise the 409 code it would answer. Unknown token, or one made for another action: 404 `token_not_found`. Used: 410 `token_used`. Expired (at the booking’s start as it was when the email was sent): 410 `token_expired`. Rate limited per IP (429).
+     */
+    get: operations['readBookingActions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/booking-actions/attend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm attendance by the attend link: sets the booking’s client_confirmed_at
+     * @description Only a scheduled booking that has not started (else 409 `not_attendable` / `already_started`). Unknown token, or one made for another action: 404 `token_not_found`. Used: 410 `token_used`. Expired (at the booking’s start as it was when the email was sent): 410 `token_expired`. Rate limited per IP (429).
+     */
+    post: operations['confirmBookingAttendance'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/booking-actions/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel the booking by the cancel link
+     * @description Only a scheduled or provisional booking (else 409 `already_cancelled` / `invalid_transition`), and no later than `cancellation_window_hours` before it starts (else 409 `too_late_to_cancel`; nothing changes and the link stays usable). Side effects as a cancellation by the salon: cancellation email with the calendar cancellation, slot offered to the waitlist. Unknown token, or one made for another action: 404 `token_not_found`. Used: 410 `token_used`. Expired (at the booking’s start as it was when the email was sent): 410 `token_expired`. Rate limited per IP (429).
+     */
+    post: operations['cancelBookingByLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/booking-actions/move': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move the booking by the move link to a start availability offers
+     * @description Allowed as cancelling is (scheduled or provisional, outside `cancellation_window_hours`: else 409 `too_late_to_move`), and not for a part of a visit (409 `part_of_visit`: the salon moves visits). The new start is judged as a new booking’s by POST /public/bookings (same 400 codes; taken meanwhile: 409 `slot_taken` / `resource_unavailable`, checked under the same locks; nothing changes and the link stays usable). Without `staff_id` the same staff member; another one only when `booking_allow_staff_choice` is on (else 400 `staff_choice_disabled`). The booking takes that member’s duration of the service. The change email (`booking.updated`) goes at once, with fresh links. Unknown token, or one made for another action: 404 `token_not_found`. Used: 410 `token_used`. Expired (at the booking’s start as it was when the email was sent): 410 `token_expired`. Rate limited per IP (429).
+     */
+    post: operations['moveBookingByLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/public/bookings': {
     parameters: {
       query?: never;
@@ -1896,9 +1976,29 @@ export interface paths {
     put?: never;
     /**
      * Cancel one of the signed-in client’s bookings
-     * @description Auth: client token (booking page). Only a scheduled or provisional booking (else 409 `invalid_transition` / `already_cancelled`), and no later than `booking_min_lead_hours` before it starts (else 409 `too_late_to_cancel`). Another client’s booking: 404. Side effects as a cancellation by the salon: `booking.cancelled` job, slot offered to the waitlist.
+     * @description Auth: client token (booking page). Only a scheduled or provisional booking (else 409 `invalid_transition` / `already_cancelled`), and no later than `cancellation_window_hours` before it starts (else 409 `too_late_to_cancel`). Another client’s booking: 404. Side effects as a cancellation by the salon: `booking.cancelled` job, slot offered to the waitlist.
      */
     post: operations['cancelMyBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/me/bookings/{id}/move': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move one of the signed-in client’s bookings to a start availability offers
+     * @description Auth: client token (booking page). The rules of the move link (POST /public/booking-actions/move): scheduled or provisional, outside `cancellation_window_hours` (else 409 `too_late_to_move`), not a part of a visit (409 `part_of_visit`), the new start judged as a new booking’s under the same locks (400 codes of POST /public/bookings; taken: 409 `slot_taken`). Another client’s booking: 404.
+     */
+    post: operations['moveMyBooking'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3385,6 +3485,8 @@ export interface components {
       | components['schemas']['ColumnsBlock']
       | components['schemas']['FooterBlock'];
     Booking: {
+      /** @description When the client confirmed by the attend link of an email that they will come; null until then, and again after the client moves it */
+      client_confirmed_at: string | null;
       client_id: number;
       client_name: string;
       /**
@@ -3439,6 +3541,70 @@ export interface components {
       /** @description Its place in the visit, from 0 */
       visit_position: number | null;
       waitlist_id: number | null;
+    };
+    BookingActions: {
+      actions: {
+        attend: {
+          allowed: boolean;
+          /** @description Why not: the 409 code and message the action would answer */
+          refusal: {
+            code: string;
+            message: string;
+          } | null;
+          /** @description Until when the action is open (salon time); null when it never is for this booking */
+          until: string | null;
+        };
+        cancel: {
+          allowed: boolean;
+          /** @description Why not: the 409 code and message the action would answer */
+          refusal: {
+            code: string;
+            message: string;
+          } | null;
+          /** @description Until when the action is open (salon time); null when it never is for this booking */
+          until: string | null;
+        };
+        move: {
+          allowed: boolean;
+          /** @description Why not: the 409 code and message the action would answer */
+          refusal: {
+            code: string;
+            message: string;
+          } | null;
+          /** @description Until when the action is open (salon time); null when it never is for this booking */
+          until: string | null;
+        };
+      };
+      booking: {
+        client_confirmed_at: string | null;
+        duration_min: number;
+        /**
+         * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+         * @example 2026-11-22 14:30:00
+         */
+        end_at: string;
+        id: number;
+        notes: string;
+        service_id: number;
+        service_name: string;
+        staff_id: number;
+        staff_name: string;
+        /**
+         * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+         * @example 2026-11-22 14:30:00
+         */
+        start_at: string;
+        /** @description scheduled, provisional, completed, cancelled or no-show */
+        status: string;
+      };
+      /**
+       * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+       * @example 2026-11-22 14:30:00
+       */
+      expires_at: string;
+      /** @description The one action this token performs */
+      purpose: 'attend' | 'cancel' | 'move';
+      salon_name: string;
     };
     BookingCount: {
       /** @description Every booking ever created, cancelled ones included */
@@ -4982,6 +5148,7 @@ export interface components {
       calendar_buffer_min: number;
       calendar_color_mode: string;
       calendar_slot_min: number;
+      cancellation_window_hours: number;
       /** @enum {string} */
       cardpay_api_key: '********';
       /** @description 1 when cardpay_api_key holds a value */
@@ -14347,6 +14514,358 @@ export interface operations {
       };
     };
   };
+  readBookingActions: {
+    parameters: {
+      query: {
+        /** @description The token of the email link */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingActions'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  confirmBookingAttendance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "q7N4…"
+         *     }
+         */
+        'application/json': {
+          /** @description The token of the email link */
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicBooking'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  cancelBookingByLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "q7N4…"
+         *     }
+         */
+        'application/json': {
+          /** @description The token of the email link */
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicBooking'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  moveBookingByLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "q7N4…",
+         *       "start_at": "2030-05-15 11:00:00"
+         *     }
+         */
+        'application/json': {
+          /** @description Another staff member (when the salon lets clients choose); absent: the same member */
+          staff_id?: number;
+          /**
+           * @description YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted): a start offered by availability
+           * @example 2026-11-23 14:30:00
+           */
+          start_at: string;
+          /** @description The token of the email link */
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicBooking'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   createPublicBooking: {
     parameters: {
       query?: never;
@@ -14953,6 +15472,117 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicBooking'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  moveMyBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "start_at": "2030-05-15 11:00:00"
+         *     }
+         */
+        'application/json': {
+          /** @description Another staff member (when the salon lets clients choose); absent: the same member */
+          staff_id?: number;
+          /**
+           * @description YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted): a start offered by availability
+           * @example 2026-11-23 14:30:00
+           */
+          start_at: string;
+        };
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -17628,6 +18258,8 @@ export interface operations {
           calendar_buffer_min?: number;
           calendar_color_mode?: 'category' | 'staff' | 'status';
           calendar_slot_min?: number;
+          /** @description Hours before a booking starts after which the client can no longer cancel or move it online */
+          cancellation_window_hours?: number;
           cardpay_api_key?: string;
           cardpay_merchant_code?: string;
           cardpay_reader_id?: string;
@@ -21842,16 +22474,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description OK */
+      /** @description An empty TwiML document: nothing is sent back to the client. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @enum {boolean} */
-            ok: true;
-          };
+          'text/xml': string;
         };
       };
       /** @description Every error: a human message and a stable snake_case code */
