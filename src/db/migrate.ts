@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014_appointment_book.js';
 import * as m0015 from './migrations/0015_campaign_delivery_status.js';
 import * as m0016 from './migrations/0016_sms.js';
 import * as m0017 from './migrations/0017_booking_ics.js';
+import * as m0019 from './migrations/0019_booking_self_service.js';
 import * as m0022 from './migrations/0022_web_sessions.js';
 import * as m0023 from './migrations/0023_client_phones_e164.js';
 import type { DB } from './types.js';
@@ -48,6 +49,7 @@ const migrations: Record<string, MigrationModule> = {
   '0015_campaign_delivery_status': m0015,
   '0016_sms': m0016,
   '0017_booking_ics': m0017,
+  '0019_booking_self_service': m0019,
   '0022_web_sessions': m0022,
   '0023_client_phones_e164': m0023,
 };

@@ -90,6 +90,8 @@ export interface SettingsTable {
   booking_allow_staff_choice: number;
   booking_min_lead_hours: number;
   booking_max_future_days: number;
+  /** Hours before a booking's start after which the client can no longer cancel or move it online. */
+  cancellation_window_hours: number;
   swipe_actions_enabled: number;
   haptic_feedback_enabled: number;
   longpress_contact_enabled: number;
@@ -532,6 +534,8 @@ export interface BookingsTable {
   overridden_rules: Generated<string>;
   /** SEQUENCE of the booking's calendar event: raised by every change of its placement and by the cancellation. */
   ics_sequence: Generated<number>;
+  /** UTC ISO: when the client confirmed by their email link that they will come; null until then. */
+  client_confirmed_at: Generated<string | null>;
 }
 
 /** Bookings per staff member and status, kept by triggers (migration 0013); never written by code. */

@@ -6,7 +6,7 @@ export const FINISHED_JOB_RETENTION_DAYS = 30;
 export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
 
 /**
- * Removes what has outlived its use: expired refresh, reset and magic-link tokens, idle web sessions, stale
+ * Removes what has outlived its use: expired refresh, reset, magic-link and booking-link tokens, idle web sessions, stale
  * rate-limit windows, idempotency keys older than a day, and jobs done more than 30 days ago. Dead jobs stay until someone looks at them:
  * they are the record of work that never happened. Idempotent, so every worker may run it;
  * each statement is one indexed range delete.
@@ -18,6 +18,7 @@ export async function purgeExpired(db: Kysely<DB>, now: Date = new Date()): Prom
   await db.deleteFrom('web_sessions').where('expires_at', '<=', nowIso).execute();
   await db.deleteFrom('password_reset_tokens').where('expires_at', '<=', nowIso).execute();
   await db.deleteFrom('client_magic_tokens').where('expires_at', '<=', nowIso).execute();
+  await db.deleteFrom('booking_action_tokens').where('expires_at', '<=', nowIso).execute();
   await db.deleteFrom('rate_limits').where('reset_at', '<=', nowIso).execute();
   const keyCutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_HOURS * 3_600_000).toISOString();
   await db.deleteFrom('idempotency_keys').where('created_at', '<', keyCutoff).execute();

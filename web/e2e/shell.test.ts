@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ADMIN_PASSWORD, setupSalon } from '../../test/helpers/app.js';
+import { setSettings } from '../../test/helpers/bookings.js';
 import { DIALECTS } from '../../test/helpers/database.js';
 import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
 
@@ -9,7 +10,7 @@ import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness
 for (const dialect of DIALECTS) {
   describe(`web shells in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
-    let admin: { email: string };
+    let admin: { email: string; id: number };
 
     before(async () => {
       h = await startBrowserHarness(dialect, { smtp: false });
@@ -24,7 +25,7 @@ for (const dialect of DIALECTS) {
       assert.match(response?.headers()['content-security-policy'] ?? '', /default-src 'self'/);
       await page.getByRole('heading', { level: 1, name: 'Book an appointment' }).waitFor();
       assert.equal(await page.locator('html').getAttribute('lang'), 'en');
-      await page.getByText('Studio Test').waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Studio Test' }).waitFor();
       await assertAccessible(page, '/book');
       watch.assertClean();
     });
@@ -39,6 +40,23 @@ for (const dialect of DIALECTS) {
       assert.equal(await page.locator('html').getAttribute('lang'), 'en');
       await assertAccessible(page, '/book after switching to English');
       watch.assertClean();
+    });
+
+    it("a browser speaking neither language gets the salon's language", async () => {
+      const token = (await h.t.ctx.signer.signAccess(admin.id, 'admin')) as string;
+      const before = (await h.t.request({ method: 'GET', url: '/api/settings', token })).body.language as string;
+      for (const [language, heading] of [
+        ['nl', 'Afspraak maken'],
+        ['en', 'Book an appointment'],
+      ] as const) {
+        await setSettings(h.t, token, { language });
+        const { page, watch } = await h.open({ locale: 'fr-FR' });
+        await page.goto('/book');
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        assert.equal(await page.locator('html').getAttribute('lang'), language);
+        watch.assertClean();
+      }
+      await setSettings(h.t, token, { language: before });
     });
 
     it('staff sign in on /login by keyboard alone and reach the back office; a wrong password says so', async () => {
@@ -64,6 +82,16 @@ for (const dialect of DIALECTS) {
       await page.getByText('Signed in as Olivia Owner.').waitFor();
       assert.equal(new URL(page.url()).pathname, '/');
       await assertAccessible(page, 'the back office home');
+
+      // The session is the service's httpOnly cookie, the token in memory only: a reload asks
+      // for a new token and stays signed in; no script can read the cookie.
+      assert.equal(await page.evaluate(() => document.cookie), '');
+      await page.reload();
+      await page.getByText('Signed in as Olivia Owner.').waitFor();
+      await page.getByRole('button', { name: 'Sign out' }).press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       // The failed sign-in's 401 is logged by the browser as a failed resource: expected here.
       assert.deepEqual(
         watch.problems.filter((problem) => !problem.includes('401')),

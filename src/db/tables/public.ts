@@ -10,6 +10,20 @@ export interface ClientMagicTokensTable {
   created_at: string;
 }
 
+/** What a booking action token lets its holder do (migration 0019). */
+export type BookingActionPurpose = 'attend' | 'cancel' | 'move';
+
+/** Single-use links of the booking emails; only the token's hash is stored. */
+export interface BookingActionTokensTable {
+  id: Generated<number>;
+  booking_id: number;
+  purpose: BookingActionPurpose;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface ReviewsTable {
   id: Generated<number>;
   booking_id: number;
@@ -33,6 +47,7 @@ export interface IdempotencyKeysTable {
 
 export interface PublicTables {
   client_magic_tokens: ClientMagicTokensTable;
+  booking_action_tokens: BookingActionTokensTable;
   reviews: ReviewsTable;
   idempotency_keys: IdempotencyKeysTable;
 }

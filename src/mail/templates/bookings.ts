@@ -10,6 +10,8 @@ export interface BookingEmailData {
   endAt: string;
   /** The appointment as a calendar event: the confirmation, change and cancellation attach it. */
   calendar?: CalendarEventData;
+  /** The client's single-use links to confirm attendance, cancel or move (confirmation, change, reminder). */
+  links?: { attendUrl?: string; cancelUrl: string; moveUrl: string };
 }
 
 const when = (data: BookingEmailData) => `${data.startAt.slice(0, 16)} – ${data.endAt.slice(11, 16)}`;

@@ -1,15 +1,15 @@
-import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.js';
 import { lockRows } from '../../db/locks.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { DEFAULT_TIMEZONE, nowIso } from '../../lib/time.js';
-import { readSettings } from '../settings/service.js';
+import { nowIso } from '../../lib/time.js';
 import { bookingQuery, type BookingJoinedRow } from './reads.js';
-import { announceCancelled, announceScheduled, requireTransition } from './transitions.js';
+import { cancelOwnBooking, lockOwnBooking, readSelfServiceRules } from './self-service.js';
+import { announceCancelled, announceScheduled } from './transitions.js';
 
 /*
  * What a client does to their own bookings from the booking page: answer a provisional
- * booking by the links of its email, cancel a booking from their account. The same
+ * booking by the links of its email, cancel a booking from their account (self-service.ts
+ * holds the rules it shares with the links of the booking emails). The same
  * transitions and side effects as the staff's changes (transitions.ts).
  */
 
@@ -43,8 +43,8 @@ export async function answerProvisional(
 
 /**
  * A client cancels their own booking from the booking page: only a scheduled or provisional
- * one, and no later than `booking_min_lead_hours` before it starts (the same notice the page
- * demands for booking). Another client's booking is 404, as if absent.
+ * one, and no later than `cancellation_window_hours` before it starts (self-service.ts, the
+ * same rules as the cancel link of the booking emails). Another client's booking is 404, as if absent.
  */
 export async function cancelClientBooking(
   ctx: AppContext,
@@ -53,24 +53,7 @@ export async function cancelClientBooking(
   now: Date = new Date(),
 ): Promise<BookingJoinedRow> {
   return ctx.db.transaction().execute(async (trx) => {
-    let query = trx.selectFrom('bookings').selectAll().where('id', '=', id);
-    query = lockRows(query, ctx.dialect);
-    const booking = await query.executeTakeFirst();
-    if (!booking || booking.client_id !== clientId) throw notFound('Booking');
-    if (booking.status === 'cancelled') throw conflict('already_cancelled', 'This booking is already cancelled');
-    requireTransition(booking.status, 'cancelled');
-    const settings = await readSettings(trx);
-    const startsAt = DateTime.fromFormat(booking.start_at, 'yyyy-MM-dd HH:mm:ss', {
-      zone: settings.timezone || DEFAULT_TIMEZONE,
-    });
-    if (startsAt.toMillis() - now.getTime() < settings.booking_min_lead_hours * 3_600_000) {
-      throw conflict(
-        'too_late_to_cancel',
-        `Bookings can be cancelled online up to ${settings.booking_min_lead_hours} hours before they start; please call the salon`,
-      );
-    }
-    await trx.updateTable('bookings').set({ status: 'cancelled', updated_at: nowIso() }).where('id', '=', id).execute();
-    await announceCancelled(trx, ctx.config, booking);
-    return bookingQuery(trx).where('b.id', '=', id).executeTakeFirstOrThrow();
+    const booking = await lockOwnBooking(trx, ctx.dialect, id, clientId);
+    return cancelOwnBooking(trx, ctx.config, booking, await readSelfServiceRules(trx), now);
   });
 }

@@ -4,6 +4,7 @@ import type { JobContext, JobHandler, JobHandlers } from '../../jobs/types.js';
 import { queueEmail, type OutgoingEmail } from '../../mail/outbox.js';
 import type { TemplateName } from '../../mail/templates/index.js';
 import { automationAllowed, sendFollowupStep } from '../campaigns/service.js';
+import { issueActionLinks } from './action-links.js';
 import { bookingCalendarEvent } from './calendar-event.js';
 import { emailData, readBooking, type BookingJoinedRow } from './service.js';
 
@@ -48,11 +49,37 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
   const queue = <N extends TemplateName>(email: OutgoingEmail<N>) =>
     ctx.db.transaction().execute((trx) => queueEmail(trx, email));
 
+  /*
+   * The client's links go in the same transaction as the email: fresh single-use tokens for
+   * each email. The links are a credential, so the outbox forgets the email's data once sent.
+   * A provisional booking has nothing to attend yet: its email carries cancel and move only.
+   */
+  const queueWithLinks = (
+    row: BookingJoinedRow & { client_email: string },
+    template: 'booking.confirmed' | 'booking.updated',
+    calendar: Awaited<ReturnType<typeof bookingCalendarEvent>> | undefined,
+  ) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const { attendUrl, cancelUrl, moveUrl } = await issueActionLinks(trx, ctx.config, row);
+      const links = row.status === 'scheduled' ? { attendUrl, cancelUrl, moveUrl } : { cancelUrl, moveUrl };
+      await queueEmail(trx, {
+        to: row.client_email,
+        template,
+        data: { ...emailData(row), calendar, links },
+        sensitive: true,
+      });
+    });
+
   const created: JobHandler<'booking.created'> = async ({ bookingId }, context) => {
     const row = await loadFor(ctx, bookingId, ['scheduled', 'completed'], context);
     if (!row) return;
     const calendar = await bookingCalendarEvent(ctx.db, ctx.config, row);
-    await queue({ to: row.client_email, template: 'booking.confirmed', data: { ...emailData(row), calendar } });
+    // A booking entered after the fact (completed already) gets no links: nothing is left to do.
+    if (row.status !== 'scheduled') {
+      await queue({ to: row.client_email, template: 'booking.confirmed', data: { ...emailData(row), calendar } });
+      return;
+    }
+    await queueWithLinks(row, 'booking.confirmed', calendar);
   };
 
   // Skipped once the visit is over or cancelled: new times would then mean nothing.
@@ -61,7 +88,7 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
     if (!row) return;
     // A provisional booking is not in the client's calendar yet: its confirmation adds it.
     const calendar = row.status === 'scheduled' ? await bookingCalendarEvent(ctx.db, ctx.config, row) : undefined;
-    await queue({ to: row.client_email, template: 'booking.updated', data: { ...emailData(row), calendar } });
+    await queueWithLinks(row, 'booking.updated', calendar);
   };
 
   const cancelled: JobHandler<'booking.cancelled'> = async ({ bookingId }, context) => {

@@ -59,6 +59,7 @@ export function bookingQuery(executor: Executor) {
         'b.processing_end_at',
         'b.price',
         'b.overridden_rules',
+        'b.client_confirmed_at',
         'b.created_at',
         'b.updated_at',
       ])
@@ -128,6 +129,7 @@ export function toBooking(row: BookingJoinedRow, timezone: string): BookingOutpu
     price: fromCents(row.price),
     override: row.overridden_rules === '' ? 0 : 1,
     overridden_rules: rulesOf(row.overridden_rules),
+    client_confirmed_at: formatInstant(row.client_confirmed_at, timezone),
     created_at: formatInstant(row.created_at, timezone),
     updated_at: formatInstant(row.updated_at, timezone),
   };

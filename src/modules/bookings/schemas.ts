@@ -52,6 +52,10 @@ export const BookingOut = named(
       description:
         'The desk rules overridden: outside_working_time, in_the_past, shorter_than_service, staff_not_bookable, service_not_performed',
     }),
+    client_confirmed_at: Type.Union([DateTimeText, Type.Null()], {
+      description:
+        'When the client confirmed by the attend link of an email that they will come; null until then, and again after the client moves it',
+    }),
     created_at: DateTimeText,
     updated_at: DateTimeText,
   }),

@@ -9,6 +9,8 @@
  *   desk-rules.ts      the desk's overridable rules (working time, past, length, who does what)
  *   client-actions.ts  what a client does from the booking page: answer a provisional
  *                      booking, cancel their own
+ *   self-service.ts    the client's own attend / cancel / move and when each is allowed
+ *   action-links.ts    the single-use links of the booking emails that let a client do so
  *   visits.ts          several services in a row, booked, moved and cancelled as one
  *   series.ts          a booking repeated every N weeks
  *   day-view.ts        what a day calendar draws, in one answer
@@ -40,6 +42,23 @@ export {
 } from './transitions.js';
 export { lockForPlacement, type LockedResource } from './occupancy.js';
 export { answerProvisional, cancelClientBooking } from './client-actions.js';
+export {
+  findActionToken,
+  issueActionLinks,
+  useActionToken,
+  type ActionLinks,
+  type ActionToken,
+} from './action-links.js';
+export {
+  cancelOwnBooking,
+  confirmOwnAttendance,
+  lockOwnBooking,
+  moveOwnBooking,
+  readSelfServiceRules,
+  selfServiceActions,
+  type SelfServiceAction,
+  type SelfServiceRules,
+} from './self-service.js';
 export {
   cancelVisit,
   createVisit,

@@ -15,10 +15,12 @@ import {
   ClientSession,
   MagicLinkBody,
   MagicLinkResponse,
+  MoveMyBookingBody,
   MyBookingsQuery,
   PublicBooking,
   VerifyMagicQuery,
 } from './schemas.js';
+import { moveMyBooking } from './self-service.js';
 import { toPublicBooking } from './view.js';
 
 const tags = ['public'];
@@ -143,12 +145,33 @@ export async function publicAccountRoutes(instance: FastifyInstance, ctx: AppCon
       summary: 'Cancel one of the signed-in client’s bookings',
       description:
         'Only a scheduled or provisional booking (else 409 `invalid_transition` / `already_cancelled`), and no later than ' +
-        '`booking_min_lead_hours` before it starts (else 409 `too_late_to_cancel`). Another client’s booking: 404. ' +
+        '`cancellation_window_hours` before it starts (else 409 `too_late_to_cancel`). Another client’s booking: 404. ' +
         'Side effects as a cancellation by the salon: `booking.cancelled` job, slot offered to the waitlist.',
       params: IdParams,
       response: { 200: PublicBooking, 400: errorRef, 404: errorRef, 409: errorRef, 429: errorRef },
     },
     handler: async (request) =>
       toPublicBooking(await cancelClientBooking(ctx, currentClient(request).id, request.params.id)),
+  });
+
+  app.post('/api/public/me/bookings/:id/move', {
+    config: { auth: 'client' },
+    bodyLimit: PUBLIC_BODY_LIMIT,
+    preHandler: app.limiter(ACCOUNT_LIMITS),
+    schema: {
+      operationId: 'moveMyBooking',
+      tags,
+      summary: 'Move one of the signed-in client’s bookings to a start availability offers',
+      description:
+        'The rules of the move link (POST /public/booking-actions/move): scheduled or provisional, outside ' +
+        '`cancellation_window_hours` (else 409 `too_late_to_move`), not a part of a visit (409 `part_of_visit`), the new ' +
+        'start judged as a new booking’s under the same locks (400 codes of POST /public/bookings; taken: 409 `slot_taken`). ' +
+        'Another client’s booking: 404.',
+      params: IdParams,
+      body: MoveMyBookingBody,
+      response: { 200: PublicBooking, 400: errorRef, 404: errorRef, 409: errorRef, 429: errorRef },
+    },
+    handler: async (request) =>
+      toPublicBooking(await moveMyBooking(ctx, currentClient(request).id, request.params.id, request.body)),
   });
 }

@@ -123,7 +123,7 @@ for (const dialect of DIALECTS) {
       );
     });
 
-    it('self-service: profile, upcoming and past bookings of the client only, cancel within the lead time', async () => {
+    it('self-service: profile, upcoming and past bookings of the client only, cancel outside the cancellation window', async () => {
       const client = await createClient(t, admin.token);
       const other = await createClient(t, admin.token);
       const { clientToken } = (await verify(await magicToken(client.email!))).body;
@@ -201,15 +201,15 @@ for (const dialect of DIALECTS) {
       assert.equal((await jobsNamed(t, admin.token, 'booking.cancelled', mine.body.id)).length, 1);
       assertError(await cancel(mine.body.id), 409, 'already_cancelled');
 
-      // Inside the lead time: too late to cancel online.
+      // Inside the cancellation window: too late to cancel online.
       const soon = await publicBooking(
         t,
         { service_id: service.id, start_at: `${nextDate()} 11:00` },
         { token: clientToken },
       );
-      await setSettings(t, admin.token, { booking_min_lead_hours: 24 * 60 });
+      await setSettings(t, admin.token, { cancellation_window_hours: 24 * 60 });
       assertError(await cancel(soon.body.id), 409, 'too_late_to_cancel');
-      await setSettings(t, admin.token, { booking_min_lead_hours: 2 });
+      await setSettings(t, admin.token, { cancellation_window_hours: 24 });
     });
 
     it('a returning client (a completed visit) signed in gets slots without new_client_extra_min', async () => {

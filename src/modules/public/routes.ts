@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { publicAccountRoutes } from './account-routes.js';
+import { publicActionRoutes } from './action-routes.js';
 import { publicAvailabilityRoutes } from './availability-routes.js';
 import { publicBookingRoutes } from './booking-routes.js';
 import { publicInfoRoutes } from './info-routes.js';
@@ -15,6 +16,7 @@ export async function publicRoutes(app: FastifyInstance, ctx: AppContext): Promi
   await publicBookingRoutes(app, ctx);
   await publicVisitRoutes(app, ctx);
   await publicAccountRoutes(app, ctx);
+  await publicActionRoutes(app, ctx);
   await clientWebSessionRoutes(app, ctx);
   await publicReviewRoutes(app, ctx);
 }

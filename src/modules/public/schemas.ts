@@ -48,6 +48,47 @@ export const PublicService = named(
   }),
 );
 
+export const SalonPage = named(
+  'PublicSalonPage',
+  Type.Object(
+    {
+      salon_name: Type.String(),
+      salon_address: Type.String(),
+      salon_postcode: Type.String(),
+      salon_city: Type.String(),
+      salon_phone: Type.String(),
+      salon_email: Type.String(),
+      logo_url: Type.Union([Type.String(), Type.Null()], {
+        description: "The salon's logo, a path on this service (`/api/settings/logo?v=…`); null when none",
+      }),
+      timezone: Type.String({
+        description: 'The salon’s IANA time zone: every date and time of the booking page is in it',
+      }),
+      language: Type.String({ description: 'The salon’s language (e.g. nl, en): the page’s default' }),
+      first_day_of_week: Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday' }),
+      time_format: Type.String({ description: '24h or 12h' }),
+      dark_mode: Type.String({ description: 'system, light or dark' }),
+      today: Type.String({ ...DateText, description: 'Today in the salon’s time zone (YYYY-MM-DD)' }),
+      opening_hours: Type.Array(
+        Type.Object({
+          day_of_week: Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday' }),
+          open_time: Type.Union([Type.String(), Type.Null()]),
+          close_time: Type.Union([Type.String(), Type.Null()]),
+          is_closed: Type.Boolean(),
+        }),
+        { description: 'By weekday; a weekday without an entry has none set (staff shifts decide)' },
+      ),
+      holidays: Type.Array(Type.Object({ date: DateText, name: Type.String() }), {
+        description: 'From today to the last bookable day (today + booking_max_future_days), by date',
+      }),
+    },
+    {
+      description:
+        'What the booking page shows of the salon besides its booking settings (salon-info): address, logo, time zone, language and formats, opening hours and the holidays ahead',
+    },
+  ),
+);
+
 export const PublicStaff = named('PublicStaffMember', Type.Object({ id: Type.Integer(), name: Type.String() }));
 
 export const AvailabilityQuery = Type.Object({
@@ -119,6 +160,15 @@ export const PublicBookingBody = withExample(
     client_email: Email,
     client_phone: Type.Optional(Type.String({ maxLength: 50 })),
     notes: Type.Optional(Type.String({ maxLength: 1000 })),
+    marketing_consent: Type.Optional(
+      Type.Boolean({
+        description:
+          "The form's marketing checkbox (unticked by default). A new client is created with it; a signed-in client who ticks it gives consent; the email of an existing client, not signed in, changes nothing",
+      }),
+    ),
+    sms_consent: Type.Optional(
+      Type.Boolean({ description: "The form's text-message checkbox, under the same rule as marketing_consent" }),
+    ),
   }),
   { service_id: 1, start_at: '2030-05-14 14:30:00', client_name: 'Ada Client', client_email: 'ada@example.com' },
 );
@@ -135,6 +185,15 @@ export const PublicVisitBody = withExample(
     client_email: Email,
     client_phone: Type.Optional(Type.String({ maxLength: 50 })),
     notes: Type.Optional(Type.String({ maxLength: 1000 })),
+    marketing_consent: Type.Optional(
+      Type.Boolean({
+        description:
+          "The form's marketing checkbox (unticked by default). A new client is created with it; a signed-in client who ticks it gives consent; the email of an existing client, not signed in, changes nothing",
+      }),
+    ),
+    sms_consent: Type.Optional(
+      Type.Boolean({ description: "The form's text-message checkbox, under the same rule as marketing_consent" }),
+    ),
   }),
   {
     start_at: '2030-05-14 10:00:00',
@@ -241,11 +300,62 @@ export const ReviewOut = named(
   }),
 );
 
+/** A link's token: in the query or the body, never in the path (paths end up in logs). */
+const ActionToken = Type.String({ minLength: 1, maxLength: 200, description: 'The token of the email link' });
+
+export const ActionTokenQuery = Type.Object({ token: ActionToken });
+
+export const ActionTokenBody = withExample(Type.Object({ token: ActionToken }), { token: 'q7N4…' });
+
+const MoveFields = {
+  start_at: DateTimeIn,
+  staff_id: Type.Optional({
+    ...Id,
+    description: 'Another staff member (when the salon lets clients choose); absent: the same member',
+  }),
+};
+
+export const MoveByTokenBody = withExample(Type.Object({ token: ActionToken, ...MoveFields }), {
+  token: 'q7N4…',
+  start_at: '2030-05-15 11:00:00',
+});
+
+export const MoveMyBookingBody = withExample(Type.Object(MoveFields), { start_at: '2030-05-15 11:00:00' });
+
+const SelfServiceAction = Type.Object({
+  allowed: Type.Boolean(),
+  until: Type.Union([DateTimeText, Type.Null()], {
+    description: 'Until when the action is open (salon time); null when it never is for this booking',
+  }),
+  refusal: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()], {
+    description: 'Why not: the 409 code and message the action would answer',
+  }),
+});
+
+export const BookingActions = named(
+  'BookingActions',
+  Type.Object({
+    purpose: Type.Union([Type.Literal('attend'), Type.Literal('cancel'), Type.Literal('move')], {
+      description: 'The one action this token performs',
+    }),
+    expires_at: DateTimeText,
+    salon_name: Type.String(),
+    booking: Type.Object({
+      ...PublicBooking.properties,
+      duration_min: Type.Integer(),
+      client_confirmed_at: Type.Union([DateTimeText, Type.Null()]),
+    }),
+    actions: Type.Object({ attend: SelfServiceAction, cancel: SelfServiceAction, move: SelfServiceAction }),
+  }),
+);
+
 export { Ok };
 
 export type VisitAvailabilityInput = Static<typeof VisitAvailabilityBody>;
 export type PublicBookingInput = Static<typeof PublicBookingBody>;
 export type PublicBookingOutput = Static<typeof PublicBooking>;
+export type MoveInput = Static<typeof MoveMyBookingBody>;
+export type BookingActionsOutput = Static<typeof BookingActions>;
 export type PublicVisitInput = Static<typeof PublicVisitBody>;
 export type PublicVisitOutput = Static<typeof PublicVisit>;
 export type ReviewInput = Static<typeof ReviewBody>;

@@ -87,6 +87,13 @@ export const SettingsUpdate = Type.Object({
   booking_clients: Type.Optional(Enum(['all', 'existing'] as const)),
   booking_min_lead_hours: Type.Optional(Type.Integer({ minimum: 0, maximum: 8760 })),
   booking_max_future_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 1095 })),
+  cancellation_window_hours: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 8760,
+      description: 'Hours before a booking starts after which the client can no longer cancel or move it online',
+    }),
+  ),
   ...togglesIn,
   daily_revenue_goal: Type.Optional(Money),
   visit_frequency_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
@@ -168,6 +175,7 @@ export const SettingsOut = named(
     booking_clients: Type.String(),
     booking_min_lead_hours: Type.Integer(),
     booking_max_future_days: Type.Integer(),
+    cancellation_window_hours: Type.Integer(),
     ...togglesOut,
     daily_revenue_goal: Type.Number(),
     visit_frequency_days: Type.Integer(),

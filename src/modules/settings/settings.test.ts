@@ -72,6 +72,7 @@ const SETTABLE = [
   'booking_allow_staff_choice',
   'booking_min_lead_hours',
   'booking_max_future_days',
+  'cancellation_window_hours',
   'cardpay_api_key',
   'cardpay_merchant_code',
   'cardpay_reader_id',

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { errorRef, IdParams, Listing, Ok } from '../../http/schemas.js';
 import { SmsOut, SmsQuery, SmsQueued, TestSmsBody, TwilioForm, TwilioSignatureHeaders } from './schemas.js';
@@ -7,6 +8,8 @@ import { getSms, listSms, queueTestSms, receiveTwilioInbound, receiveTwilioStatu
 
 const SIGNED =
   'Authenticated by `X-Twilio-Signature` (HMAC-SHA1 with the stored `sms_auth_token` over PUBLIC_BASE_URL + path and the sorted form fields, base64); a missing or wrong signature is 403 `invalid_signature` and changes nothing.';
+
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 export async function smsRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -79,9 +82,22 @@ export async function smsRoutes(instance: FastifyInstance, ctx: AppContext): Pro
         description: `${SIGNED} A \`Body\` of STOP, STOPALL, UNSUBSCRIBE, CANCEL, END or QUIT (any case) clears \`sms_consent\` of every client whose phone is \`From\`; START or UNSTOP sets it again. Other texts are ignored.`,
         headers: TwilioSignatureHeaders,
         body: TwilioForm,
-        response: { 200: Ok, 400: errorRef, 403: errorRef },
+        response: {
+          200: {
+            description: 'An empty TwiML document: nothing is sent back to the client.',
+            content: { 'text/xml': { schema: Type.String() } },
+          },
+          400: errorRef,
+          403: errorRef,
+        },
       },
-      handler: (request) => receiveTwilioInbound(ctx, request.url, request.body, request.headers['x-twilio-signature']),
+      // Twilio reads the answer to an incoming message as TwiML, the instructions for what to
+      // reply; anything else is logged as an error on the salon's Twilio account. No reply is
+      // sent: Twilio itself answers STOP and START with the carrier-required confirmations.
+      handler: async (request, reply) => {
+        await receiveTwilioInbound(ctx, request.url, request.body, request.headers['x-twilio-signature']);
+        return reply.type('text/xml; charset=utf-8').send(EMPTY_TWIML);
+      },
     });
   });
 }

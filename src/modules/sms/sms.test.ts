@@ -166,6 +166,9 @@ for (const dialect of DIALECTS) {
 
       const stop = await twilio.inbound(serviceBase, inboundUrl, '+31623456789', ' stop ');
       assert.equal(stop.status, 200);
+      // Twilio reads the answer as TwiML: an empty <Response> sends nothing back.
+      assert.match(stop.headers.get('content-type') ?? '', /^text\/xml/);
+      assert.equal(await stop.text(), '<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
       const read = await t.request({ method: 'GET', url: `/api/clients/${client.id}`, token: admin.token });
       assert.equal(read.body.sms_consent, 0);
 

@@ -1721,6 +1721,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/public/booking-actions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the token of an email link may do: the booking, the salon, each action and until when
+     * @description Reading does not use the token up. `actions` tells for attend, cancel and move whether each is allowed now, until when (salon time), and otherwise the 409 code it would answer. Unknown token, or one made for another action: 404 `token_not_found`. Used: 410 `token_used`. Expired (at the booking’s start as it was when the email was sent): 410 `token_expired`. Rate limited per IP (429).
+     */
+    get: operations['readBookingActions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/booking-actions/attend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm attendance by the attend link: sets the booking’s client_confirmed_at
+     * @description Only a scheduled booking that has not started (else 409 `not_attendable` / `already_started`). Unknown token, or one made for another action: 404 `token_not_found`. Used: 410 `token_used`. Expired (at the booking’s start as it was when the email was sent): 410 `token_expired`. Rate limited per IP (429).
+     */
+    post: operations['confirmBookingAttendance'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/booking-actions/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel the booking by the cancel link
+     * @description Only a scheduled or provisional booking (else 409 `already_cancelled` / `invalid_transition`), and no later than `cancellation_window_hours` before it starts (else 409 `too_late_to_cancel`; nothing changes and the link stays usable). Side effects as a cancellation by the salon: cancellation email with the calendar cancellation, slot offered to the waitlist. Unknown token, or one made for another action: 404 `token_not_found`. Used: 410 `token_used`. Expired (at the booking’s start as it was when the email was sent): 410 `token_expired`. Rate limited per IP (429).
+     */
+    post: operations['cancelBookingByLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/booking-actions/move': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move the booking by the move link to a start availability offers
+     * @description Allowed as cancelling is (scheduled or provisional, outside `cancellation_window_hours`: else 409 `too_late_to_move`), and not for a part of a visit (409 `part_of_visit`: the salon moves visits). The new start is judged as a new booking’s by POST /public/bookings (same 400 codes; taken meanwhile: 409 `slot_taken` / `resource_unavailable`, checked under the same locks; nothing changes and the link stays usable). Without `staff_id` the same staff member; another one only when `booking_allow_staff_choice` is on (else 400 `staff_choice_disabled`). The booking takes that member’s duration of the service. The change email (`booking.updated`) goes at once, with fresh links. Unknown token, or one made for another action: 404 `token_not_found`. Used: 410 `token_used`. Expired (at the booking’s start as it was when the email was sent): 410 `token_expired`. Rate limited per IP (429).
+     */
+    post: operations['moveBookingByLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/public/bookings': {
     parameters: {
       query?: never;
@@ -1896,9 +1976,29 @@ export interface paths {
     put?: never;
     /**
      * Cancel one of the signed-in client’s bookings
-     * @description Auth: client token (booking page). Only a scheduled or provisional booking (else 409 `invalid_transition` / `already_cancelled`), and no later than `booking_min_lead_hours` before it starts (else 409 `too_late_to_cancel`). Another client’s booking: 404. Side effects as a cancellation by the salon: `booking.cancelled` job, slot offered to the waitlist.
+     * @description Auth: client token (booking page). Only a scheduled or provisional booking (else 409 `invalid_transition` / `already_cancelled`), and no later than `cancellation_window_hours` before it starts (else 409 `too_late_to_cancel`). Another client’s booking: 404. Side effects as a cancellation by the salon: `booking.cancelled` job, slot offered to the waitlist.
      */
     post: operations['cancelMyBooking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/me/bookings/{id}/move': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move one of the signed-in client’s bookings to a start availability offers
+     * @description Auth: client token (booking page). The rules of the move link (POST /public/booking-actions/move): scheduled or provisional, outside `cancellation_window_hours` (else 409 `too_late_to_move`), not a part of a visit (409 `part_of_visit`), the new start judged as a new booking’s under the same locks (400 codes of POST /public/bookings; taken: 409 `slot_taken`). Another client’s booking: 404.
+     */
+    post: operations['moveMyBooking'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1974,6 +2074,26 @@ export interface paths {
     };
     /** The public salon info object */
     get: operations['getPublicSalonInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/salon-page': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The salon as the booking page shows it
+     * @description Name, address, phone, email and logo (a path on this service), the time zone every date and time of the page is in, the language and formats (`first_day_of_week`, `time_format`, `dark_mode`), today in that zone, the opening hours by weekday, and the holidays from today to the last bookable day. The booking settings are `salon-info`; the reviews, `reviews/summary`.
+     */
+    get: operations['getPublicSalonPage'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3365,6 +3485,8 @@ export interface components {
       | components['schemas']['ColumnsBlock']
       | components['schemas']['FooterBlock'];
     Booking: {
+      /** @description When the client confirmed by the attend link of an email that they will come; null until then, and again after the client moves it */
+      client_confirmed_at: string | null;
       client_id: number;
       client_name: string;
       /**
@@ -3419,6 +3541,70 @@ export interface components {
       /** @description Its place in the visit, from 0 */
       visit_position: number | null;
       waitlist_id: number | null;
+    };
+    BookingActions: {
+      actions: {
+        attend: {
+          allowed: boolean;
+          /** @description Why not: the 409 code and message the action would answer */
+          refusal: {
+            code: string;
+            message: string;
+          } | null;
+          /** @description Until when the action is open (salon time); null when it never is for this booking */
+          until: string | null;
+        };
+        cancel: {
+          allowed: boolean;
+          /** @description Why not: the 409 code and message the action would answer */
+          refusal: {
+            code: string;
+            message: string;
+          } | null;
+          /** @description Until when the action is open (salon time); null when it never is for this booking */
+          until: string | null;
+        };
+        move: {
+          allowed: boolean;
+          /** @description Why not: the 409 code and message the action would answer */
+          refusal: {
+            code: string;
+            message: string;
+          } | null;
+          /** @description Until when the action is open (salon time); null when it never is for this booking */
+          until: string | null;
+        };
+      };
+      booking: {
+        client_confirmed_at: string | null;
+        duration_min: number;
+        /**
+         * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+         * @example 2026-11-22 14:30:00
+         */
+        end_at: string;
+        id: number;
+        notes: string;
+        service_id: number;
+        service_name: string;
+        staff_id: number;
+        staff_name: string;
+        /**
+         * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+         * @example 2026-11-22 14:30:00
+         */
+        start_at: string;
+        /** @description scheduled, provisional, completed, cancelled or no-show */
+        status: string;
+      };
+      /**
+       * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+       * @example 2026-11-22 14:30:00
+       */
+      expires_at: string;
+      /** @description The one action this token performs */
+      purpose: 'attend' | 'cancel' | 'move';
+      salon_name: string;
     };
     BookingCount: {
       /** @description Every booking ever created, cancelled ones included */
@@ -4563,6 +4749,49 @@ export interface components {
       /** @description scheduled, provisional, completed, cancelled or no-show */
       status: string;
     };
+    /** @description What the booking page shows of the salon besides its booking settings (salon-info): address, logo, time zone, language and formats, opening hours and the holidays ahead */
+    PublicSalonPage: {
+      /** @description system, light or dark */
+      dark_mode: string;
+      /** @description 0 = Sunday */
+      first_day_of_week: number;
+      /** @description From today to the last bookable day (today + booking_max_future_days), by date */
+      holidays: {
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        date: string;
+        name: string;
+      }[];
+      /** @description The salon’s language (e.g. nl, en): the page’s default */
+      language: string;
+      /** @description The salon's logo, a path on this service (`/api/settings/logo?v=…`); null when none */
+      logo_url: string | null;
+      /** @description By weekday; a weekday without an entry has none set (staff shifts decide) */
+      opening_hours: {
+        close_time: string | null;
+        /** @description 0 = Sunday */
+        day_of_week: number;
+        is_closed: boolean;
+        open_time: string | null;
+      }[];
+      salon_address: string;
+      salon_city: string;
+      salon_email: string;
+      salon_name: string;
+      salon_phone: string;
+      salon_postcode: string;
+      /** @description 24h or 12h */
+      time_format: string;
+      /** @description The salon’s IANA time zone: every date and time of the booking page is in it */
+      timezone: string;
+      /**
+       * @description Today in the salon’s time zone (YYYY-MM-DD)
+       * @example 2026-11-23
+       */
+      today: string;
+    };
     PublicService: {
       category_color: string | null;
       category_id: number | null;
@@ -4919,6 +5148,7 @@ export interface components {
       calendar_buffer_min: number;
       calendar_color_mode: string;
       calendar_slot_min: number;
+      cancellation_window_hours: number;
       /** @enum {string} */
       cardpay_api_key: '********';
       /** @description 1 when cardpay_api_key holds a value */
@@ -14284,6 +14514,358 @@ export interface operations {
       };
     };
   };
+  readBookingActions: {
+    parameters: {
+      query: {
+        /** @description The token of the email link */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingActions'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  confirmBookingAttendance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "q7N4…"
+         *     }
+         */
+        'application/json': {
+          /** @description The token of the email link */
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicBooking'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  cancelBookingByLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "q7N4…"
+         *     }
+         */
+        'application/json': {
+          /** @description The token of the email link */
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicBooking'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  moveBookingByLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "q7N4…",
+         *       "start_at": "2030-05-15 11:00:00"
+         *     }
+         */
+        'application/json': {
+          /** @description Another staff member (when the salon lets clients choose); absent: the same member */
+          staff_id?: number;
+          /**
+           * @description YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted): a start offered by availability
+           * @example 2026-11-23 14:30:00
+           */
+          start_at: string;
+          /** @description The token of the email link */
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicBooking'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   createPublicBooking: {
     parameters: {
       query?: never;
@@ -14307,8 +14889,12 @@ export interface operations {
           /** @description Must contain a visible character */
           client_name: string;
           client_phone?: string;
+          /** @description The form's marketing checkbox (unticked by default). A new client is created with it; a signed-in client who ticks it gives consent; the email of an existing client, not signed in, changes nothing */
+          marketing_consent?: boolean;
           notes?: string;
           service_id: number;
+          /** @description The form's text-message checkbox, under the same rule as marketing_consent */
+          sms_consent?: boolean;
           staff_id?: number;
           /**
            * @description YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted): a start offered by availability
@@ -14970,6 +15556,117 @@ export interface operations {
       };
     };
   };
+  moveMyBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "start_at": "2030-05-15 11:00:00"
+         *     }
+         */
+        'application/json': {
+          /** @description Another staff member (when the salon lets clients choose); absent: the same member */
+          staff_id?: number;
+          /**
+           * @description YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted): a start offered by availability
+           * @example 2026-11-23 14:30:00
+           */
+          start_at: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicBooking'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   setMyClientPassword: {
     parameters: {
       query?: never;
@@ -15185,6 +15882,35 @@ export interface operations {
       };
     };
   };
+  getPublicSalonPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What the booking page shows of the salon besides its booking settings (salon-info): address, logo, time zone, language and formats, opening hours and the holidays ahead */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicSalonPage'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listPublicServices: {
     parameters: {
       query?: never;
@@ -15361,12 +16087,16 @@ export interface operations {
           /** @description Must contain a visible character */
           client_name: string;
           client_phone?: string;
+          /** @description The form's marketing checkbox (unticked by default). A new client is created with it; a signed-in client who ticks it gives consent; the email of an existing client, not signed in, changes nothing */
+          marketing_consent?: boolean;
           notes?: string;
           /** @description The services in order; each starts when the previous one ends */
           parts: {
             service_id: number;
             staff_id?: number;
           }[];
+          /** @description The form's text-message checkbox, under the same rule as marketing_consent */
+          sms_consent?: boolean;
           /**
            * @description YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted): a start offered by availability
            * @example 2026-11-23 14:30:00
@@ -17528,6 +18258,8 @@ export interface operations {
           calendar_buffer_min?: number;
           calendar_color_mode?: 'category' | 'staff' | 'status';
           calendar_slot_min?: number;
+          /** @description Hours before a booking starts after which the client can no longer cancel or move it online */
+          cancellation_window_hours?: number;
           cardpay_api_key?: string;
           cardpay_merchant_code?: string;
           cardpay_reader_id?: string;
@@ -21742,16 +22474,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description OK */
+      /** @description An empty TwiML document: nothing is sent back to the client. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @enum {boolean} */
-            ok: true;
-          };
+          'text/xml': string;
         };
       };
       /** @description Every error: a human message and a stable snake_case code */

@@ -1,25 +1,49 @@
 import { useSyncExternalStore } from 'react';
+import { refreshWebSession } from './auth';
 import { setAccessToken, type Schemas } from './client';
 
 type SessionUser = Schemas['SessionUser'];
+type WebSession = Schemas['WebSession'];
 
 /**
- * The signed-in staff member, in memory only: the access token never reaches storage that
- * another script could read. A reload signs out until the service issues a refresh cookie.
+ * The signed-in staff member. The access token lives in memory only (client.ts); the session
+ * itself is the service's httpOnly cookie, so a reload asks the service for a new token
+ * (restoreSession) instead of reading one from storage, and a timer refreshes the token a
+ * minute before it expires.
  */
-let current: SessionUser | null = null;
+export type SessionState =
+  { status: 'unknown' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
+
+let state: SessionState = { status: 'unknown' };
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 
-export function startSession(token: string, user: SessionUser): void {
-  setAccessToken(token);
-  current = user;
+function publish(next: SessionState): void {
+  state = next;
   listeners.forEach((listener) => listener());
+}
+
+export function startSession(session: WebSession): void {
+  setAccessToken(session.token);
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => void restoreSession(), Math.max(10, session.expires_in - 60) * 1000);
+  publish({ status: 'signed-in', user: session.user });
 }
 
 export function endSession(): void {
   setAccessToken(null);
-  current = null;
-  listeners.forEach((listener) => listener());
+  clearTimeout(refreshTimer);
+  publish({ status: 'signed-out' });
+}
+
+/** Asks the service whether this browser has a session (its cookie); signed out when not. */
+export async function restoreSession(): Promise<void> {
+  try {
+    startSession(await refreshWebSession());
+  } catch {
+    // No session (401), or the service unreachable: signed out either way.
+    endSession();
+  }
 }
 
 function subscribe(listener: () => void): () => void {
@@ -27,7 +51,6 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function useSession(): { user: SessionUser | null } {
-  const user = useSyncExternalStore(subscribe, () => current);
-  return { user };
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribe, () => state);
 }

@@ -2,10 +2,11 @@ import { Link, Redirect, Route, Switch } from 'wouter';
 import { LanguageProvider, useT } from '../i18n/i18n';
 import { HomePage } from '../routes/office/HomePage';
 import { LoginPage } from '../routes/office/LoginPage';
-import { useSession } from '../api/session';
+import { useEffect } from 'react';
+import { restoreSession, useSession } from '../api/session';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
-import { LoadError, NotFound } from '../ui/PageStates';
+import { Loading, LoadError, NotFound } from '../ui/PageStates';
 import { AppProviders } from './providers';
 
 /**
@@ -24,7 +25,11 @@ export function OfficeApp() {
 
 function OfficeShell() {
   const t = useT();
-  const { user } = useSession();
+  const session = useSession();
+  const user = session.status === 'signed-in' ? session.user : null;
+  useEffect(() => {
+    void restoreSession();
+  }, []);
   return (
     <>
       <a className="skip-link" href="#content">
@@ -41,11 +46,15 @@ function OfficeShell() {
       </header>
       <main id="content" className="page" tabIndex={-1}>
         <ErrorBoundary fallback={(reset) => <LoadError retry={reset} />}>
-          <Switch>
-            <Route path="/login" component={LoginPage} />
-            <Route path="/">{user ? <HomePage /> : <Redirect to="/login" replace />}</Route>
-            <Route component={NotFound} />
-          </Switch>
+          {session.status === 'unknown' ? (
+            <Loading />
+          ) : (
+            <Switch>
+              <Route path="/login">{user ? <Redirect to="/" replace /> : <LoginPage />}</Route>
+              <Route path="/">{user ? <HomePage /> : <Redirect to="/login" replace />}</Route>
+              <Route component={NotFound} />
+            </Switch>
+          )}
         </ErrorBoundary>
       </main>
     </>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
-import { salonInfoQuery } from '../api/salon-info';
+import { salonPageQuery } from '../api/salon-page';
 import { LanguageProvider, useT } from '../i18n/i18n';
 import { BookingPage } from '../routes/book/BookingPage';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
@@ -21,9 +21,9 @@ export function PublicApp() {
 }
 
 function PublicLanguage() {
-  const salon = useQuery(salonInfoQuery);
+  const salon = useQuery(salonPageQuery);
   return (
-    <LanguageProvider salonLanguage={null}>
+    <LanguageProvider salonLanguage={salon.data?.language ?? null}>
       <PublicShell salonName={salon.data?.salon_name} />
     </LanguageProvider>
   );

@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter';
+import { closeWebSession } from '../../api/auth';
 import { endSession, useSession } from '../../api/session';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
@@ -8,7 +9,8 @@ import { useTitle } from '../../ui/PageStates';
 export function HomePage() {
   const t = useT();
   useTitle(t('office.title'));
-  const { user } = useSession();
+  const session = useSession();
+  const user = session.status === 'signed-in' ? session.user : null;
   const [, navigate] = useLocation();
   return (
     <>
@@ -17,8 +19,13 @@ export function HomePage() {
       <Button
         variant="secondary"
         onPress={() => {
-          endSession();
-          navigate('/login', { replace: true });
+          // Signed out here whatever the service answers: at worst its session lapses on its own.
+          void closeWebSession()
+            .catch(() => undefined)
+            .finally(() => {
+              endSession();
+              navigate('/login', { replace: true });
+            });
         }}
       >
         {t('office.signOut')}

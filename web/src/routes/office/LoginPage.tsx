@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { useLocation } from 'wouter';
-import { signIn } from '../../api/auth';
+import { openWebSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { startSession } from '../../api/session';
 import { useT } from '../../i18n/i18n';
@@ -16,9 +16,9 @@ export function LoginPage() {
   useTitle(t('office.login.title'));
   const [, navigate] = useLocation();
   const login = useMutation({
-    mutationFn: ({ email, password }: { email: string; password: string }) => signIn(email, password),
-    onSuccess: ({ token, user }) => {
-      startSession(token, user);
+    mutationFn: ({ email, password }: { email: string; password: string }) => openWebSession(email, password),
+    onSuccess: (session) => {
+      startSession(session);
       navigate('/', { replace: true });
     },
   });
@@ -30,7 +30,7 @@ export function LoginPage() {
       const value = form.get(name);
       return typeof value === 'string' ? value : '';
     };
-    login.mutate({ email: text('email'), password: text('password') });
+    if (!login.isPending) login.mutate({ email: text('email'), password: text('password') });
   };
 
   const failure =
@@ -54,9 +54,8 @@ export function LoginPage() {
           autoComplete="current-password"
           isRequired
         />
-        <Button type="submit" isPending={login.isPending}>
-          {t('office.login.submit')}
-        </Button>
+        {/* Not React Aria's isPending: its announcement points at the button, which the next page removes. */}
+        <Button type="submit">{login.isPending ? t('app.sending') : t('office.login.submit')}</Button>
       </Form>
     </>
   );
