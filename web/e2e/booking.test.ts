@@ -16,12 +16,14 @@ import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
+/** Whether an element has the focus, or holds what has it (run in the page). */
+const HAS_FOCUS = (element: { ownerDocument: { activeElement: unknown }; contains(other: never): boolean }) =>
+  element === element.ownerDocument.activeElement || element.contains(element.ownerDocument.activeElement as never);
+
 /** Presses Tab until `target` has the focus (keyboard only), failing after `limit` presses. */
 async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
   for (let i = 0; i < limit; i++) {
-    if (
-      await target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))
-    ) {
+    if (await target.evaluate(HAS_FOCUS)) {
       return;
     }
     await page.keyboard.press('Tab');
@@ -161,9 +163,7 @@ for (const dialect of DIALECTS) {
       await page.keyboard.press('Enter');
 
       await page.getByRole('heading', { name: 'Je afspraak staat' }).waitFor();
-      assert.ok(
-        await page.getByRole('heading', { name: 'Je afspraak staat' }).evaluate((el) => el === document.activeElement),
-      );
+      assert.ok(await page.getByRole('heading', { name: 'Je afspraak staat' }).evaluate(HAS_FOCUS));
       await assertAccessible(page, 'Dutch, booked');
       watch.assertClean();
 

@@ -43,7 +43,7 @@ for (const dialect of DIALECTS) {
     });
 
     it("a browser speaking neither language gets the salon's language", async () => {
-      const token = (await h.t.ctx.signer.signAccess(admin.id, 'admin')) as string;
+      const token = await h.t.ctx.signer.signAccess(admin.id, 'admin');
       const before = (await h.t.request({ method: 'GET', url: '/api/settings', token })).body.language as string;
       for (const [language, heading] of [
         ['nl', 'Afspraak maken'],
@@ -85,7 +85,7 @@ for (const dialect of DIALECTS) {
 
       // The session is the service's httpOnly cookie, the token in memory only: a reload asks
       // for a new token and stays signed in; no script can read the cookie.
-      assert.equal(await page.evaluate(() => document.cookie), '');
+      assert.equal(await page.evaluate('document.cookie'), '');
       await page.reload();
       await page.getByText('Signed in as Olivia Owner.').waitFor();
       await page.getByRole('button', { name: 'Sign out' }).press('Enter');
