@@ -1,7 +1,9 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { moduleBoundaries } from './eslint-boundaries.mjs';
+import { webAreas } from './eslint-web.mjs';
 
 // node:test's test()/describe() return promises that the runner itself awaits; everything
 // else that returns a promise (app.inject, a service call, t.test subtests) must be awaited.
@@ -33,7 +35,8 @@ const nodeGlobals = Object.fromEntries(
 );
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'coverage/'] },
+  // The web build and the API types generated from the OpenAPI document (checked by a test instead).
+  { ignores: ['node_modules/', 'data/', 'coverage/', 'web/dist/', 'web/src/api/schema.gen.ts'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
 
   js.configs.recommended,
@@ -68,6 +71,10 @@ export default tseslint.config(
 
   // Layers and module boundaries: see eslint-boundaries.mjs.
   ...moduleBoundaries,
+
+  // The web front end: React's rules of hooks, and its areas kept apart (eslint-web.mjs).
+  { files: ['web/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
+  ...webAreas,
 
   // Tests read JSON response bodies loosely (test/helpers: `body: any`).
   {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every *.test.ts under src/ and test/ with node's test runner (through tsx).
+// Runs every *.test.ts under src/, test/ and web/ with node's test runner (through tsx).
 // The files are listed here rather than left to `--test`'s own discovery, so that a path filter
 // picks them and a mistyped filter fails loudly; the run fails when a test fails or when no
 // test ran at all.
@@ -13,7 +13,7 @@
 // is suspected of leaking state into the next).
 //
 // Usage: npm test [-- <path substring> …]
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -23,7 +23,7 @@ const root = new URL('..', import.meta.url).pathname;
 function findTests(dir) {
   const out = [];
   for (const entry of readdirSync(dir)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) out.push(...findTests(path));
     else if (entry.endsWith('.test.ts')) out.push(relative(root, path));
@@ -32,7 +32,7 @@ function findTests(dir) {
 }
 
 const filters = process.argv.slice(2);
-const files = ['src', 'test']
+const files = ['src', 'test', 'web']
   .flatMap((dir) => findTests(join(root, dir)))
   .filter((file) => filters.length === 0 || filters.some((f) => file.includes(f)))
   .sort();
@@ -64,6 +64,15 @@ function groupsOf(list, count) {
     lightest.weight += weight;
   }
   return groups.map((g) => g.files.sort());
+}
+
+// The web front end's tests (and any test of the pages the service serves) need its build:
+// made here once, before the groups start, rather than by several test processes at once.
+// Quick when nothing changed (scripts/build-web.mjs compares a hash of its inputs).
+const build = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('the web build failed');
+  process.exit(1);
 }
 
 const tapDir = mkdtempSync(join(tmpdir(), 'salon-tap-'));

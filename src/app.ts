@@ -15,6 +15,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimiting } from './http/rate-limit.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { RefusedUrls } from './http/url-errors.js';
+import { DEFAULT_WEB_DIST, registerWebApp } from './http/web-app.js';
 import { ErrorBody } from './http/schemas.js';
 import { validatorCompiler } from './http/validation.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -111,5 +112,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await settingsMessagesRoutes(app, ctx);
   await loyaltyRoutes(app, ctx);
   await settingsRoutes(app, ctx);
+  // The web front end's pages and assets, beside the API (never under /api).
+  await registerWebApp(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;
 }

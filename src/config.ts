@@ -43,6 +43,8 @@ export interface Config {
   mailPreview?: boolean;
   /** Twilio's API (TWILIO_API_BASE_URL, default https://api.twilio.com): a sandbox or, in tests, a fake. */
   twilioApiBaseUrl?: string;
+  /** The web front end's build (default: web/dist of this checkout); tests may point elsewhere. */
+  webDistDir?: string;
 }
 
 export interface PaymentApiUrls {

@@ -57,6 +57,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'GET /api/public/client-verify-magic',
     'POST /api/public/reviews',
     'GET /api/public/salon-info',
+    'GET /api/public/salon-page',
     'GET /api/public/services',
     'GET /api/public/staff',
     'POST /api/public/visit-availability',

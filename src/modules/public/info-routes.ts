@@ -2,9 +2,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { publicServices, publicStaff, salonInfo } from './info.js';
+import { publicServices, publicStaff, salonInfo, salonPage } from './info.js';
 import { errorRef } from '../../http/schemas.js';
-import { PublicService, PublicStaff, PublicStaffQuery, SalonInfo } from './schemas.js';
+import { PublicService, PublicStaff, PublicStaffQuery, SalonInfo, SalonPage } from './schemas.js';
 
 const tags = ['public'];
 
@@ -21,6 +21,21 @@ export async function publicInfoRoutes(instance: FastifyInstance, ctx: AppContex
       response: { 200: SalonInfo },
     },
     handler: () => salonInfo(ctx.db),
+  });
+
+  app.get('/api/public/salon-page', {
+    config: { auth: 'none' },
+    schema: {
+      operationId: 'getPublicSalonPage',
+      tags,
+      summary: 'The salon as the booking page shows it',
+      description:
+        'Name, address, phone, email and logo (a path on this service), the time zone every date and time of the page is in, ' +
+        'the language and formats (`first_day_of_week`, `time_format`, `dark_mode`), today in that zone, the opening hours by weekday, ' +
+        'and the holidays from today to the last bookable day. The booking settings are `salon-info`; the reviews, `reviews/summary`.',
+      response: { 200: SalonPage },
+    },
+    handler: () => salonPage(ctx),
   });
 
   app.get('/api/public/services', {

@@ -1,10 +1,14 @@
 import { sql, type Kysely } from 'kysely';
+import { DateTime } from 'luxon';
+import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/types.js';
 import { badRequest } from '../../lib/errors.js';
 import { fromCents } from '../../lib/money.js';
+import { DEFAULT_TIMEZONE, todayIn } from '../../lib/time.js';
 import { performersOf } from '../services/service.js';
+import { logoPath } from '../settings/service.js';
 import type { Static } from 'typebox';
-import type { PublicService, PublicStaff, SalonInfo } from './schemas.js';
+import type { PublicService, PublicStaff, SalonInfo, SalonPage } from './schemas.js';
 
 /* The read side of the booking page: what the salon shows before anyone books. */
 
@@ -111,4 +115,71 @@ export async function publicStaff(
     .orderBy(sql`lower(name)`)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * The booking page's view of the salon (GET /public/salon-page): who and where it is, its
+ * time zone and formats, when it is open, and the holidays until the last bookable day.
+ */
+export async function salonPage(
+  ctx: Pick<AppContext, 'db'>,
+  now: Date = new Date(),
+): Promise<Static<typeof SalonPage>> {
+  const settings = await ctx.db
+    .selectFrom('settings')
+    .select([
+      'salon_name',
+      'salon_address',
+      'salon_postcode',
+      'salon_city',
+      'salon_phone',
+      'salon_email',
+      'logo_key',
+      'timezone',
+      'language',
+      'first_day_of_week',
+      'time_format',
+      'dark_mode',
+      'booking_max_future_days',
+    ])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  const timezone = settings.timezone || DEFAULT_TIMEZONE;
+  const today = todayIn(timezone, now);
+  const last = DateTime.fromISO(today, { zone: timezone })
+    .plus({ days: settings.booking_max_future_days })
+    .toISODate()!;
+  const [hours, holidays] = await Promise.all([
+    ctx.db.selectFrom('opening_hours').selectAll().orderBy('day_of_week').execute(),
+    ctx.db
+      .selectFrom('holidays')
+      .select(['date', 'name'])
+      .where('date', '>=', today)
+      .where('date', '<=', last)
+      .orderBy('date')
+      .execute(),
+  ]);
+  return {
+    salon_name: settings.salon_name,
+    salon_address: settings.salon_address,
+    salon_postcode: settings.salon_postcode,
+    salon_city: settings.salon_city,
+    salon_phone: settings.salon_phone,
+    salon_email: settings.salon_email,
+    // A path, not an absolute URL: the page loads it from the origin it came from.
+    logo_url: logoPath(settings),
+    timezone,
+    language: settings.language,
+    first_day_of_week: settings.first_day_of_week,
+    time_format: settings.time_format,
+    dark_mode: settings.dark_mode,
+    today,
+    opening_hours: hours.map((row) => ({
+      day_of_week: row.day_of_week,
+      open_time: row.open_time,
+      close_time: row.close_time,
+      is_closed: row.is_closed === 1,
+    })),
+    holidays,
+  };
 }

@@ -56,6 +56,26 @@ export interface BookingPerson {
   client_phone?: string | undefined;
   /** The browser's language: a new client's (a known client keeps the one on record). */
   language?: 'en' | 'nl' | undefined;
+  marketing_consent?: boolean | undefined;
+  sms_consent?: boolean | undefined;
+}
+
+/**
+ * The form's consent checkboxes for a client who is who they say (signed in): a ticked box
+ * gives consent; an unticked one withdraws nothing (that is the account's or the unsubscribe
+ * link's to do).
+ */
+async function grantConsents(trx: Transaction<DB>, clientId: number, person: BookingPerson): Promise<void> {
+  const granted = {
+    ...(person.marketing_consent === true ? { marketing_consent: 1 } : {}),
+    ...(person.sms_consent === true ? { sms_consent: 1 } : {}),
+  };
+  if (Object.keys(granted).length === 0) return;
+  await trx
+    .updateTable('clients')
+    .set({ ...granted, updated_at: nowIso() })
+    .where('id', '=', clientId)
+    .execute();
 }
 
 /** The client booking: the signed-in one, else the client with this email, else a new one. */
@@ -66,9 +86,13 @@ export async function bookingClient(
 ): Promise<number> {
   // Checked even when unused (a signed-in or known client): bad input is refused, not ignored.
   const phone = await normalisePhone(trx, person.client_phone ?? '', 'client_phone');
-  if (client) return client.id;
+  if (client) {
+    await grantConsents(trx, client.id, person);
+    return client.id;
+  }
   const email = person.client_email.trim().toLowerCase();
-  // Erased and merged-away clients have no email, so only a live client can match.
+  // Erased and merged-away clients have no email, so only a live client can match. Anyone can
+  // type an email: the form's consents never change such a client's.
   const existing = await trx.selectFrom('clients').select('id').where('email', '=', email).executeTakeFirst();
   if (existing) return existing.id;
   const now = nowIso();
@@ -81,7 +105,8 @@ export async function bookingClient(
       birthday: null,
       gender: '',
       notes: '',
-      marketing_consent: 0,
+      marketing_consent: person.marketing_consent === true ? 1 : 0,
+      sms_consent: person.sms_consent === true ? 1 : 0,
       language: person.language ?? null,
       created_at: now,
       updated_at: now,

@@ -50,6 +50,47 @@ export const PublicService = named(
   }),
 );
 
+export const SalonPage = named(
+  'PublicSalonPage',
+  Type.Object(
+    {
+      salon_name: Type.String(),
+      salon_address: Type.String(),
+      salon_postcode: Type.String(),
+      salon_city: Type.String(),
+      salon_phone: Type.String(),
+      salon_email: Type.String(),
+      logo_url: Type.Union([Type.String(), Type.Null()], {
+        description: "The salon's logo, a path on this service (`/api/settings/logo?v=…`); null when none",
+      }),
+      timezone: Type.String({
+        description: 'The salon’s IANA time zone: every date and time of the booking page is in it',
+      }),
+      language: Type.String({ description: 'The salon’s language (e.g. nl, en): the page’s default' }),
+      first_day_of_week: Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday' }),
+      time_format: Type.String({ description: '24h or 12h' }),
+      dark_mode: Type.String({ description: 'system, light or dark' }),
+      today: Type.String({ ...DateText, description: 'Today in the salon’s time zone (YYYY-MM-DD)' }),
+      opening_hours: Type.Array(
+        Type.Object({
+          day_of_week: Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday' }),
+          open_time: Type.Union([Type.String(), Type.Null()]),
+          close_time: Type.Union([Type.String(), Type.Null()]),
+          is_closed: Type.Boolean(),
+        }),
+        { description: 'By weekday; a weekday without an entry has none set (staff shifts decide)' },
+      ),
+      holidays: Type.Array(Type.Object({ date: DateText, name: Type.String() }), {
+        description: 'From today to the last bookable day (today + booking_max_future_days), by date',
+      }),
+    },
+    {
+      description:
+        'What the booking page shows of the salon besides its booking settings (salon-info): address, logo, time zone, language and formats, opening hours and the holidays ahead',
+    },
+  ),
+);
+
 export const PublicStaff = named('PublicStaffMember', Type.Object({ id: Type.Integer(), name: Type.String() }));
 
 export const AvailabilityQuery = Type.Object({
@@ -127,6 +168,15 @@ export const PublicBookingBody = withExample(
           "The browser's language, `en` or `nl`: a new client's emails are written in it (an existing client keeps theirs)",
       }),
     ),
+    marketing_consent: Type.Optional(
+      Type.Boolean({
+        description:
+          "The form's marketing checkbox (unticked by default). A new client is created with it; a signed-in client who ticks it gives consent; the email of an existing client, not signed in, changes nothing",
+      }),
+    ),
+    sms_consent: Type.Optional(
+      Type.Boolean({ description: "The form's text-message checkbox, under the same rule as marketing_consent" }),
+    ),
   }),
   { service_id: 1, start_at: '2030-05-14 14:30:00', client_name: 'Ada Client', client_email: 'ada@example.com' },
 );
@@ -148,6 +198,15 @@ export const PublicVisitBody = withExample(
         description:
           "The browser's language, `en` or `nl`: a new client's emails are written in it (an existing client keeps theirs)",
       }),
+    ),
+    marketing_consent: Type.Optional(
+      Type.Boolean({
+        description:
+          "The form's marketing checkbox (unticked by default). A new client is created with it; a signed-in client who ticks it gives consent; the email of an existing client, not signed in, changes nothing",
+      }),
+    ),
+    sms_consent: Type.Optional(
+      Type.Boolean({ description: "The form's text-message checkbox, under the same rule as marketing_consent" }),
     ),
   }),
   {

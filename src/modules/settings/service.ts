@@ -25,10 +25,16 @@ export { isHoliday } from './holidays.js';
 export { defaultVatRateId, ensureStandardVatRate, requireUsableVatRate, vatRateChange } from './vat-rates.js';
 
 export function logoUrl(ctx: Pick<AppContext, 'config'>, settings: Pick<Settings, 'logo_key'>): string | null {
+  const path = logoPath(settings);
+  return path === null ? null : `${ctx.config.publicBaseUrl}${path}`;
+}
+
+/** The logo's path on this service (a page of the same origin loads it from there); null when none. */
+export function logoPath(settings: Pick<Settings, 'logo_key'>): string | null {
   if (!settings.logo_key) return null;
   // The version changes with every upload, so caches never serve an old logo.
   const version = /\/([a-f0-9]{8})/.exec(settings.logo_key)?.[1] ?? '0';
-  return `${ctx.config.publicBaseUrl}/api/settings/logo?v=${version}`;
+  return `/api/settings/logo?v=${version}`;
 }
 
 async function present(ctx: AppContext, settings: Settings) {

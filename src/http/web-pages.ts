@@ -1,0 +1,37 @@
+/*
+ * The addresses the web front end answers (web/), shared by the server (web-app.ts) and the
+ * development server (web/vite.config.ts), so that both send a path to the same page.
+ *
+ * Two shells: the public one (the booking page and every page a client reaches from an
+ * email) and the back office. A path ending in `/*` covers everything below it too. A new
+ * back-office area adds its first segment to OFFICE_PAGES.
+ */
+
+/** The booking page and the client's own pages: `public.html`. */
+export const PUBLIC_PAGES = ['/book', '/booking/*', '/review', '/client/*', '/unsubscribe', '/payment/return'] as const;
+
+/**
+ * The back office: `index.html`. Besides its home, sign-in and password reset, the areas
+ * that in-app notifications already link to (`/bookings/12`, `/clients/3` …).
+ */
+export const OFFICE_PAGES = [
+  '/',
+  '/login',
+  '/reset-password',
+  '/bookings/*',
+  '/clients/*',
+  '/waitlist/*',
+  '/inventory/*',
+  '/payments/*',
+] as const;
+
+/** Which shell answers `path` (no query string), or null when the front end has no such page. */
+export function shellOf(path: string): 'public' | 'office' | null {
+  const matches = (pattern: string) =>
+    pattern.endsWith('/*')
+      ? path === pattern.slice(0, -2) || path.startsWith(pattern.slice(0, -1))
+      : path === pattern || path === `${pattern}/`;
+  if (PUBLIC_PAGES.some(matches)) return 'public';
+  if (OFFICE_PAGES.some(matches)) return 'office';
+  return null;
+}

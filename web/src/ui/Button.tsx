@@ -1,0 +1,10 @@
+import { Button as AriaButton, type ButtonProps } from 'react-aria-components';
+
+/** React Aria's button with the house look; `variant="secondary"` for the less important action. */
+export function Button({
+  variant = 'primary',
+  className,
+  ...props
+}: ButtonProps & { variant?: 'primary' | 'secondary' }) {
+  return <AriaButton {...props} data-variant={variant} className={className ?? 'button'} />;
+}

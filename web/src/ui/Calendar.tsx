@@ -1,0 +1,32 @@
+import type { CalendarDate } from '@internationalized/date';
+import {
+  Button,
+  Calendar as AriaCalendar,
+  CalendarCell,
+  CalendarGrid,
+  Heading,
+  type CalendarProps,
+} from 'react-aria-components';
+
+interface Props extends Omit<CalendarProps<CalendarDate>, 'children'> {
+  previousLabel: string;
+  nextLabel: string;
+}
+
+/** React Aria's calendar: a month grid, arrow keys between days, unavailable days greyed and refused. */
+export function Calendar({ previousLabel, nextLabel, ...props }: Props) {
+  return (
+    <AriaCalendar {...props} className="calendar">
+      <header>
+        <Button slot="previous" className="button" data-variant="secondary" aria-label={previousLabel}>
+          <span aria-hidden="true">‹</span>
+        </Button>
+        <Heading className="month" />
+        <Button slot="next" className="button" data-variant="secondary" aria-label={nextLabel}>
+          <span aria-hidden="true">›</span>
+        </Button>
+      </header>
+      <CalendarGrid>{(date) => <CalendarCell date={date} className="day" />}</CalendarGrid>
+    </AriaCalendar>
+  );
+}
