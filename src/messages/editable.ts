@@ -61,6 +61,19 @@ export const EDITABLE_MESSAGES: readonly EditableMessage[] = [
   booking('booking.reminder', 'To the client some hours before the appointment (the reminder settings)', {
     parts: [{ ...SAMPLE_BOOKING, links: { attendUrl: SAMPLE_URL, cancelUrl: SAMPLE_URL, moveUrl: SAMPLE_URL } }],
   }),
+  {
+    key: 'sms.reminder',
+    channel: 'sms',
+    description:
+      'Text message to the client some hours before the appointment (SMS reminders on); the address and the links follow it',
+    subjectKey: null,
+    bodyKey: 'sms.reminder',
+    placeholders: BOOKING,
+    sample: {
+      ...SAMPLE_BOOKING,
+      parts: [{ ...SAMPLE_BOOKING, links: { attendUrl: SAMPLE_URL, cancelUrl: SAMPLE_URL, moveUrl: SAMPLE_URL } }],
+    },
+  },
   booking('booking.review_request', 'To the client after a completed appointment, asking for a review', {
     reviewUrl: SAMPLE_URL,
   }),

@@ -1,4 +1,4 @@
-import { bookingDetails, bookingEmail, type BookingEmailData } from './bookings.js';
+import { bookingDetails, bookingEmail, bookingValues, partActions, type BookingEmailData } from './bookings.js';
 import { escapeHtml as e, paragraph, type MailContext } from './layout.js';
 
 /**
@@ -23,3 +23,18 @@ export const reminder = bookingEmail<ReminderData>('booking.reminder', (data, ma
   const line = mail.t('booking.details.address', { address });
   return { details: { html: `${details.html}\n${paragraph(e(line))}`, text: `${details.text}\n${line}` } };
 });
+
+/**
+ * The reminder as a text message: the visit in one line (the salon may rewrite it), the
+ * address, then each action's link. The same values and actions as the email.
+ */
+export function reminderSms(data: ReminderData, mail: MailContext): string {
+  const address = salonAddressLine(mail);
+  return [
+    mail.t('sms.reminder', bookingValues(data, mail)),
+    ...(address ? [mail.t('sms.reminder.address', { address })] : []),
+    ...partActions(data.parts, (key, values) => mail.t(key, values)).map(({ label, url }) =>
+      mail.t('sms.reminder.link', { action: label, url }),
+    ),
+  ].join('\n');
+}

@@ -9,13 +9,14 @@ import type { JobContext, JobHandler, JobHandlers, JobPayloads } from '../../job
 import { DEFAULT_TIMEZONE } from '../../lib/time.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { brandOf } from '../../mail/render-email.js';
+import { renderSms } from '../../mail/render-sms.js';
+import { chooseLanguage } from '../../messages/index.js';
 import type { BookingPart } from '../../mail/templates/bookings.js';
 import type { ReminderData } from '../../mail/templates/reminders.js';
 import { queueSms } from '../../sms/outbox.js';
 import { defaultCountry, toE164 } from '../../sms/phone.js';
 import { readSettings, reminderHours } from '../settings/service.js';
 import { issueActionLinks } from './action-links.js';
-import { reminderText } from './reminder-text.js';
 import { bookingQuery } from './reads.js';
 import { emailData } from './transitions.js';
 import { localNow } from './wall-clock.js';
@@ -243,9 +244,10 @@ export function reminderJobs(ctx: AppContext): Pick<JobHandlers, 'booking.remind
           sensitive: true,
         });
       } else {
+        const brand = brandOf(settings, ctx.config.publicBaseUrl);
         messageId = await queueSms(trx, {
           to,
-          body: reminderText(data, brandOf(settings, ctx.config.publicBaseUrl), client.language),
+          body: await renderSms(trx, 'sms.reminder', data, brand, chooseLanguage(client.language, brand.language)),
           template: 'booking.reminder',
           clientId: client.id,
           sensitive: true,

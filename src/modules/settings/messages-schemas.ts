@@ -59,9 +59,9 @@ export const MessagePreview = named(
   'MessagePreview',
   Type.Object({
     language: Language,
-    subject: Type.String(),
-    html: Type.String(),
-    text: Type.String(),
+    subject: Type.Union([Type.String(), Type.Null()], { description: 'null for a text message (SMS)' }),
+    html: Type.Union([Type.String(), Type.Null()], { description: 'null for a text message (SMS)' }),
+    text: Type.String({ description: 'the plain-text part, or the whole text message' }),
   }),
 );
 

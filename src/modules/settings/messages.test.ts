@@ -4,7 +4,10 @@ import { assertError } from '../../../test/helpers/assertions.js';
 import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { createClient, setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
-import { EDITABLE_MESSAGES, catalogueText, placeholdersOf } from '../../messages/index.js';
+import { readSettings } from '../../db/settings.js';
+import { brandOf } from '../../mail/render-email.js';
+import { renderSms } from '../../mail/render-sms.js';
+import { EDITABLE_MESSAGES, catalogueText, editableMessage, placeholdersOf } from '../../messages/index.js';
 
 describe('editable messages: the catalogue defaults', () => {
   it("every editable message's default texts use only the placeholders it allows", () => {
@@ -129,6 +132,36 @@ for (const dialect of DIALECTS) {
       );
       const unchanged = await call('GET', '/api/settings/messages/booking.updated');
       assert.equal(unchanged.body.texts.nl.is_default, true, 'a preview saves nothing');
+    });
+
+    it('the SMS reminder is editable per language: body only, previewed as a text message, used for the next reminder', async () => {
+      const saved = await call('PUT', '/api/settings/messages/sms.reminder/nl', {
+        body: 'Tot {start}, {client_first_name}! {service} bij {salon_name}.',
+      });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
+      assert.equal(saved.body.channel, 'sms');
+      assert.equal(saved.body.texts.nl.subject, null);
+      const preview = await call('POST', '/api/settings/messages/sms.reminder/preview', { language: 'nl' });
+      assert.equal(preview.status, 200, JSON.stringify(preview.body));
+      assert.equal(preview.body.subject, null);
+      assert.equal(preview.body.html, null);
+      const [first, ...rest] = (preview.body.text as string).split('\n');
+      assert.equal(first, 'Tot vrijdag 28 november 2031 om 14:30, Anna! Cut and blow-dry bij Studio Test.');
+      assert.ok(
+        rest.some((line) => line.startsWith('Afspraak annuleren: https://')),
+        preview.body.text,
+      );
+      // What the reminder job sends: the saved Dutch text; English keeps the default.
+      const brand = brandOf(await readSettings(t.ctx.db), t.ctx.config.publicBaseUrl);
+      const data = editableMessage('sms.reminder')!.sample as never;
+      assert.match(await renderSms(t.ctx.db, 'sms.reminder', data, brand, 'nl'), /^Tot vrijdag 28 november 2031/);
+      assert.match(await renderSms(t.ctx.db, 'sms.reminder', data, brand, 'en'), /^Reminder: your appointment at /);
+      assertError(
+        await call('PUT', '/api/settings/messages/sms.reminder/nl', { body: 'Tot {start} {link}' }),
+        400,
+        'unknown_placeholder',
+      );
+      assert.equal((await call('DELETE', '/api/settings/messages/sms.reminder/nl')).status, 200);
     });
 
     it('campaign merge tags: unknown tag is 400 naming it when saved; filled (escaped) per recipient', async () => {

@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { readMessageOverrides } from '../../mail/message-texts.js';
 import { brandOf, renderDraft } from '../../mail/render-email.js';
+import { isSmsTextName, renderSmsWith } from '../../mail/render-sms.js';
 import {
   catalogueText,
   EDITABLE_MESSAGES,
@@ -161,5 +162,10 @@ export async function previewMessage(
     if (draft.body !== undefined) overrides.set(message.bodyKey, draft.body.trim());
   }
   const brand = brandOf(await readSettings(ctx.db), ctx.config.publicBaseUrl);
+  if (message.channel === 'sms') {
+    if (!isSmsTextName(message.key)) throw new Error(`no text message renders ${message.key}`);
+    const text = renderSmsWith(message.key, message.sample as never, brand, language, overrides);
+    return { language, subject: null, html: null, text };
+  }
   return { language, ...(await renderDraft(message.key, message.sample, language, brand, overrides)) };
 }

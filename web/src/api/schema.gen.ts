@@ -4452,10 +4452,13 @@ export interface components {
       };
     };
     MessagePreview: {
-      html: string;
+      /** @description null for a text message (SMS) */
+      html: string | null;
       /** @description `en` or `nl` */
       language: 'en' | 'nl';
-      subject: string;
+      /** @description null for a text message (SMS) */
+      subject: string | null;
+      /** @description the plain-text part, or the whole text message */
       text: string;
     };
     Notification: {
