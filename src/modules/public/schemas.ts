@@ -153,30 +153,35 @@ const DateTimeIn = DateTimeInput(
   '2026-11-23 14:30:00',
 );
 
+/** Who books, as the booking form asks it: the same for one service and for a visit. */
+const BOOKING_PERSON = {
+  client_name: NonEmpty(200),
+  client_email: Email,
+  client_phone: Type.Optional(Type.String({ maxLength: 50 })),
+  notes: Type.Optional(Type.String({ maxLength: 1000 })),
+  language: Type.Optional(
+    Type.Union([Type.Literal('en'), Type.Literal('nl')], {
+      description:
+        "The browser's language, `en` or `nl`: a new client's emails are written in it (an existing client keeps theirs)",
+    }),
+  ),
+  marketing_consent: Type.Optional(
+    Type.Boolean({
+      description:
+        "The form's marketing checkbox (unticked by default). A new client is created with it; a signed-in client who ticks it gives consent; the email of an existing client, not signed in, changes nothing",
+    }),
+  ),
+  sms_consent: Type.Optional(
+    Type.Boolean({ description: "The form's text-message checkbox, under the same rule as marketing_consent" }),
+  ),
+};
+
 export const PublicBookingBody = withExample(
   Type.Object({
     service_id: Id,
     staff_id: Type.Optional(Id),
     start_at: DateTimeIn,
-    client_name: NonEmpty(200),
-    client_email: Email,
-    client_phone: Type.Optional(Type.String({ maxLength: 50 })),
-    notes: Type.Optional(Type.String({ maxLength: 1000 })),
-    language: Type.Optional(
-      Type.Union([Type.Literal('en'), Type.Literal('nl')], {
-        description:
-          "The browser's language, `en` or `nl`: a new client's emails are written in it (an existing client keeps theirs)",
-      }),
-    ),
-    marketing_consent: Type.Optional(
-      Type.Boolean({
-        description:
-          "The form's marketing checkbox (unticked by default). A new client is created with it; a signed-in client who ticks it gives consent; the email of an existing client, not signed in, changes nothing",
-      }),
-    ),
-    sms_consent: Type.Optional(
-      Type.Boolean({ description: "The form's text-message checkbox, under the same rule as marketing_consent" }),
-    ),
+    ...BOOKING_PERSON,
   }),
   { service_id: 1, start_at: '2030-05-14 14:30:00', client_name: 'Ada Client', client_email: 'ada@example.com' },
 );
@@ -189,25 +194,7 @@ export const PublicVisitBody = withExample(
       maxItems: 10,
       description: 'The services in order; each starts when the previous one ends',
     }),
-    client_name: NonEmpty(200),
-    client_email: Email,
-    client_phone: Type.Optional(Type.String({ maxLength: 50 })),
-    notes: Type.Optional(Type.String({ maxLength: 1000 })),
-    language: Type.Optional(
-      Type.Union([Type.Literal('en'), Type.Literal('nl')], {
-        description:
-          "The browser's language, `en` or `nl`: a new client's emails are written in it (an existing client keeps theirs)",
-      }),
-    ),
-    marketing_consent: Type.Optional(
-      Type.Boolean({
-        description:
-          "The form's marketing checkbox (unticked by default). A new client is created with it; a signed-in client who ticks it gives consent; the email of an existing client, not signed in, changes nothing",
-      }),
-    ),
-    sms_consent: Type.Optional(
-      Type.Boolean({ description: "The form's text-message checkbox, under the same rule as marketing_consent" }),
-    ),
+    ...BOOKING_PERSON,
   }),
   {
     start_at: '2030-05-14 10:00:00',
