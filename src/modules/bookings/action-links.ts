@@ -1,13 +1,13 @@
 import type { Transaction } from 'kysely';
-import { DateTime } from 'luxon';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/executor.js';
 import type { BookingActionPurpose } from '../../db/tables/public.js';
 import type { DB } from '../../db/types.js';
 import { AppError } from '../../lib/errors.js';
-import { DEFAULT_TIMEZONE, nowIso } from '../../lib/time.js';
+import { nowIso } from '../../lib/time.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { readTimezone } from '../settings/service.js';
+import { instantOfWallClock } from './wall-clock.js';
 
 /*
  * The links of the booking emails that let a client act on their booking without signing in:
@@ -29,11 +29,6 @@ export interface ActionLinks {
   moveUrl: string;
 }
 
-/** A booking's wall-clock start as an instant. */
-export function startInstant(startAt: string, timezone: string): DateTime {
-  return DateTime.fromFormat(startAt, 'yyyy-MM-dd HH:mm:ss', { zone: timezone || DEFAULT_TIMEZONE });
-}
-
 /**
  * Writes one fresh token per action for the booking (in the caller's transaction) and returns
  * the web pages' links under the salon's public address.
@@ -48,7 +43,7 @@ export async function issueActionLinks(
     .select('start_at')
     .where('id', '=', booking.id)
     .executeTakeFirstOrThrow();
-  const expiresAt = startInstant(row.start_at, await readTimezone(executor))
+  const expiresAt = instantOfWallClock(row.start_at, await readTimezone(executor))
     .toUTC()
     .toISO()!;
   const createdAt = nowIso();

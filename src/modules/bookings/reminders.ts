@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/executor.js';
@@ -19,7 +18,7 @@ import { readSettings, reminderHours } from '../settings/service.js';
 import { issueActionLinks } from './action-links.js';
 import { bookingQuery } from './reads.js';
 import { emailData } from './transitions.js';
-import { localNow } from './wall-clock.js';
+import { instantOfWallClock, localNow } from './wall-clock.js';
 
 /*
  * Appointment reminders, by email and SMS, some hours before a scheduled booking starts.
@@ -64,11 +63,6 @@ export function reminderKey(bookingId: number, channel: ReminderChannel, hours: 
   return `reminder:${bookingId}:${channel}:${hours}`;
 }
 
-/** The instant a wall-clock time of the salon's zone is. */
-function instantOf(wallClock: string, timezone: string): number {
-  return DateTime.fromFormat(wallClock, 'yyyy-MM-dd HH:mm:ss', { zone: timezone || DEFAULT_TIMEZONE }).toMillis();
-}
-
 export interface ReminderTarget {
   id: number;
   /** The status the booking has (or will have, when called before the row is written). */
@@ -89,7 +83,7 @@ export async function syncReminders(
   now: Date = new Date(),
 ): Promise<void> {
   const current = settings ?? (await readSettings(trx));
-  const startMs = instantOf(booking.start_at, current.timezone);
+  const startMs = instantOfWallClock(booking.start_at, current.timezone).toMillis();
   const keys: string[] = [];
   const wanted: Array<{ key: string; payload: JobPayloads['booking.reminder']; runAt: number }> = [];
   for (const channel of REMINDER_CHANNELS) {
@@ -158,7 +152,7 @@ async function reminderSubject(
   if (!enabled(settings, channel) || !hoursOf(settings, channel).includes(hours)) {
     return skip('reminder turned off in the settings');
   }
-  if (instantOf(startAt, settings.timezone) <= Date.now()) return skip('appointment already began');
+  if (instantOfWallClock(startAt, settings.timezone).toMillis() <= Date.now()) return skip('appointment already began');
 
   let parts = await bookingQuery(trx).where('b.id', '=', bookingId).execute();
   if (booking.visit_id !== null) {

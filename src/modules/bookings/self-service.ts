@@ -10,7 +10,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { DEFAULT_TIMEZONE, formatInstant, nowIso } from '../../lib/time.js';
 import { readSettings } from '../settings/service.js';
 import { lockActiveStaff } from '../staff/service.js';
-import { startInstant } from './action-links.js';
+import { instantOfWallClock } from './wall-clock.js';
 import { replaceBooking } from './placement.js';
 import { bookingQuery, type BookingJoinedRow } from './reads.js';
 import { announceCancelled } from './transitions.js';
@@ -57,7 +57,7 @@ export function selfServiceActions(
   rules: SelfServiceRules,
   now: Date = new Date(),
 ): Record<BookingActionPurpose, SelfServiceAction> {
-  const start = startInstant(booking.start_at, rules.timezone);
+  const start = instantOfWallClock(booking.start_at, rules.timezone);
   const deadline = start.minus({ hours: Math.max(0, rules.cancellation_window_hours) });
   const wallClock = (instant: typeof start) => formatInstant(instant.toUTC().toISO()!, rules.timezone);
   const verdict = (until: string | null, refusal: SelfServiceAction['refusal']): SelfServiceAction => ({

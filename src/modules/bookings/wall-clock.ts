@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { DEFAULT_TIMEZONE } from '../../lib/time.js';
 
 /*
  * Arithmetic on stored wall-clock datetimes (`YYYY-MM-DD HH:MM:SS`, the salon's zone). A
@@ -25,6 +26,11 @@ export function minutesBetween(from: string, to: string): number {
 
 /** A booking lasts at most a day, so every search for what overlaps it starts one day before. */
 export const MAX_BOOKING_MIN = 24 * 60;
+
+/** The instant a wall-clock time of the salon's zone is (a booking's start, for deadlines and reminders). */
+export function instantOfWallClock(wallClock: string, timezone: string): DateTime {
+  return DateTime.fromFormat(wallClock, 'yyyy-MM-dd HH:mm:ss', { zone: timezone || DEFAULT_TIMEZONE });
+}
 
 /** Now on the salon's wall clock, comparable with stored booking times. */
 export function localNow(timezone: string, now: Date): string {
