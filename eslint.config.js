@@ -99,6 +99,19 @@ export default tseslint.config(
       globals: nodeGlobals,
     },
   },
+  // The embed snippet (web/public/embed.js) runs in other sites' pages, as a classic script.
+  {
+    files: ['web/public/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        ['window', 'document', 'URL', 'CustomEvent', 'HTMLIFrameElement', 'HTMLAnchorElement'].map((name) => [
+          name,
+          /** @type {const} */ ('readonly'),
+        ]),
+      ),
+    },
+  },
   {
     files: ['**/*.cjs'],
     languageOptions: {

@@ -2,7 +2,7 @@
 // Builds the web front end (web/) into web/dist, which the service serves (src/http/web-app.ts).
 // Runs on `npm ci`/`npm install` (the `prepare` script), before the tests (scripts/run-tests.mjs),
 // and by hand: `npm run web:build`. It rebuilds only when its inputs changed (a hash of web/'s
-// sources, the build configuration and the lockfile, kept in web/dist/.build-hash), so the
+// sources and public files, the build configuration and the lockfile, kept in web/dist/.build-hash), so the
 // usual run costs a few milliseconds. `--force` rebuilds anyway.
 //
 // On a production install without dev dependencies (`npm ci --omit=dev`) Vite is absent: an
@@ -29,6 +29,7 @@ function filesUnder(dir) {
 function inputHash() {
   const inputs = [
     ...filesUnder(join(web, 'src')),
+    ...filesUnder(join(web, 'public')),
     ...readdirSync(web)
       .filter((entry) => /\.(html|ts)$/.test(entry))
       .map((entry) => join(web, entry)),

@@ -24,6 +24,7 @@ import { packagesRoutes } from './modules/packages/routes.js';
 import { posRoutes } from './modules/pos/routes.js';
 import { promotionsRoutes } from './modules/promotions/routes.js';
 import { bookingsRoutes } from './modules/bookings/routes.js';
+import { calendarFeedsRoutes } from './modules/calendar-feeds/routes.js';
 import { campaignsRoutes } from './modules/campaigns/routes.js';
 import { clientsRoutes } from './modules/clients/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
@@ -36,6 +37,8 @@ import { staffRoutes } from './modules/staff/routes.js';
 import { suppliersRoutes } from './modules/suppliers/routes.js';
 import { publicRoutes } from './modules/public/routes.js';
 import { resourcesRoutes } from './modules/resources/routes.js';
+import { metricsFor, registerRequestMetrics } from './modules/system/service.js';
+import { webhooksRoutes } from './modules/webhooks/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { smsRoutes } from './modules/sms/routes.js';
 import { reportingRoutes } from './modules/reporting/routes.js';
@@ -71,6 +74,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  // First of the hooks that see every request: the latency histogram times them all.
+  const metrics = metricsFor(ctx);
+  if (metrics) registerRequestMetrics(app, metrics);
   registerErrorHandling(app);
   registerTextGuard(app);
   await app.register(helmet, SECURITY_HEADERS);
@@ -100,6 +106,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await paymentsRoutes(app, ctx);
   await waitlistRoutes(app, ctx);
   await bookingsRoutes(app, ctx);
+  await calendarFeedsRoutes(app, ctx);
   await notificationsRoutes(app, ctx);
   await suppliersRoutes(app, ctx);
   await clientsRoutes(app, ctx);
@@ -108,11 +115,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await staffRoutes(app, ctx);
   await locationsRoutes(app, ctx);
   await resourcesRoutes(app, ctx);
+  await webhooksRoutes(app, ctx);
   await settingsConfigRoutes(app, ctx);
   await settingsMessagesRoutes(app, ctx);
   await loyaltyRoutes(app, ctx);
   await settingsRoutes(app, ctx);
   // The web front end's pages and assets, beside the API (never under /api).
-  await registerWebApp(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
+  await registerWebApp(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST, {
+    ...(ctx.config.bookingEmbedOrigins ? { bookingEmbedOrigins: ctx.config.bookingEmbedOrigins } : {}),
+  });
   return app;
 }

@@ -14,8 +14,10 @@ import { depositSettled, noshowFeeSettled, registerSettlementHandler } from './m
 import { posOrderPaymentSettled } from './modules/pos/service.js';
 import { publicJobs } from './modules/public/jobs.js';
 import { waitlistOfClient } from './modules/waitlist/service.js';
+import { webhookJobs } from './modules/webhooks/jobs.js';
 import { sendPushJob } from './push/send-job.js';
 import { sendSmsJob } from './sms/send-job.js';
+import { metricsFor } from './modules/system/service.js';
 
 /*
  * The composition root: the one place that hands the low layers (queue, mail, payments'
@@ -50,6 +52,7 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
     ...paymentJobs(ctx),
     ...campaignJobs(ctx),
     ...publicJobs(ctx),
+    ...webhookJobs(ctx),
   };
 }
 
@@ -63,6 +66,7 @@ export function createWorker(ctx: AppContext, handlers: JobHandlers = createJobH
     leaseMs: ctx.config.jobLeaseSeconds * 1000,
     pollMs: ctx.config.jobPollMs,
     concurrency: ctx.config.jobConcurrency,
+    onJobFinished: metricsFor(ctx)?.jobFinished,
     scheduleRecurring: async () => {
       await ensureVisitAlertsScheduled(ctx);
       await ensureSeasonalPromotionsScheduled(ctx);

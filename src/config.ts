@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { EmbedOriginsError, parseEmbedOrigins, type EmbedOrigins } from './http/embedding.js';
 import { parseSecretsKey } from './lib/secrets.js';
 import { loadPushConfig, PushConfigError, type PushConfig } from './push/config.js';
 
@@ -43,9 +44,35 @@ export interface Config {
   mailPreview?: boolean;
   /** Twilio's API (TWILIO_API_BASE_URL, default https://api.twilio.com): a sandbox or, in tests, a fake. */
   twilioApiBaseUrl?: string;
+  /**
+   * METRICS_TOKEN: the bearer token a Prometheus scraper sends to GET /api/metrics; unset, the
+   * metrics are off (the route refuses, nothing is collected).
+   */
+  metricsToken?: string;
+  /**
+   * The sites that may show the booking page in a frame (BOOKING_EMBED_ORIGINS): `*` (any, the
+   * default) or a list besides the service's own origin. Optional so hand-built configs (tests)
+   * read as `*`.
+   */
+  bookingEmbedOrigins?: EmbedOrigins;
   /** The web front end's build (default: web/dist of this checkout); tests may point elsewhere. */
   webDistDir?: string;
+  /**
+   * Outbound webhooks: whether endpoints may be plain http (WEBHOOKS_ALLOW_HTTP) and may be
+   * private, loopback or link-local addresses (WEBHOOKS_ALLOW_PRIVATE), both off by default;
+   * the time one delivery attempt may take (WEBHOOKS_TIMEOUT_SECONDS, default 15). Optional so
+   * hand-built configs (tests) read as DEFAULT_WEBHOOKS.
+   */
+  webhooks?: WebhooksConfig;
 }
+
+export interface WebhooksConfig {
+  allowHttp: boolean;
+  allowPrivate: boolean;
+  timeoutMs: number;
+}
+
+export const DEFAULT_WEBHOOKS: WebhooksConfig = { allowHttp: false, allowPrivate: false, timeoutMs: 15_000 };
 
 export interface PaymentApiUrls {
   /** Card terminal provider (SumUp reader checkouts): CARDPAY_API_URL. */
@@ -72,6 +99,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/** An on/off switch: 1/true/on, or 0/false/off (unset: off). */
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = optional(env, name)?.toLowerCase();
+  if (raw === undefined || ['0', 'false', 'off'].includes(raw)) return false;
+  if (['1', 'true', 'on'].includes(raw)) return true;
+  throw new ConfigError(`${name} must be 1 or 0 (true/false, on/off), got "${raw}"`);
 }
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -152,8 +187,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`TWILIO_API_BASE_URL must be an http(s) URL, got "${twilioApiBaseUrl}"`);
   }
 
+  const metricsToken = optional(env, 'METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters (openssl rand -hex 24)');
+  }
+
+  let bookingEmbedOrigins: EmbedOrigins;
+  try {
+    bookingEmbedOrigins = parseEmbedOrigins(env.BOOKING_EMBED_ORIGINS);
+  } catch (error) {
+    if (error instanceof EmbedOriginsError) throw new ConfigError(error.message);
+    throw error;
+  }
+
   const worker = (optional(env, 'WORKER') ?? 'on').toLowerCase();
   if (worker !== 'on' && worker !== 'off') throw new ConfigError('WORKER must be "on" or "off"');
+
+  const webhooks: WebhooksConfig = {
+    allowHttp: flag(env, 'WEBHOOKS_ALLOW_HTTP'),
+    allowPrivate: flag(env, 'WEBHOOKS_ALLOW_PRIVATE'),
+    timeoutMs: integer(env, 'WEBHOOKS_TIMEOUT_SECONDS', 15, 1, 120) * 1000,
+  };
 
   const mailPreview = (optional(env, 'MAIL_PREVIEW') ?? (env.NODE_ENV === 'production' ? 'off' : 'on')).toLowerCase();
   if (mailPreview !== 'on' && mailPreview !== 'off') throw new ConfigError('MAIL_PREVIEW must be "on" or "off"');
@@ -170,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     worker,
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     corsOrigin: optional(env, 'CORS_ORIGIN') ?? '*',
+    bookingEmbedOrigins,
     trustProxy: optional(env, 'TRUST_PROXY') === 'true',
     jobLeaseSeconds: integer(env, 'JOB_LEASE_SECONDS', 300, 1, 86_400),
     jobPollMs: integer(env, 'JOB_POLL_MS', 1000, 10, 60_000),
@@ -177,6 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     push,
     paymentApiUrls,
     mailPreview: mailPreview === 'on',
+    webhooks,
     ...(twilioApiBaseUrl ? { twilioApiBaseUrl } : {}),
+    ...(metricsToken ? { metricsToken } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
-import type { Dialect } from './db/connection.js';
+import type { Dialect, PoolStats } from './db/connection.js';
 import type { DB } from './db/types.js';
 import { TokenSigner } from './lib/jwt.js';
 import { SecretBox } from './lib/secrets.js';
@@ -17,12 +17,14 @@ export interface AppContext {
   secrets: SecretBox;
   storage: FileStorage;
   log: FastifyBaseLogger;
+  /** The PostgreSQL pool's connections now; absent on SQLite. */
+  poolStats?: () => PoolStats;
 }
 
 /** The one way to build the context: the server, the worker and the tests all use it. */
 export function createContext(
   config: Config,
-  database: { db: Kysely<DB>; dialect: Dialect },
+  database: { db: Kysely<DB>; dialect: Dialect; poolStats?: () => PoolStats },
   log: FastifyBaseLogger,
 ): AppContext {
   return {
@@ -33,5 +35,6 @@ export function createContext(
     secrets: new SecretBox(config.secretsKey),
     storage: new LocalDiskStorage(join(config.dataDir, 'uploads')),
     log,
+    ...(database.poolStats ? { poolStats: database.poolStats } : {}),
   };
 }

@@ -169,6 +169,23 @@ for (const dialect of DIALECTS) {
       assert.ok(lists.length >= 17, `found only ${lists.length} paginated lists`);
       // A list under a record (a client's history) is asked of a record that exists.
       const owner = await createClient(t, admin.token, { name: 'Paula Pages', email: uniqueEmail('paula') });
+      // The webhook delivery log lives under an endpoint: a disabled one with the client's id.
+      const now = new Date().toISOString();
+      await t.ctx.db
+        .insertInto('webhook_endpoints')
+        .values({
+          id: owner.id,
+          url: 'https://hooks.example.com/',
+          event_types: '["client.created"]',
+          enabled: 0,
+          secret: t.ctx.secrets.seal('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw1cFgVOKYQMk='),
+          disabled_reason: 'manual',
+          disabled_at: now,
+          failing_since: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       for (const path of lists.map((template) => template.replace(/\{\w+\}/g, String(owner.id)))) {
         for (const query of ['page=1000000000000000000', 'page=1e308&limit=1e308', 'page=1&limit=1e308']) {
           const response = await t.request({ url: `${path}?${query}`, token: admin.token });

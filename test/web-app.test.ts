@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { parseEmbedOrigins } from '../src/http/embedding.js';
 import { DEFAULT_WEB_DIST } from '../src/http/web-app.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 
@@ -37,6 +40,68 @@ describe('the web front end served by the service', () => {
     }
   });
 
+  it('only the booking page may be framed by other sites (any, by default); every other page by the service itself only', async () => {
+    for (const url of ['/book', '/book?embed=1', '/book/']) {
+      const response = await t.app.inject({ url });
+      assert.equal(response.statusCode, 200, url);
+      assert.match(String(response.headers['content-security-policy']), /frame-ancestors \*(;|$)/, url);
+      // No X-Frame-Options to contradict frame-ancestors in a browser that reads only that header.
+      assert.equal(response.headers['x-frame-options'], undefined, url);
+    }
+    for (const url of [
+      '/booking/confirm?token=x',
+      '/client/magic?token=m',
+      '/client/bookings',
+      '/review?token=z',
+      '/unsubscribe?token=u',
+      '/payment/return?payment_id=1',
+      '/booking',
+      '/',
+      '/login',
+      '/reset-password?token=t',
+      '/api/health',
+    ]) {
+      const response = await t.app.inject({ url });
+      const csp = String(response.headers['content-security-policy']);
+      assert.match(csp, /frame-ancestors 'self'(;|$)/, url);
+      assert.doesNotMatch(csp, /frame-ancestors [^;]*\*/, url);
+      assert.equal(response.headers['x-frame-options'], 'SAMEORIGIN', url);
+    }
+  });
+
+  it('/embed.js is served to other sites: readable cross-origin, revalidated on each use (304 when unchanged)', async () => {
+    const response = await t.app.inject({ url: '/embed.js' });
+    assert.equal(response.statusCode, 200);
+    assert.match(String(response.headers['content-type']), /^text\/javascript/);
+    assert.equal(response.headers['cache-control'], 'no-cache');
+    assert.equal(response.headers['cross-origin-resource-policy'], 'cross-origin');
+    assert.match(response.body, /data-salon-booking/);
+    const etag = String(response.headers.etag);
+    assert.match(etag, /^"[\w-]+"$/);
+    const again = await t.app.inject({ url: '/embed.js', headers: { 'if-none-match': etag } });
+    assert.equal(again.statusCode, 304);
+    assert.equal(again.body, '');
+    const changed = await t.app.inject({ url: '/embed.js', headers: { 'if-none-match': '"other"' } });
+    assert.equal(changed.statusCode, 200);
+  });
+
+  it('a public page names the API answers it reads first as preloads; the booking page its own too', async () => {
+    const linked = async (url: string) =>
+      [
+        ...String((await t.app.inject({ url })).headers.link ?? '').matchAll(
+          /<([^>]+)>; rel=preload; as=fetch; crossorigin/g,
+        ),
+      ].map((match) => match[1]);
+    assert.deepEqual(await linked('/book?embed=1'), [
+      '/api/public/salon-page',
+      '/api/public/salon-info',
+      '/api/public/services',
+      '/api/public/reviews/summary',
+    ]);
+    assert.deepEqual(await linked('/review?token=z'), ['/api/public/salon-page']);
+    assert.deepEqual(await linked('/login'), []);
+  });
+
   it('the back office addresses answer its own shell', async () => {
     for (const url of ['/', '/login', '/reset-password?token=t', '/bookings/12', '/clients/3']) {
       const response = await t.app.inject({ url });
@@ -63,6 +128,58 @@ describe('the web front end served by the service', () => {
       const response = await t.app.inject({ url });
       assert.equal(response.statusCode, 404, url);
       assert.equal(response.json<{ code: string }>().code, 'not_found', url);
+    }
+  });
+});
+
+describe('BOOKING_EMBED_ORIGINS: the sites that may frame the booking page', () => {
+  it('a list frames it for those origins and the service itself; none for the service only', async () => {
+    for (const [origins, expected] of [
+      [
+        ['https://salon.example', 'http://localhost:8080'],
+        "frame-ancestors 'self' https://salon.example http://localhost:8080",
+      ],
+      [[], "frame-ancestors 'self'"],
+    ] as const) {
+      const t = await createTestApp('sqlite', { smtp: false, config: { bookingEmbedOrigins: origins } });
+      try {
+        const response = await t.app.inject({ url: '/book?embed=1' });
+        const csp = String(response.headers['content-security-policy']);
+        assert.ok(csp.endsWith(expected), csp);
+        assert.equal(response.headers['x-frame-options'], undefined);
+        const other = await t.app.inject({ url: '/client/bookings' });
+        assert.match(String(other.headers['content-security-policy']), /frame-ancestors 'self'$/);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+
+  it('reads *, none, or a list of origins (a trailing slash dropped); anything else stops the start', () => {
+    assert.equal(parseEmbedOrigins(undefined), '*');
+    assert.equal(parseEmbedOrigins(' * '), '*');
+    assert.deepEqual(parseEmbedOrigins('none'), []);
+    assert.deepEqual(parseEmbedOrigins('https://salon.example/, https://*.salon.example,http://localhost:8080'), [
+      'https://salon.example',
+      'https://*.salon.example',
+      'http://localhost:8080',
+    ]);
+    const dataDir = mkdtempSync(join(tmpdir(), 'salon-config-'));
+    try {
+      assert.deepEqual(
+        loadConfig({ DATA_DIR: dataDir, BOOKING_EMBED_ORIGINS: 'https://a.example' }).bookingEmbedOrigins,
+        ['https://a.example'],
+      );
+      for (const wrong of [
+        'salon.example',
+        'https://salon.example/book',
+        "'self'",
+        'https://a.example; script-src *',
+      ]) {
+        assert.throws(() => loadConfig({ DATA_DIR: dataDir, BOOKING_EMBED_ORIGINS: wrong }), ConfigError, wrong);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -9,6 +9,16 @@ export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
   destroy(): Promise<void>;
+  /** PostgreSQL: the pool's connections now (for the metrics); absent on SQLite (one connection). */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export interface ConnectOptions {
@@ -78,7 +88,12 @@ export function connect(options: ConnectOptions): Database {
     // event would crash the process. The pool replaces the connection on next use.
     pool.on('error', options.onPoolError ?? (() => undefined));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      destroy: () => db.destroy(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const sqlite = openSqlite(options.sqliteFile ?? ':memory:');
   const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });

@@ -23,6 +23,10 @@ import * as m0020 from './migrations/0020_deposits.js';
 import * as m0021 from './migrations/0021_reminders.js';
 import * as m0022 from './migrations/0022_web_sessions.js';
 import * as m0023 from './migrations/0023_client_phones_e164.js';
+import * as m0024 from './migrations/0024_brand_color.js';
+import * as m0025 from './migrations/0025_webhooks.js';
+import * as m0026 from './migrations/0026_calendar_feeds.js';
+import * as m0027 from './migrations/0027_outbox_status.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -58,6 +62,10 @@ const migrations: Record<string, MigrationModule> = {
   '0021_reminders': m0021,
   '0022_web_sessions': m0022,
   '0023_client_phones_e164': m0023,
+  '0024_brand_color': m0024,
+  '0025_webhooks': m0025,
+  '0026_calendar_feeds': m0026,
+  '0027_outbox_status': m0027,
 };
 
 class DialectAwareProvider implements MigrationProvider {

@@ -4,6 +4,7 @@ import type { PublicTables } from './tables/public.js';
 import type { PosTables } from './tables/pos.js';
 import type { CampaignTables } from './tables/campaigns.js';
 import type { ReportTables } from './tables/reports.js';
+import type { WebhookTables } from './tables/webhooks.js';
 
 /*
  * Storage conventions, the same on SQLite and PostgreSQL:
@@ -83,6 +84,8 @@ export interface SettingsTable {
   calendar_color_mode: string;
   hide_unscheduled_staff: number;
   dark_mode: string;
+  /** `#rrggbb`, lower case: the web pages' accent. */
+  brand_color: string;
   booking_mode: 'direct' | 'request';
   booking_clients: 'all' | 'existing';
   booking_show_prices: number;
@@ -625,10 +628,27 @@ export interface WebSessionsTable {
   last_used_at: string;
 }
 
-export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTables, ReportTables {
+export type CalendarFeedScope = 'staff' | 'salon';
+
+/** A private iCal feed (modules/calendar-feeds): its address's token is stored only as its hash. */
+export interface CalendarFeedsTable {
+  id: Generated<number>;
+  scope: CalendarFeedScope;
+  /** The owner: the staff member whose agenda it is (`staff`), or the admin who made it (`salon`). */
+  user_id: number;
+  token_hash: string;
+  /** The owner's label for it ("iPhone", "Desk iMac"). */
+  name: string;
+  created_by: number | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTables, ReportTables, WebhookTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   web_sessions: WebSessionsTable;
+  calendar_feeds: CalendarFeedsTable;
   password_reset_tokens: PasswordResetTokensTable;
   device_tokens: DeviceTokensTable;
   settings: SettingsTable;

@@ -130,3 +130,12 @@ export async function registerRateLimiting(app: FastifyInstance, db: Kysely<DB>)
     return payload;
   });
 }
+
+/**
+ * A once-per-window gate on the same counters: true for the first call with `key` in a window
+ * of `windowMs`, false for the others until it ends. Shared by every process, as the limits are
+ * (work that must not run more often than that, whoever asks).
+ */
+export async function firstInWindow(db: Kysely<DB>, key: string, windowMs: number): Promise<boolean> {
+  return (await countHit(db, key, windowMs)).current === 1;
+}

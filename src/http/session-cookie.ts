@@ -64,3 +64,25 @@ export function requireSameOrigin(request: FastifyRequest, publicBaseUrl: string
   const allowed = new Set([new URL(publicBaseUrl).origin, `${request.protocol}://${request.host}`]);
   if (!allowed.has(origin)) throw refuse();
 }
+
+/**
+ * A flag a page can read, next to the client's session cookie: it holds nothing secret (`1`)
+ * and only tells the public pages that this browser has a client session worth refreshing, so
+ * a visitor who never signed in costs no refresh request (and no 401) on every page load.
+ * Set and cleared with the session cookie; a stale one costs one refresh, whose 401 clears it.
+ */
+export const CLIENT_SIGNED_IN_HINT = 'salon_client_signed_in';
+
+export function setSignedInHint(reply: FastifyReply, maxAgeMs: number, secure: boolean): void {
+  reply.setCookie(CLIENT_SIGNED_IN_HINT, '1', {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'strict',
+    secure,
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
+}
+
+export function clearSignedInHint(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(CLIENT_SIGNED_IN_HINT, { path: '/', sameSite: 'strict', secure });
+}

@@ -1,8 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { OFFICE_PAGES, PUBLIC_PAGES } from './web-pages.js';
+import { EMBEDDABLE_RESOURCE_POLICY } from './cross-origin.js';
+import { frameAncestors, type EmbedOrigins } from './embedding.js';
+import { EMBEDDABLE_PAGES, OFFICE_PAGES, preloadsOf, PUBLIC_PAGES } from './web-pages.js';
 
 /** The front end's build (scripts/build-web.mjs writes it; `npm ci` runs that). */
 export const DEFAULT_WEB_DIST = new URL('../../web/dist', import.meta.url).pathname;
@@ -10,7 +13,8 @@ export const DEFAULT_WEB_DIST = new URL('../../web/dist', import.meta.url).pathn
 /**
  * The pages' Content-Security-Policy: everything from this origin and nothing from any other,
  * so a salon's page never tells a third party who its clients are. No inline script or style
- * (the build emits files only); images may be data: URLs (an uploaded logo's preview).
+ * (the build emits files only); images may be data: URLs (an uploaded logo's preview). Only
+ * the service's own pages may frame a page, except the booking page (pageCsp).
  */
 export const PAGE_CSP = [
   "default-src 'self'",
@@ -25,6 +29,14 @@ export const PAGE_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/** The booking page's policy: the same, framed by the sites of BOOKING_EMBED_ORIGINS (embedding.ts). */
+export function embeddablePageCsp(origins: EmbedOrigins): string {
+  return PAGE_CSP.replace("frame-ancestors 'self'", frameAncestors(origins));
+}
+
+/** The snippet that embeds the booking page on another site (`<script src="…/embed.js">`): web/public/embed.js. */
+const EMBED_SCRIPT = 'embed.js';
+
 /** Both route patterns of a page: `/booking/*` covers `/booking` itself too. */
 function routesOf(page: string): string[] {
   return page.endsWith('/*') ? [page.slice(0, -2), page] : [page];
@@ -37,7 +49,11 @@ function routesOf(page: string): string[] {
  * API's own routes and its JSON 404 are untouched. Without a build (a production install
  * that skipped it) nothing is registered and a warning says so.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  options: { bookingEmbedOrigins?: EmbedOrigins } = {},
+): Promise<void> {
   const publicShell = join(distDir, 'public.html');
   const officeShell = join(distDir, 'index.html');
   if (!existsSync(publicShell) || !existsSync(officeShell)) {
@@ -56,19 +72,63 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     decorateReply: false,
   });
 
-  const send = (reply: FastifyReply, shell: Buffer) =>
-    reply
+  const send = (reply: FastifyReply, shell: Buffer, csp: string, path: string) => {
+    // `crossorigin` (anonymous): the mode and credentials of the page's own fetch(), so the
+    // browser hands the preloaded answer to it instead of asking again.
+    const preloads = preloadsOf(path).map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`);
+    if (preloads.length > 0) reply.header('link', preloads.join(', '));
+    return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', PAGE_CSP)
+      .header('content-security-policy', csp)
       .send(shell);
+  };
+  const embeddable: readonly string[] = EMBEDDABLE_PAGES.flatMap(routesOf);
+  const embeddableCsp = embeddablePageCsp(options.bookingEmbedOrigins ?? '*');
   for (const [pages, shell] of [
     [PUBLIC_PAGES, shells.public],
     [OFFICE_PAGES, shells.office],
   ] as const) {
     for (const url of pages.flatMap(routesOf)) {
       // Pages, not API operations: kept out of the OpenAPI document.
-      app.get(url, { schema: { hide: true } }, async (_request, reply) => send(reply, shell));
+      const pathOf = (url: string) => url.split('?')[0]!;
+      if (embeddable.includes(url)) {
+        // frame-ancestors alone decides who may frame it: helmet's X-Frame-Options (SAMEORIGIN)
+        // would contradict it in browsers that read only that header.
+        app.get(url, { schema: { hide: true }, helmet: { frameguard: false } }, async (request, reply) =>
+          send(reply, shell, embeddableCsp, pathOf(request.url)),
+        );
+      } else {
+        app.get(url, { schema: { hide: true } }, async (request, reply) =>
+          send(reply, shell, PAGE_CSP, pathOf(request.url)),
+        );
+      }
     }
   }
+
+  registerEmbedScript(app, distDir);
+}
+
+/**
+ * `/embed.js`, loaded by other sites with `<script src>`: a stable address (so never
+ * immutable), revalidated on every use through its ETag, and readable cross-origin (helmet's
+ * Cross-Origin-Resource-Policy would otherwise block it on the salon's website).
+ */
+function registerEmbedScript(app: FastifyInstance, distDir: string): void {
+  const file = join(distDir, EMBED_SCRIPT);
+  if (!existsSync(file)) return;
+  const script = readFileSync(file);
+  const etag = `"${createHash('sha256').update(script).digest('base64url').slice(0, 27)}"`;
+  app.get(`/${EMBED_SCRIPT}`, { schema: { hide: true } }, async (request, reply) => {
+    reply
+      .header('cross-origin-resource-policy', EMBEDDABLE_RESOURCE_POLICY)
+      .header('cache-control', 'no-cache')
+      .header('etag', etag)
+      .header('content-type', 'text/javascript; charset=utf-8');
+    const seen = request.headers['if-none-match'];
+    if (typeof seen === 'string' && seen.split(',').some((tag) => tag.trim() === etag)) {
+      return reply.code(304).send();
+    }
+    return reply.send(script);
+  });
 }

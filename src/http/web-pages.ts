@@ -11,6 +11,12 @@
 export const PUBLIC_PAGES = ['/book', '/booking/*', '/review', '/client/*', '/unsubscribe', '/payment/return'] as const;
 
 /**
+ * The pages other sites may show in a frame (the salon's website embedding the booking page,
+ * `?embed=1`): their frame-ancestors follow BOOKING_EMBED_ORIGINS; every other page's is 'self'.
+ */
+export const EMBEDDABLE_PAGES = ['/book'] as const;
+
+/**
  * The back office: `index.html`. Besides its home, sign-in and password reset, the areas
  * that in-app notifications already link to (`/bookings/12`, `/clients/3` …).
  */
@@ -34,4 +40,22 @@ export function shellOf(path: string): 'public' | 'office' | null {
   if (PUBLIC_PAGES.some(matches)) return 'public';
   if (OFFICE_PAGES.some(matches)) return 'office';
   return null;
+}
+
+/**
+ * The API answers a page reads before it can show anything, which its HTML answer names in a
+ * `Link: rel=preload` header: the browser asks for them alongside the page's script instead of
+ * once the script runs, a round trip less on a slow line. Every public page reads the salon page
+ * (its name, language and look); the booking page also reads these.
+ */
+const PUBLIC_PRELOADS = ['/api/public/salon-page'];
+const PAGE_PRELOADS: Record<string, readonly string[]> = {
+  '/book': ['/api/public/salon-info', '/api/public/services', '/api/public/reviews/summary'],
+};
+
+/** The preloads of the page at `path` (no query string), or none. */
+export function preloadsOf(path: string): string[] {
+  if (shellOf(path) !== 'public') return [];
+  const page = PAGE_PRELOADS[path.endsWith('/') ? path.slice(0, -1) : path] ?? [];
+  return [...PUBLIC_PRELOADS, ...page];
 }

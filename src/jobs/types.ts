@@ -47,7 +47,13 @@ export interface JobPayloads {
   /** Daily: announce seasonal promotions that began, once each (campaigns/seasonal.ts). */
   'campaign.seasonal_promotions': Record<string, never>;
   /** Create a client's magic sign-in link and email it, if the address is a client's (public/accounts.ts). */
-  'public.client_magic_link': { email: string };
+  'public.client_magic_link': { email: string; return_to?: string };
+  /**
+   * One attempt of one webhook delivery (webhooks/delivery.ts), keyed `webhook.delivery:<id>`.
+   * The delivery keeps its own retry schedule: the job re-enqueues itself, so the queue's
+   * attempts only cover a crash or a database error.
+   */
+  'webhook.deliver': { deliveryId: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -86,4 +92,5 @@ export const MAX_ATTEMPTS: { [N in JobName]: number } = {
   'payments.noshow_fee': 6,
   'payments.deposit_release': 6,
   'public.client_magic_link': 5,
+  'webhook.deliver': 5,
 };

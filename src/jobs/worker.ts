@@ -21,7 +21,12 @@ export interface WorkerOptions {
    * every maintenance tick, so a deleted or dead recurring job comes back within the hour.
    */
   scheduleRecurring?: () => Promise<void>;
+  /** Told of every job run's outcome and duration (the metrics count them). */
+  onJobFinished?: (name: string, outcome: JobOutcome, seconds: number) => void;
 }
+
+/** How one run of a job ended: done, failed (retried later), dead (no attempt left), unknown (not recorded). */
+export type JobOutcome = 'done' | 'failed' | 'dead' | 'unknown';
 
 const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -109,6 +114,8 @@ export class Worker {
   private async run(job: Job): Promise<void> {
     const { db, handlers, leaseMs } = this.options;
     const log = this.options.log.child({ job: job.id, jobName: job.name, attempt: job.attempts });
+    const started = performance.now();
+    let outcome: JobOutcome = 'done';
     const heartbeat = setInterval(
       () => {
         extendLease(db, job.id, this.id, leaseMs).catch((error: unknown) =>
@@ -136,8 +143,10 @@ export class Worker {
         return 'unknown';
       });
       log[status === 'dead' ? 'error' : 'warn']({ err: error, status }, 'job failed');
+      outcome = status === 'dead' || status === 'failed' ? status : 'unknown';
     } finally {
       clearInterval(heartbeat);
+      this.options.onJobFinished?.(job.name, outcome, (performance.now() - started) / 1000);
     }
   }
 }

@@ -30,7 +30,7 @@ export async function createTestContext(
   const config = testConfig({ databaseUrl: testDb.url, ...options.config });
   const ctx = createContext(
     config,
-    { db: testDb.database.db, dialect },
+    { db: testDb.database.db, dialect, ...(testDb.database.poolStats ? { poolStats: testDb.database.poolStats } : {}) },
     createLogger(config.logLevel, options.logDestination),
   );
   return {

@@ -11,10 +11,21 @@ export interface FakeSession {
   client_reference_id: string | null;
   customer_email: string | null;
   success_url: string;
+  cancel_url: string | null;
+  /** What the line item is called (our payment's description), shown on the hosted page. */
+  name: string;
   metadata: Record<string, string>;
   url: string;
   expires_at: number | null;
 }
+
+/** Where the fake sends its events, as a Stripe account's webhook endpoint is configured. */
+export interface FakeWebhookEndpoint {
+  url: string;
+  secret: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * The checkout provider (Stripe Checkout Sessions) as a real HTTP server: form-encoded
@@ -22,16 +33,28 @@ export interface FakeSession {
  * Idempotency-Key (a repeated key returns the first session), GET /v1/checkout/sessions/:id,
  * POST /v1/checkout/sessions/:id/expire (refused once the session is no longer open),
  * and signed events built the way Stripe signs them.
+ *
+ * A session's `url` is a hosted page on the fake's own port, for browser tests: "Pay" marks
+ * the session paid, sends the signed `checkout.session.completed` event to the webhook
+ * endpoint (when one is set, as Stripe does before the browser is back) and redirects to
+ * `success_url`; "Cancel" (when the session has a `cancel_url`) leaves it open and redirects
+ * there, as Stripe's way back does.
  */
 export class FakeCheckoutProvider extends FakeHttpServer {
   readonly sessions = new Map<string, FakeSession>();
   private readonly byIdempotencyKey = new Map<string, string>();
+  /** Where "Pay" on the hosted page sends its event; null: the test sends events itself. */
+  webhookEndpoint: FakeWebhookEndpoint | null = null;
+  /** The HTTP status of each event the hosted page delivered, in order. */
+  readonly deliveries: number[] = [];
 
   constructor(readonly secretKey = `sk_test_${randomBytes(8).toString('hex')}`) {
     super((request) => this.route(request));
   }
 
-  private route(request: RecordedRequest): FakeReply {
+  private async route(request: RecordedRequest): Promise<FakeReply> {
+    const hosted = /^\/c\/pay\/([^/]+)(?:\/(pay|cancel))?$/.exec(request.path);
+    if (hosted) return this.hostedPage(request.method, decodeURIComponent(hosted[1]!), hosted[2]);
     if (bearer(request) !== this.secretKey) {
       return { status: 401, json: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
     }
@@ -72,8 +95,10 @@ export class FakeCheckoutProvider extends FakeHttpServer {
         client_reference_id: form.get('client_reference_id'),
         customer_email: form.get('customer_email'),
         success_url: form.get('success_url') ?? '',
+        cancel_url: form.get('cancel_url'),
+        name: form.get('line_items[0][price_data][product_data][name]') ?? '',
         metadata,
-        url: `https://checkout.fake/c/pay/${id}`,
+        url: `${this.url}/c/pay/${id}`,
         expires_at: expiresAt === null ? null : Number(expiresAt),
       };
       this.sessions.set(id, session);
@@ -103,6 +128,52 @@ export class FakeCheckoutProvider extends FakeHttpServer {
     return { status: 404, json: { error: { message: 'Unrecognized request URL' } } };
   }
 
+  /** The hosted checkout page of a session, and its two buttons (plain forms: no script). */
+  private async hostedPage(method: string, sessionId: string, action: string | undefined): Promise<FakeReply> {
+    const session = this.sessions.get(sessionId);
+    if (!session) return { status: 404, html: page('Not found', '<p>No such checkout session.</p>') };
+    if (method === 'GET' && action === undefined) {
+      if (session.status !== 'open') {
+        return { status: 410, html: page('Checkout closed', `<p>This checkout session is ${session.status}.</p>`) };
+      }
+      const amount = `${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}`;
+      const cancel = session.cancel_url
+        ? `<form method="post" action="/c/pay/${session.id}/cancel"><button type="submit">Cancel</button></form>`
+        : '';
+      return {
+        status: 200,
+        html: page(
+          'Fake checkout',
+          `<p>${escapeHtml(session.name)}</p><p>Amount: ${escapeHtml(amount)}</p>` +
+            `<form method="post" action="/c/pay/${session.id}/pay"><button type="submit">Pay ${escapeHtml(amount)}</button></form>` +
+            cancel,
+        ),
+      };
+    }
+    if (method === 'POST' && action === 'pay') {
+      if (session.status !== 'open') {
+        return { status: 410, html: page('Checkout closed', `<p>This checkout session is ${session.status}.</p>`) };
+      }
+      if (this.webhookEndpoint) {
+        const { body, signature } = this.event('checkout.session.completed', session.id, this.webhookEndpoint.secret);
+        const response = await fetch(this.webhookEndpoint.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          body,
+        });
+        this.deliveries.push(response.status);
+      } else {
+        session.status = 'complete';
+        session.payment_status = 'paid';
+      }
+      return { status: 303, headers: { location: session.success_url } };
+    }
+    if (method === 'POST' && action === 'cancel' && session.cancel_url) {
+      return { status: 303, headers: { location: session.cancel_url } };
+    }
+    return { status: 404, html: page('Not found', '<p>Unrecognized request.</p>') };
+  }
+
   /** An event about `sessionId` (marking it paid for completed events) and its Stripe-Signature header. */
   event(
     type: string,
@@ -129,4 +200,12 @@ export class FakeCheckoutProvider extends FakeHttpServer {
     const digest = createHmac('sha256', webhookSecret).update(`${timestamp}.${body}`).digest('hex');
     return { body, signature: `t=${timestamp},v1=${digest}` };
   }
+}
+
+function page(title: string, body: string): string {
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">` +
+    `<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
+  );
 }

@@ -13,6 +13,10 @@ export interface RecordedRequest {
 export interface FakeReply {
   status: number;
   json?: unknown;
+  /** A web page instead of JSON (a provider's hosted page, which a browser opens). */
+  html?: string;
+  /** More headers (the Location of a redirect). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -25,7 +29,7 @@ export class FakeHttpServer {
   private server: Server | null = null;
   private failures: FakeReply[] = [];
 
-  constructor(private readonly handle: (request: RecordedRequest) => FakeReply) {}
+  constructor(private readonly handle: (request: RecordedRequest) => FakeReply | Promise<FakeReply>) {}
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.serve(req, res));
@@ -61,12 +65,13 @@ export class FakeHttpServer {
     this.requests.push(recorded);
     let reply: FakeReply;
     try {
-      reply = this.failures.shift() ?? this.handle(recorded);
+      reply = this.failures.shift() ?? (await this.handle(recorded));
     } catch (error) {
       reply = { status: 500, json: { message: String(error) } };
     }
-    res.writeHead(reply.status, { 'content-type': 'application/json' });
-    res.end(reply.json === undefined ? '' : JSON.stringify(reply.json));
+    const type = reply.html === undefined ? 'application/json' : 'text/html; charset=utf-8';
+    res.writeHead(reply.status, { 'content-type': type, ...reply.headers });
+    res.end(reply.html ?? (reply.json === undefined ? '' : JSON.stringify(reply.json)));
   }
 }
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
 import { uniqueEmail } from '../../test/helpers/app.js';
 import { setSettings } from '../../test/helpers/bookings.js';
 import { DIALECTS } from '../../test/helpers/database.js';
 import { offeredStarts, publicBooking, salonDate, setupBookingSalon } from '../../test/helpers/public.js';
+import { choose, dayButton, DESKTOP, HAS_FOCUS, PHONE, tabTo } from './actions.js';
 import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
 
 /*
@@ -12,46 +12,6 @@ import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness
  * and by keyboard alone, in English and in Dutch, a time taken meanwhile, a request; axe on
  * every state reached; the API then lists the booking.
  */
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
-
-/** Whether an element has the focus, or holds what has it (run in the page). */
-const HAS_FOCUS = (element: { ownerDocument: { activeElement: unknown }; contains(other: never): boolean }) =>
-  element === element.ownerDocument.activeElement || element.contains(element.ownerDocument.activeElement as never);
-
-/** Presses Tab until `target` has the focus (keyboard only), failing after `limit` presses. */
-async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
-  for (let i = 0; i < limit; i++) {
-    if (await target.evaluate(HAS_FOCUS)) {
-      return;
-    }
-    await page.keyboard.press('Tab');
-  }
-  assert.fail(`Tab never reached ${target.toString()}`);
-}
-
-/**
- * Clicks a React Aria checkbox or radio as a pointer user does: on its label (its input is
- * visually hidden, so the label is what a finger or mouse meets).
- */
-async function choose(control: Locator): Promise<void> {
-  await control.locator('xpath=ancestor::label[1]').click();
-}
-
-/** The calendar's button for `date` (YYYY-MM-DD), as React Aria names it in `locale`, after moving to its month. */
-async function dayButton(page: Page, date: string, locale: string, nextMonth: string): Promise<Locator> {
-  const name = new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
-  await page.getByRole('grid').waitFor();
-  const button = page.getByRole('button', { name: new RegExp(name) });
-  if ((await button.count()) === 0) await page.getByRole('button', { name: nextMonth }).click();
-  return button;
-}
 
 for (const dialect of DIALECTS) {
   describe(`booking page in chromium (${dialect})`, { skip: browserSkip() }, () => {

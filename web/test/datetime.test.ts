@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { parseDate } from '@internationalized/date';
 import { describe, it } from 'node:test';
-import { dayOf, isClosedDay, wallClockInstant, weekdayOf, weekStart } from '../src/lib/datetime.js';
-import { formatDuration, formatTime } from '../src/lib/format.js';
+import { dayOf, isClosedDay, wallClockInstant, weekdayOf, weekdaysFrom, weekStart } from '../src/lib/datetime.js';
+import { formatClock, formatDuration, formatTime, weekdayName } from '../src/lib/format.js';
 
 describe('the booking page’s dates and times', () => {
   it('a salon wall-clock time is read in the salon’s zone, whatever the machine’s zone', () => {
@@ -46,5 +46,25 @@ describe('the booking page’s dates and times', () => {
     assert.equal(formatTime(instant, 'en-GB', '24h', 'Europe/Amsterdam'), '14:30');
     assert.equal(formatTime(new Date('2026-05-14T07:05:00Z'), 'nl-NL', '24h', 'Europe/Amsterdam'), '09:05');
     assert.match(formatTime(instant, 'en-GB', '12h', 'Europe/Amsterdam'), /^2:30\s?pm$/i);
+  });
+
+  it('opening hours (HH:MM) follow the salon’s time format, in either language', () => {
+    assert.equal(formatClock('09:00', 'en-GB', '24h'), '09:00');
+    assert.equal(formatClock('17:30', 'nl-NL', '24h'), '17:30');
+    assert.match(formatClock('09:00', 'en-GB', '12h'), /^9:00\s?am$/i);
+    assert.match(formatClock('14:00', 'en-GB', '12h'), /^2:00\s?pm$/i);
+    assert.match(formatClock('00:15', 'en-GB', '12h'), /^12:15\s?am$/i);
+    assert.match(formatClock('12:00:00', 'nl-NL', '12h'), /^12:00\s?p\.?m\.?$/i);
+  });
+
+  it('the week runs from the salon’s first day, with the weekday names of the language', () => {
+    assert.deepEqual(weekdaysFrom(1), [1, 2, 3, 4, 5, 6, 0]);
+    assert.deepEqual(weekdaysFrom(0), [0, 1, 2, 3, 4, 5, 6]);
+    assert.deepEqual(weekdaysFrom(6), [6, 0, 1, 2, 3, 4, 5]);
+    assert.deepEqual(
+      weekdaysFrom(1).map((day) => weekdayName(day, 'en-GB')),
+      ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+    );
+    assert.equal(weekdayName(0, 'nl-NL'), 'zondag');
   });
 });

@@ -70,6 +70,11 @@ export function registerTemplate<N extends keyof RegisteredTemplates>(
   registered.set(name, template);
 }
 
+/** Every email the service can send: the built-in templates and those the feature modules registered. */
+export function templateNames(): string[] {
+  return [...Object.keys(builtIn), ...registered.keys()];
+}
+
 export function isTemplateName(name: string): name is TemplateName {
   return Object.hasOwn(builtIn, name) || registered.has(name);
 }

@@ -220,6 +220,37 @@ for (const dialect of DIALECTS) {
         assert.equal(asStaff.status, 401);
       });
 
+      it('a page-readable flag (nothing secret) says a client session exists: set with it, cleared on sign-out and on a failed refresh', async () => {
+        const client = await insertClient(t.ctx.db, { password_hash: await hashPassword('client-password-1') });
+        const signedIn = await t.request({
+          method: 'POST',
+          url: '/api/public/web-session',
+          payload: { email: client.email, password: 'client-password-1' },
+        });
+        const [flag] = setCookies(signedIn.headers).filter((c) => c.startsWith('salon_client_signed_in='));
+        assert.ok(flag, 'the flag is set');
+        assert.match(flag, /^salon_client_signed_in=1;/);
+        assert.doesNotMatch(flag, /HttpOnly/);
+        assert.match(flag, /; Path=\/(;|$)/);
+        assert.match(flag, /; SameSite=Strict/);
+        const session = cookieValue(signedIn.headers, 'salon_client_session')!;
+        assert.equal(cookieValue((await clientRefresh(session)).headers, 'salon_client_signed_in'), '1');
+
+        const signedOut = await t.request({
+          method: 'DELETE',
+          url: '/api/public/web-session',
+          headers: { cookie: `salon_client_session=${session}` },
+        });
+        assert.equal(signedOut.status, 200);
+        assert.equal(cookieValue(signedOut.headers, 'salon_client_signed_in'), '');
+        const stale = await clientRefresh(session);
+        assert.equal(stale.status, 401);
+        assert.equal(cookieValue(stale.headers, 'salon_client_signed_in'), '', 'a stale flag is cleared');
+        const none = await t.request({ method: 'POST', url: '/api/public/web-session/refresh' });
+        assert.equal(none.status, 401);
+        assert.equal(cookieValue(none.headers, 'salon_client_signed_in'), '');
+      });
+
       it('a client signs in with a magic-link token, which then is used up', async () => {
         const client = await insertClient(t.ctx.db);
         const asked = await t.request({

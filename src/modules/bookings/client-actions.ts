@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { bookingQuery, type BookingJoinedRow } from './reads.js';
 import { cancelOwnBooking, lockOwnBooking, readSelfServiceRules } from './self-service.js';
+import { recordWebhookEvent } from '../webhooks/service.js';
 import { announceCancelled, announceScheduled } from './transitions.js';
 
 /*
@@ -35,8 +36,10 @@ export async function answerProvisional(
     const status = answer === 'confirm' ? 'scheduled' : 'cancelled';
     await trx.updateTable('bookings').set({ status, updated_at: nowIso() }).where('id', '=', booking.id).execute();
     const row = await bookingQuery(trx).where('b.id', '=', booking.id).executeTakeFirstOrThrow();
-    if (status === 'scheduled') await announceScheduled(trx, row);
-    else await announceCancelled(trx, ctx.config, row);
+    if (status === 'scheduled') {
+      await announceScheduled(trx, row);
+      await recordWebhookEvent(trx, 'booking.updated', row.id);
+    } else await announceCancelled(trx, ctx.config, row);
     return row;
   });
 }

@@ -8,6 +8,7 @@ import { nowIso } from '../../lib/time.js';
 import { randomToken } from '../../lib/tokens.js';
 import { readSettings } from '../settings/service.js';
 import { offerFreedSlot } from '../waitlist/service.js';
+import { recordWebhookEvent } from '../webhooks/service.js';
 import { bookingQuery, type BookingJoinedRow } from './reads.js';
 import { announceProvisional, announceScheduled } from './transitions.js';
 
@@ -109,7 +110,17 @@ export async function completeHeldBookings(
       const current = await bookingQuery(trx).where('b.id', '=', row.id).executeTakeFirstOrThrow();
       await announceScheduled(trx, current);
     }
+    await recordWebhookEvent(trx, 'booking.updated', row.id);
   }
+}
+
+/** The bookings of a deposit payment, in the order they happen (a visit's parts), as read now. */
+export async function depositBookings(executor: Executor, paymentId: number): Promise<BookingJoinedRow[]> {
+  return bookingQuery(executor)
+    .where('b.deposit_payment_id', '=', paymentId)
+    .orderBy('b.start_at')
+    .orderBy('b.id')
+    .execute();
 }
 
 /** The bookings of a deposit payment, locked (booking rows first, as every booking write does). */
@@ -151,8 +162,9 @@ export async function depositPaid(
   const rows = await lockDepositBookings(trx, ctx.dialect, paymentId);
   const late = rows.filter((row) => row.deposit_status === 'expired' || row.status === 'cancelled');
   const kept = rows.filter((row) => !late.includes(row));
-  await completeHeldBookings(trx, ctx.config.publicBaseUrl, kept);
   const now = nowIso();
+  // Marked paid first, so that the webhook events of the bookings completed below show it
+  // (`kept` holds the rows as read, which still say whether each was held).
   if (kept.length > 0) {
     await trx
       .updateTable('bookings')
@@ -164,6 +176,9 @@ export async function depositPaid(
       )
       .execute();
   }
+  await completeHeldBookings(trx, ctx.config.publicBaseUrl, kept);
+  // Confirmed by hand meanwhile: only the deposit changed.
+  for (const row of kept.filter((row) => !isHeld(row))) await recordWebhookEvent(trx, 'booking.updated', row.id);
   if (late.length > 0) {
     await trx
       .updateTable('bookings')
@@ -207,6 +222,7 @@ export async function releaseDeposit(
       .execute();
   }
   for (const row of released) {
+    await recordWebhookEvent(trx, 'booking.cancelled', row.id);
     await offerFreedSlot(
       trx,
       { config: ctx.config },

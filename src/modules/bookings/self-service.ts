@@ -10,6 +10,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { DEFAULT_TIMEZONE, formatInstant, nowIso } from '../../lib/time.js';
 import { readSettings } from '../settings/service.js';
 import { lockActiveStaff } from '../staff/service.js';
+import { recordWebhookEvent } from '../webhooks/service.js';
 import { instantOfWallClock } from './wall-clock.js';
 import { replaceBooking } from './placement.js';
 import { bookingQuery, type BookingJoinedRow } from './reads.js';
@@ -142,12 +143,13 @@ export async function confirmOwnAttendance(
   now: Date = new Date(),
 ): Promise<BookingJoinedRow> {
   requireAllowed(booking, 'attend', rules, now);
-  await trx
+  const confirmed = await trx
     .updateTable('bookings')
     .set({ client_confirmed_at: now.toISOString() })
     .where('id', '=', booking.id)
     .where('client_confirmed_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  if (confirmed.numUpdatedRows > 0n) await recordWebhookEvent(trx, 'booking.updated', booking.id);
   return bookingQuery(trx).where('b.id', '=', booking.id).executeTakeFirstOrThrow();
 }
 
@@ -210,5 +212,6 @@ export async function moveOwnBooking(
     .where('id', '=', booking.id)
     .execute();
   await enqueue(trx, 'booking.updated', { bookingId: booking.id }, { key: `booking.updated:${booking.id}` });
+  await recordWebhookEvent(trx, 'booking.updated', booking.id);
   return bookingQuery(trx).where('b.id', '=', booking.id).executeTakeFirstOrThrow();
 }

@@ -45,6 +45,7 @@ export { lockForPlacement, type LockedResource } from './occupancy.js';
 export {
   attachDeposit,
   completeHeldBookings,
+  depositBookings,
   depositCents,
   depositPaid,
   depositTermsOf,

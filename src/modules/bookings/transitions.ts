@@ -15,6 +15,7 @@ import { CLIENT_ID_REFUSALS, lockActiveClient } from '../clients/service.js';
 import { notifyAdmins, notifyUser, withdrawNotifications } from '../notifications/service.js';
 import { readSettings, readTimezone } from '../settings/service.js';
 import { lockActiveStaff } from '../staff/service.js';
+import { recordWebhookEvent } from '../webhooks/service.js';
 import { lockEntryForBooking, markEntryBooked, offerFreedSlot } from '../waitlist/service.js';
 import { assignmentOf } from './assignment.js';
 import { bookingLocation } from './booking-location.js';
@@ -334,6 +335,7 @@ export async function insertBooking(
       });
     }
   }
+  await recordWebhookEvent(trx, 'booking.created', id);
   return row;
 }
 
@@ -358,8 +360,8 @@ export function requireTransition(from: BookingStatus, to: BookingStatus): void 
 /**
  * The side effects of cancelling (every path that cancels comes here): a new revision of the
  * client's calendar event (the cancellation's SEQUENCE must be higher than the last one sent),
- * the client's email job, its reminders dropped, and the freed slot offered to the first
- * matching waitlist entry.
+ * the client's email job, its reminders dropped, the freed slot offered to the first
+ * matching waitlist entry, and the booking.cancelled webhook event.
  */
 export async function announceCancelled(
   trx: Transaction<DB>,
@@ -385,6 +387,7 @@ export async function announceCancelled(
       endAt: booking.end_at,
     },
   );
+  await recordWebhookEvent(trx, 'booking.cancelled', booking.id);
 }
 
 /**
@@ -503,6 +506,12 @@ export async function updateBooking(
         await dropReminders(trx, row);
       }
     }
+    // One webhook event per change; a cancellation's comes from announceCancelled.
+    if (statusChanged && status === 'completed') await recordWebhookEvent(trx, 'booking.completed', id);
+    else if (statusChanged && status === 'no-show') await recordWebhookEvent(trx, 'booking.no_show', id);
+    else if (status !== 'cancelled' && (statusChanged || Object.keys(changes).length > 0)) {
+      await recordWebhookEvent(trx, 'booking.updated', id);
+    }
     return toBooking(row, timezone);
   });
 }
@@ -566,4 +575,5 @@ export async function moveLockedBooking(
       { delayMs: BOOKING_UPDATE_DELAY_MS, key: emailJobKey('booking.updated', booking) },
     );
   }
+  await recordWebhookEvent(trx, 'booking.updated', booking.id);
 }

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
+import { recordWebhookEvent } from '../webhooks/service.js';
 
 /*
  * Unsubscribe links work without signing in, so the token in them is the whole proof: the
@@ -71,6 +72,7 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<{ ok:
       .set({ marketing_consent: 0, updated_at: now })
       .where('id', '=', clientId)
       .execute();
+    await recordWebhookEvent(trx, 'client.updated', clientId);
   });
   return { ok: true };
 }

@@ -7,6 +7,7 @@ import { fromCents } from '../../lib/money.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { endWebSessionsOf } from '../auth/service.js';
 import { readTimezone } from '../settings/service.js';
+import { eraseClientFromWebhooks, recordWebhookEvent } from '../webhooks/service.js';
 import { findClient, readClient, WITHOUT_PERSONAL_DATA, type ClientRow } from './service.js';
 import { readClientSection, type ClientSectionKey } from './export-sections.js';
 import { labelsOf } from './labels.js';
@@ -244,6 +245,11 @@ export const ERASERS: ReadonlyArray<{ name: string; erase: Eraser }> = [
       await trx.deleteFrom('waitlist_entries').where('client_id', '=', clientId).execute();
     },
   },
+  {
+    // The bodies of webhook events kept about the person, pending deliveries included.
+    name: 'webhook_events',
+    erase: eraseClientFromWebhooks,
+  },
 ];
 
 /**
@@ -266,5 +272,6 @@ export async function eraseClient(ctx: AppContext, id: number): Promise<void> {
       .where('id', '=', id)
       .execute();
     for (const eraser of ERASERS) await eraser.erase(trx, id);
+    await recordWebhookEvent(trx, 'client.erased', id);
   });
 }

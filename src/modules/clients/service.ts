@@ -12,6 +12,7 @@ import { formatInstant, isValidDate, nowIso, todayIn } from '../../lib/time.js';
 import { normalizeEmail } from '../auth/service.js';
 import { readTimezone } from '../settings/service.js';
 import { e164OfSearch, normalisePhone } from '../sms/service.js';
+import { recordWebhookEvent } from '../webhooks/service.js';
 import { labelKey, labelNamesOf, moveClientLabels, setClientLabels } from './labels.js';
 import type { ClientCreateInput, ClientListInput, ClientOutput, ClientUpdateInput } from './schemas.js';
 import { lockRows, type LockStrength } from '../../db/locks.js';
@@ -265,6 +266,7 @@ export async function createClient(ctx: AppContext, input: ClientCreateInput): P
       .returning('id')
       .executeTakeFirstOrThrow();
     if (input.labels) await setClientLabels(trx, row.id, input.labels);
+    await recordWebhookEvent(trx, 'client.created', row.id);
     return readClient(trx, row.id, timezone);
   });
 }
@@ -297,6 +299,7 @@ export async function updateClient(ctx: AppContext, id: number, input: ClientUpd
         .set({ ...changes, updated_at: nowIso() })
         .where('id', '=', id)
         .execute();
+      await recordWebhookEvent(trx, 'client.updated', id);
     }
     return readClient(trx, id, timezone);
   });
@@ -434,6 +437,7 @@ export async function mergeClients(ctx: AppContext, id: number, duplicateId: num
       .execute();
 
     for (const step of MERGE_STEPS) await step.move(trx, duplicateId, id);
+    await recordWebhookEvent(trx, 'client.updated', id);
     return readClient(trx, id, timezone);
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { nowIso } from '../../lib/time.js';
 import { notifyAdmins } from '../notifications/service.js';
+import { recordWebhookEvent } from '../webhooks/service.js';
 
 /** Why stock moved; every change of `quantity_on_hand` is one of these. */
 export type StockReason =
@@ -86,6 +87,7 @@ export async function moveStock(trx: Executor, moves: StockMove[], context: Stoc
     .where('id', '=', 1)
     .executeTakeFirstOrThrow();
   for (const [productId, product] of crossed) {
+    await recordWebhookEvent(trx, 'product.stock_low', productId);
     const link = `${context.publicBaseUrl}/inventory/products/${productId}`;
     await notifyAdmins(trx, {
       type: 'inventory.low_stock',

@@ -312,7 +312,7 @@ for (const dialect of DIALECTS) {
         assert.equal(form.get('line_items[0][price_data][unit_amount]'), '3000');
         assert.equal(form.get('line_items[0][price_data][currency]'), 'eur');
         assert.equal(form.get('customer_email'), 'payer@example.com');
-        assert.match(payment.checkout_url!, /^https:\/\/checkout\.fake\/c\/pay\/cs_test_/);
+        assert.ok(payment.checkout_url!.startsWith(`${checkout.url}/c/pay/cs_test_`), payment.checkout_url!);
       });
 
       it('a forged webhook (bad signature) changes nothing', async () => {

@@ -12,7 +12,7 @@ import { readSettingsWithSecrets } from '../settings/service.js';
 import { configuredProvider } from './providers/index.js';
 import { ProviderError, type PaymentProvider, type ProviderPayment } from './providers/types.js';
 import { settlementHandlers } from './settlement.js';
-import { callbackToken } from './signatures.js';
+import { callbackToken, returnToken } from './signatures.js';
 import type { PaymentMethod, PaymentPurpose, PaymentStatus, ProviderName } from './types.js';
 
 export type { PaymentPurpose, PaymentStatus } from './types.js';
@@ -84,9 +84,22 @@ export function callbackUrl(ctx: Pick<AppContext, 'config'>, provider: ProviderN
   return `${base}/${provider}/${paymentId}/${callbackToken(ctx.config.jwtSecret, provider, paymentId)}`;
 }
 
-/** Where a client's browser returns after a hosted checkout: a page of the salon's front end. */
-export function returnUrl(ctx: Pick<AppContext, 'config'>, paymentId: number): string {
-  return `${ctx.config.publicBaseUrl}/payment/return?payment_id=${paymentId}`;
+/**
+ * Where a client's browser returns after a hosted checkout: a page of the salon's front end,
+ * with the token that lets it read how the payment ended (GET /api/public/payment-status).
+ * `cancelled`: the way back from a checkout left without paying (providers that offer one).
+ */
+export function returnUrl(
+  ctx: Pick<AppContext, 'config'>,
+  paymentId: number,
+  options: { cancelled?: boolean } = {},
+): string {
+  const query = new URLSearchParams({
+    payment_id: String(paymentId),
+    token: returnToken(ctx.config.jwtSecret, paymentId),
+  });
+  if (options.cancelled) query.set('cancelled', '1');
+  return `${ctx.config.publicBaseUrl}/payment/return?${query.toString()}`;
 }
 
 export async function insertPayment(
@@ -135,6 +148,7 @@ export async function requestFromProvider(
     clientEmail: payment.client_email,
     callbackUrl: callbackUrl(ctx, provider.name, payment.id),
     returnUrl: returnUrl(ctx, payment.id),
+    cancelUrl: returnUrl(ctx, payment.id, { cancelled: true }),
     expiresAt: options.expiresAt,
   });
   await ctx.db.transaction().execute(async (trx) => {
@@ -312,6 +326,7 @@ export async function getPayment(db: Kysely<DB>, timezone: string, id: number): 
 export { cardProviderConfigured } from './providers/index.js';
 export { registerSettlementHandler } from './settlement.js';
 export { noshowFeeSettled } from './noshow-settled.js';
+export { paymentForReturn, RETURN_POLL_WINDOW_MS, type ReturnedPayment } from './return-status.js';
 export {
   checkoutConfigured,
   depositCheckoutUrl,

@@ -59,3 +59,24 @@ export function callbackToken(serverSecret: string, provider: string, paymentId:
 export function verifyCallbackToken(serverSecret: string, provider: string, paymentId: number, token: string): boolean {
   return safeEqual(token, callbackToken(serverSecret, provider, paymentId));
 }
+
+/*
+ * The return page's token (`/payment/return?payment_id=…&token=…`): an HMAC of the payment id
+ * with its own key derived from the server secret, rather than a random token stored hashed.
+ * The return URL is built each time a provider is asked for a checkout (a retried job, an
+ * Idempotency-Key replay), so a stored token would need a migration and a write on a path
+ * that must stay idempotent; an HMAC is the same every time, costs no storage, and is as
+ * unguessable (256 bits). Its own label keeps it apart from the callback tokens above: one
+ * cannot be used for the other. It reveals only how a payment its holder made ended.
+ */
+function returnKey(serverSecret: string): Buffer {
+  return createHmac('sha256', serverSecret).update('salon:payment-return:v1').digest();
+}
+
+export function returnToken(serverSecret: string, paymentId: number): string {
+  return createHmac('sha256', returnKey(serverSecret)).update(String(paymentId)).digest('base64url');
+}
+
+export function verifyReturnToken(serverSecret: string, paymentId: number, token: string): boolean {
+  return safeEqual(token, returnToken(serverSecret, paymentId));
+}

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { addLedgerEntry, pointsEarned, readLoyaltyRules } from '../loyalty/service.js';
+import { recordWebhookEvent } from '../webhooks/service.js';
 
 /**
  * Runs inside the payments module's transaction when a POS order's payment leaves `pending`
@@ -22,7 +23,9 @@ export async function posOrderPaymentSettled(
     .executeTakeFirst();
   if (!order || !paid) return;
   const earned = pointsEarned(await readLoyaltyRules(trx), order.amount_due);
-  if (earned === 0) return;
-  await trx.updateTable('pos_orders').set({ loyalty_points_earned: earned }).where('id', '=', order.id).execute();
-  await addLedgerEntry(trx, { clientId: order.client_id, points: earned, reason: 'earn', orderId: order.id });
+  if (earned > 0) {
+    await trx.updateTable('pos_orders').set({ loyalty_points_earned: earned }).where('id', '=', order.id).execute();
+    await addLedgerEntry(trx, { clientId: order.client_id, points: earned, reason: 'earn', orderId: order.id });
+  }
+  await recordWebhookEvent(trx, 'pos_order.paid', order.id);
 }

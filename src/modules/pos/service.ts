@@ -19,6 +19,7 @@ import { grantPackage, spendCredits } from '../packages/service.js';
 import { claimPromotion, recordPromotionUsage } from '../promotions/service.js';
 import { readSettings, readTimezone } from '../settings/service.js';
 import { lockActiveStaff } from '../staff/service.js';
+import { recordWebhookEvent } from '../webhooks/service.js';
 import { loadCatalogue, type CatalogueItem } from './catalogue.js';
 import type { OrderCreateInput, OrderListFilter, OrderOutput, OrderSummaryOutput } from './schemas.js';
 import { computeOrderTotals } from './totals.js';
@@ -238,6 +239,9 @@ export async function createOrder(ctx: AppContext, caller: AuthUser, input: Orde
     if (earned > 0) {
       await addLedgerEntry(trx, { clientId: client.id, points: earned, reason: 'earn', orderId: order.id });
     }
+    // Paid at the till (cash, nothing due, a card without a connected terminal); a provider
+    // payment announces it when it settles (payment-settled.ts).
+    if (status === 'paid') await recordWebhookEvent(trx, 'pos_order.paid', order.id);
     for (const [index, sale] of giftCardSales.entries()) {
       await issueGiftCard(
         trx,

@@ -7,7 +7,9 @@ import { errorRef, IdParams, Ok } from '../../http/schemas.js';
 import { cancelClientBooking } from '../bookings/service.js';
 import * as accounts from './accounts.js';
 import { ACCOUNT_LIMITS, CLIENT_LOGIN_LIMITS, MAGIC_LINK_LIMITS, PUBLIC_BODY_LIMIT, TOKEN_LIMITS } from './limits.js';
+import { moveAvailability } from './availability.js';
 import {
+  AvailableSlot,
   ClientLoginBody,
   ClientPasswordBody,
   ClientProfile,
@@ -15,7 +17,9 @@ import {
   ClientSession,
   MagicLinkBody,
   MagicLinkResponse,
+  MoveAvailabilityQuery,
   MoveMyBookingBody,
+  MyBooking,
   MyBookingsQuery,
   PublicBooking,
   VerifyMagicQuery,
@@ -56,12 +60,12 @@ export async function publicAccountRoutes(instance: FastifyInstance, ctx: AppCon
       summary: 'Email a one-time sign-in link (15 minutes) to a client',
       description:
         'Always 200 with the same body, whether or not the email is a client’s. The email links to ' +
-        '`{PUBLIC_BASE_URL}/client/magic?token=…`; at most one per client per minute.',
+        '`{PUBLIC_BASE_URL}/client/magic?token=…` (with `&return=…` when `return_to` is given); at most one per client per minute.',
       body: MagicLinkBody,
       response: { 200: MagicLinkResponse, 400: errorRef, 429: errorRef },
     },
     handler: async (request) => {
-      await accounts.requestMagicLink(ctx, request.body.email);
+      await accounts.requestMagicLink(ctx, request.body.email, request.body.return_to);
       return { ok: true as const, message: 'If this email belongs to a client, a sign-in link is on its way.' };
     },
   });
@@ -129,11 +133,30 @@ export async function publicAccountRoutes(instance: FastifyInstance, ctx: AppCon
       tags,
       summary: 'The signed-in client’s bookings, cancelled ones included',
       description:
-        '`scope=upcoming`: not yet started, soonest first. `scope=past`: newest first. Without: all, newest first.',
+        '`scope=upcoming`: not yet started, soonest first. `scope=past`: newest first. Without: all, newest first. ' +
+        'Each with `actions`: whether cancelling and moving it online is allowed now, until when, and else why not.',
       querystring: MyBookingsQuery,
-      response: { 200: Type.Array(PublicBooking), 400: errorRef },
+      response: { 200: Type.Array(MyBooking), 400: errorRef },
     },
     handler: (request) => accounts.clientBookings(ctx.db, currentClient(request).id, request.query.scope),
+  });
+
+  app.get('/api/public/me/bookings/:id/availability', {
+    config: { auth: 'client' },
+    schema: {
+      operationId: 'getMyBookingMoveAvailability',
+      tags,
+      summary: 'The starts one of the signed-in client’s bookings can move to on a date',
+      description:
+        'The starts POST …/move accepts (bar a change meanwhile): the booking’s service and member (`staff_id`: another, when ' +
+        '`booking_allow_staff_choice`, else 400 `staff_choice_disabled`), the rules of GET /public/availability, the booking ' +
+        'itself not counting as busy. A read: whether the booking may still move is in GET /public/me/bookings (`actions.move`). ' +
+        'Another client’s booking: 404.',
+      params: IdParams,
+      querystring: MoveAvailabilityQuery,
+      response: { 200: Type.Array(AvailableSlot), 400: errorRef, 404: errorRef },
+    },
+    handler: (request) => moveAvailability(ctx, currentClient(request), request.params.id, request.query),
   });
 
   app.post('/api/public/me/bookings/:id/cancel', {

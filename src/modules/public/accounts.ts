@@ -7,11 +7,11 @@ import { isoAfter, nowIso } from '../../lib/time.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/service.js';
-import { clientBookingRows } from '../bookings/service.js';
-import { readTimezone } from '../settings/service.js';
+import { clientBookingRows, readSelfServiceRules, selfServiceActions } from '../bookings/service.js';
 import { normalisePhone } from '../sms/service.js';
+import { recordWebhookEvent } from '../webhooks/service.js';
 import { DateTime } from 'luxon';
-import type { ClientProfileInput, PublicBookingOutput } from './schemas.js';
+import type { ClientProfileInput, MyBookingOutput } from './schemas.js';
 import { toPublicBooking } from './view.js';
 import { lockRows } from '../../db/locks.js';
 
@@ -56,12 +56,22 @@ export async function authenticateClient(ctx: AppContext, input: { email: string
  * Always the same quick answer: the lookup and the email happen in a job, so neither the
  * answer nor its timing tells whether the email belongs to a client.
  */
-export async function requestMagicLink(ctx: AppContext, email: string): Promise<void> {
-  await enqueue(ctx.db, 'public.client_magic_link', { email: normalize(email) });
+export async function requestMagicLink(ctx: AppContext, email: string, returnTo?: string): Promise<void> {
+  await enqueue(ctx.db, 'public.client_magic_link', {
+    email: normalize(email),
+    ...(returnTo === undefined ? {} : { return_to: returnTo }),
+  });
 }
 
-/** The job behind client-magic-link. */
-export async function sendMagicLink(ctx: AppContext, email: string): Promise<'sent' | 'no_account' | 'throttled'> {
+/**
+ * The job behind client-magic-link. `returnTo` (a page of the booking site, checked at the
+ * edge) rides along in the link, so the client lands back where they asked for it.
+ */
+export async function sendMagicLink(
+  ctx: AppContext,
+  email: string,
+  returnTo?: string,
+): Promise<'sent' | 'no_account' | 'throttled'> {
   return ctx.db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('clients').select(['id', 'name', 'email']).where('email', '=', email);
     query = lockRows(query, ctx.dialect);
@@ -96,7 +106,9 @@ export async function sendMagicLink(ctx: AppContext, email: string): Promise<'se
       template: 'public.client_magic_link',
       data: {
         name: client.name,
-        magicUrl: `${ctx.config.publicBaseUrl}/client/magic?token=${encodeURIComponent(token)}`,
+        magicUrl:
+          `${ctx.config.publicBaseUrl}/client/magic?token=${encodeURIComponent(token)}` +
+          (returnTo === undefined ? '' : `&return=${encodeURIComponent(returnTo)}`),
       },
       sensitive: true,
     });
@@ -147,7 +159,7 @@ export async function setClientPassword(ctx: AppContext, clientId: number, passw
 export async function clientProfile(db: Kysely<DB>, clientId: number) {
   const row = await db
     .selectFrom('clients')
-    .select(['id', 'name', 'email', 'phone', 'language', 'password_hash'])
+    .select(['id', 'name', 'email', 'phone', 'language', 'password_hash', 'marketing_consent', 'sms_consent'])
     .where('id', '=', clientId)
     .executeTakeFirstOrThrow();
   return {
@@ -157,27 +169,45 @@ export async function clientProfile(db: Kysely<DB>, clientId: number) {
     phone: row.phone,
     language: row.language,
     has_password: row.password_hash !== null,
+    marketing_consent: row.marketing_consent === 1,
+    sms_consent: row.sms_consent === 1,
   };
 }
 
-/** Name, phone and language; the email is the sign-in identity and stays as the salon has it. */
+/**
+ * Name, phone, language and the two consents; the email is the sign-in identity and stays as
+ * the salon has it. The consents are the client's own to give and to withdraw here (the
+ * booking form only ever gives them).
+ */
 export async function updateClientProfile(ctx: AppContext, clientId: number, input: ClientProfileInput) {
-  const changes: { name?: string; phone?: string; language?: 'en' | 'nl' | null } = {};
+  const changes: {
+    name?: string;
+    phone?: string;
+    language?: 'en' | 'nl' | null;
+    marketing_consent?: number;
+    sms_consent?: number;
+  } = {};
   if (input.language !== undefined) changes.language = input.language;
+  if (input.marketing_consent !== undefined) changes.marketing_consent = input.marketing_consent ? 1 : 0;
+  if (input.sms_consent !== undefined) changes.sms_consent = input.sms_consent ? 1 : 0;
   if (input.name !== undefined) changes.name = input.name.trim();
   if (input.phone !== undefined) changes.phone = await normalisePhone(ctx.db, input.phone, 'phone');
   if (Object.keys(changes).length > 0) {
-    await ctx.db
-      .updateTable('clients')
-      .set({ ...changes, updated_at: nowIso() })
-      .where('id', '=', clientId)
-      .execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('clients')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('id', '=', clientId)
+        .execute();
+      await recordWebhookEvent(trx, 'client.updated', clientId);
+    });
   }
   return clientProfile(ctx.db, clientId);
 }
 
 /**
- * The client's own bookings (cancelled ones too, so they see what they cancelled).
+ * The client's own bookings (cancelled ones too, so they see what they cancelled), each with
+ * whether it can be cancelled or moved online now (the rules the cancel and move answer by).
  * upcoming: not yet started, soonest first; past: started, newest first; all: newest first.
  */
 export async function clientBookings(
@@ -185,10 +215,12 @@ export async function clientBookings(
   clientId: number,
   scope: 'upcoming' | 'past' | undefined,
   now: Date = new Date(),
-): Promise<PublicBookingOutput[]> {
-  const nowLocal = DateTime.fromJSDate(now)
-    .setZone(await readTimezone(db))
-    .toFormat('yyyy-MM-dd HH:mm:ss');
+): Promise<MyBookingOutput[]> {
+  const rules = await readSelfServiceRules(db);
+  const nowLocal = DateTime.fromJSDate(now).setZone(rules.timezone).toFormat('yyyy-MM-dd HH:mm:ss');
   const rows = await clientBookingRows(db, clientId, scope, nowLocal);
-  return rows.map(toPublicBooking);
+  return rows.map((row) => {
+    const { cancel, move } = selfServiceActions(row, rules, now);
+    return { ...toPublicBooking(row), actions: { cancel, move } };
+  });
 }

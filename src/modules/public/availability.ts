@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { AuthClient } from '../../http/auth.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { isValidDate } from '../../lib/time.js';
 import {
   availableSlots,
@@ -18,7 +18,7 @@ export const staffChoiceDisabled = () =>
     { field: 'staff_id', message: 'must be left out: booking_allow_staff_choice is off' },
   ]);
 
-function requireRealDate(date: string): void {
+export function requireRealDate(date: string): void {
   if (!isValidDate(date)) {
     throw badRequest('validation_failed', `${date} is not a real date`, [
       { field: 'date', message: 'must be a real calendar date (YYYY-MM-DD)' },
@@ -71,4 +71,39 @@ export async function publicVisitAvailability(
     false,
   );
   return visitSlots(loaded);
+}
+
+/**
+ * GET /public/me/bookings/:id/availability: the starts to which the signed-in client may move
+ * their booking on one date, as POST …/move judges them: the booking's service, its member (or
+ * the one named, when the salon lets clients choose), the booking itself not counting as busy.
+ */
+export async function moveAvailability(
+  ctx: AppContext,
+  client: AuthClient,
+  bookingId: number,
+  query: { date: string; staff_id?: number | undefined },
+  now: Date = new Date(),
+): Promise<Slot[]> {
+  requireRealDate(query.date);
+  const booking = await ctx.db
+    .selectFrom('bookings')
+    .select(['id', 'client_id', 'service_id', 'staff_id'])
+    .where('id', '=', bookingId)
+    .executeTakeFirst();
+  if (!booking || booking.client_id !== client.id) throw notFound('Booking');
+  const day = await loadDay(
+    ctx.db,
+    {
+      date: query.date,
+      serviceId: booking.service_id,
+      staffId: query.staff_id ?? booking.staff_id,
+      clientId: client.id,
+      excludeBookingIds: [booking.id],
+    },
+    false,
+    now,
+  );
+  if (query.staff_id !== undefined && !day.staffChoice) throw staffChoiceDisabled();
+  return availableSlots(day.input);
 }

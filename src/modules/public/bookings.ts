@@ -5,7 +5,7 @@ import { parseLocalDateTime } from '../../lib/time.js';
 import { endOf, judgeStart } from '../availability/service.js';
 import { loadDay } from '../availability/service.js';
 import { insertBooking, readBooking } from '../bookings/service.js';
-import { holdsForDeposit, openHeldDeposit } from './deposits.js';
+import { depositAnswer, holdsForDeposit, openHeldDeposit } from './deposits.js';
 import { bookIdempotently, bookingClient, depositCheckout, refuse, requireMayBook } from './intake.js';
 import type { PublicBookingInput, PublicBookingOutput } from './schemas.js';
 import { toPublicBooking } from './view.js';
@@ -91,5 +91,5 @@ export async function createPublicBooking(
   // Read after the deposit's writes (and, for a replay, whatever became of it since).
   const booking = await readBooking(ctx.db, result.bookingId);
   if (!booking) throw new Error(`booking ${result.bookingId} is gone`);
-  return { booking: { ...toPublicBooking(booking), checkout_url: checkoutUrl }, replayed };
+  return { booking: { ...toPublicBooking(booking), ...(await depositAnswer(ctx, checkoutUrl)) }, replayed };
 }

@@ -58,3 +58,16 @@ export async function checkoutUrlOf(ctx: AppContext, paymentId: number | null, r
   if (paymentId === null) return null;
   return replayed ? depositCheckoutUrl(ctx, paymentId) : startDepositCheckout(ctx, paymentId);
 }
+
+/**
+ * The deposit part of a new booking's answer: where the client pays, and how many minutes the
+ * booking is held for it (the page tells the client); both null when no deposit is due.
+ */
+export async function depositAnswer(
+  ctx: AppContext,
+  checkoutUrl: string | null,
+): Promise<{ checkout_url: string | null; deposit_hold_min: number | null }> {
+  if (checkoutUrl === null) return { checkout_url: null, deposit_hold_min: null };
+  const { deposit_timeout_min } = await readSettings(ctx.db);
+  return { checkout_url: checkoutUrl, deposit_hold_min: deposit_timeout_min };
+}

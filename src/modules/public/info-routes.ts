@@ -31,7 +31,7 @@ export async function publicInfoRoutes(instance: FastifyInstance, ctx: AppContex
       summary: 'The salon as the booking page shows it',
       description:
         'Name, address, phone, email and logo (a path on this service), the time zone every date and time of the page is in, ' +
-        'the language and formats (`first_day_of_week`, `time_format`, `dark_mode`), today in that zone, the opening hours by weekday, ' +
+        'the language, formats and look (`first_day_of_week`, `time_format`, `dark_mode`, `brand_color`), today in that zone, the opening hours by weekday, ' +
         'and the holidays from today to the last bookable day. The booking settings are `salon-info`; the reviews, `reviews/summary`.',
       response: { 200: SalonPage },
     },

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { DateTime } from 'luxon';
 import type { AppContext } from '../../context.js';
-import type { DB } from '../../db/types.js';
+import type { DB, DepositType } from '../../db/types.js';
 import { badRequest } from '../../lib/errors.js';
 import { fromCents } from '../../lib/money.js';
 import { DEFAULT_TIMEZONE, todayIn } from '../../lib/time.js';
+import { checkoutConfigured } from '../payments/service.js';
 import { performersOf } from '../services/service.js';
 import { logoPath } from '../settings/service.js';
 import type { Static } from 'typebox';
@@ -42,6 +43,23 @@ export async function salonInfo(db: Kysely<DB>): Promise<Static<typeof SalonInfo
 }
 
 /**
+ * A service's deposit as the booking page announces it, in the units of the service's own
+ * fields (docs/api.md "Deposits"); null when it asks none. Shown even when prices are hidden:
+ * the client is asked to pay it, so must know it before booking.
+ */
+function depositOf(row: {
+  deposit_type: DepositType;
+  deposit_value: number;
+  price: number;
+}): Static<typeof PublicService>['deposit'] {
+  // A free service asks nothing, whatever its deposit setting (a deposit is part of the price).
+  if (row.deposit_type === 'none' || row.deposit_value <= 0 || row.price <= 0) return null;
+  if (row.deposit_type === 'percentage') return { type: 'percentage', value: fromCents(row.deposit_value) };
+  // Never more than the price (at the service's own price; a member's own price may differ).
+  return { type: 'fixed', value: fromCents(Math.min(row.deposit_value, row.price)) };
+}
+
+/**
  * Active services in the salon's order (position, name, id), as the staff list orders them;
  * `price` and `duration_min` left out when the booking settings hide them. Archived: never;
  * nor a service no active, bookable member performs (nobody could take the booking).
@@ -50,7 +68,7 @@ export async function publicServices(db: Kysely<DB>): Promise<Array<Static<typeo
   const [settings, rows] = await Promise.all([
     db
       .selectFrom('settings')
-      .select(['booking_show_prices', 'booking_show_duration'])
+      .select(['booking_show_prices', 'booking_show_duration', 'checkout_secret_key'])
       .where('id', '=', 1)
       .executeTakeFirstOrThrow(),
     db
@@ -64,6 +82,8 @@ export async function publicServices(db: Kysely<DB>): Promise<Array<Static<typeo
         's.category_id',
         'c.name as category_name',
         'c.color as category_color',
+        's.deposit_type',
+        's.deposit_value',
       ])
       .where('s.active', '=', 1)
       .orderBy('s.position')
@@ -72,6 +92,8 @@ export async function publicServices(db: Kysely<DB>): Promise<Array<Static<typeo
       .execute(),
   ]);
   const performers = await performersOf(db, { serviceIds: rows.map((row) => row.id) });
+  // Without a checkout provider nothing is asked (bookings are made without a deposit).
+  const deposits = checkoutConfigured(settings);
   return rows
     .filter((row) => (performers.get(row.id)?.size ?? 0) > 0)
     .map((row) => ({
@@ -82,6 +104,7 @@ export async function publicServices(db: Kysely<DB>): Promise<Array<Static<typeo
       category_id: row.category_id,
       category_name: row.category_name ?? null,
       category_color: row.category_color ?? null,
+      deposit: deposits ? depositOf(row) : null,
     }));
 }
 
@@ -140,6 +163,7 @@ export async function salonPage(
       'first_day_of_week',
       'time_format',
       'dark_mode',
+      'brand_color',
       'booking_max_future_days',
     ])
     .where('id', '=', 1)
@@ -173,6 +197,7 @@ export async function salonPage(
     first_day_of_week: settings.first_day_of_week,
     time_format: settings.time_format,
     dark_mode: settings.dark_mode,
+    brand_color: settings.brand_color,
     today,
     opening_hours: hours.map((row) => ({
       day_of_week: row.day_of_week,

@@ -9,6 +9,7 @@ import { nowIso } from '../../lib/time.js';
 import type { Refusal } from '../availability/service.js';
 import { readSettings } from '../settings/service.js';
 import { normalisePhone } from '../sms/service.js';
+import { recordWebhookEvent } from '../webhooks/service.js';
 import { staffChoiceDisabled } from './availability.js';
 import { checkoutUrlOf } from './deposits.js';
 import { IDEMPOTENCY_KEY } from './schemas.js';
@@ -76,6 +77,7 @@ async function grantConsents(trx: Transaction<DB>, clientId: number, person: Boo
     .set({ ...granted, updated_at: nowIso() })
     .where('id', '=', clientId)
     .execute();
+  await recordWebhookEvent(trx, 'client.updated', clientId);
 }
 
 /** The client booking: the signed-in one, else the client with this email, else a new one. */
@@ -113,6 +115,7 @@ export async function bookingClient(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await recordWebhookEvent(trx, 'client.created', created.id);
   return created.id;
 }
 

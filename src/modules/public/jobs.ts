@@ -4,8 +4,8 @@ import { sendMagicLink } from './accounts.js';
 
 export function publicJobs(ctx: AppContext): { 'public.client_magic_link': JobHandler<'public.client_magic_link'> } {
   return {
-    'public.client_magic_link': async ({ email }, context) => {
-      const outcome = await sendMagicLink(ctx, email);
+    'public.client_magic_link': async ({ email, return_to: returnTo }, context) => {
+      const outcome = await sendMagicLink(ctx, email, returnTo);
       // The address itself is not logged: it may not belong to anyone.
       context.log.info({ outcome }, 'client magic link request handled');
     },

@@ -35,6 +35,14 @@ export const MAGIC_LINK_LIMITS: LimitRule[] = [
 /** Token exchanges (verify a magic link, confirm/decline): no guessing of 256-bit tokens at scale. */
 export const TOKEN_LIMITS: LimitRule[] = [{ max: 30, windowMs: MINUTE, key: (r) => `public:token:ip:${r.ip}` }];
 
+/**
+ * The payment return page polls its payment's status every few seconds for a couple of
+ * minutes: room for that and a reload or two, while a 256-bit token stays out of reach.
+ */
+export const PAYMENT_STATUS_LIMITS: LimitRule[] = [
+  { max: 60, windowMs: MINUTE, key: (r) => `public:payment-status:ip:${r.ip}` },
+];
+
 export const ACCOUNT_LIMITS: LimitRule[] = [
   { max: 20, windowMs: 10 * MINUTE, key: (r) => `public:account:ip:${r.ip}` },
 ];

@@ -56,6 +56,27 @@ for (const dialect of DIALECTS) {
       assert.equal(t.mail.to(unknownEmail).length, 0);
     });
 
+    it('a magic link asked with return_to brings the client back to that page; a return_to off the booking site is 400', async () => {
+      const client = await createClient(t, admin.token);
+      const asked = await t.request({
+        method: 'POST',
+        url: '/api/public/client-magic-link',
+        payload: { email: client.email, return_to: '/book?lang=nl' },
+      });
+      assert.equal(asked.status, 200, JSON.stringify(asked.body));
+      await t.drain();
+      const text = t.mail.to(client.email!).at(-1)?.text ?? '';
+      assert.match(text, /\/client\/magic\?token=[A-Za-z0-9_%-]+&return=%2Fbook%3Flang%3Dnl/);
+      for (const elsewhere of ['https://evil.example/', '//evil.example/book', '/api/public/me', 'book']) {
+        const refused = await t.request({
+          method: 'POST',
+          url: '/api/public/client-magic-link',
+          payload: { email: client.email, return_to: elsewhere },
+        });
+        assert.equal(refused.status, 400, elsewhere);
+      }
+    });
+
     it('a magic-link token works once (deleted after use) and gives a client token', async () => {
       const client = await createClient(t, admin.token);
       const token = await magicToken(client.email!);
@@ -162,6 +183,8 @@ for (const dialect of DIALECTS) {
         phone: '',
         language: null,
         has_password: false,
+        marketing_consent: false,
+        sms_consent: false,
       });
       const renamed = await t.request({
         method: 'PUT',
@@ -211,6 +234,28 @@ for (const dialect of DIALECTS) {
       await setSettings(t, admin.token, { cancellation_window_hours: 24 * 60 });
       assertError(await cancel(soon.body.id), 409, 'too_late_to_cancel');
       await setSettings(t, admin.token, { cancellation_window_hours: 24 });
+    });
+
+    it('the client gives and withdraws their own marketing and text-message consents in the profile', async () => {
+      const client = await createClient(t, admin.token);
+      const clientToken = await t.ctx.signer.signClient(client.id);
+      const put = (payload: object) => t.request({ method: 'PUT', url: '/api/public/me', token: clientToken, payload });
+      const given = await put({ marketing_consent: true, sms_consent: true });
+      assert.equal(given.status, 200, JSON.stringify(given.body));
+      assert.equal(given.body.marketing_consent, true);
+      assert.equal(given.body.sms_consent, true);
+      const staffView = async () =>
+        (await t.request({ method: 'GET', url: `/api/clients/${client.id}`, token: admin.token })).body as {
+          marketing_consent: number;
+          sms_consent: number;
+        };
+      assert.deepEqual([(await staffView()).marketing_consent, (await staffView()).sms_consent], [1, 1]);
+      const withdrawn = await put({ marketing_consent: false });
+      assert.equal(withdrawn.body.marketing_consent, false);
+      assert.equal(withdrawn.body.sms_consent, true, 'a consent not sent stays as it was');
+      assert.equal((await staffView()).marketing_consent, 0);
+      const read = await t.request({ method: 'GET', url: '/api/public/me', token: clientToken });
+      assert.deepEqual([read.body.marketing_consent, read.body.sms_consent], [false, true]);
     });
 
     it('a returning client (a completed visit) signed in gets slots without new_client_extra_min', async () => {

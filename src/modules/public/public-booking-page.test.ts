@@ -29,7 +29,7 @@ for (const dialect of DIALECTS) {
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
 
-    it('salon-page: address, zone, formats, today in the salon zone, opening hours, holidays up to the last bookable day', async () => {
+    it('salon-page: address, zone, formats, look, today in the salon zone, opening hours, holidays up to the last bookable day', async () => {
       await setSettings(t, admin.token, {
         salon_address: 'Kerkstraat 1',
         salon_city: 'Utrecht',
@@ -66,6 +66,8 @@ for (const dialect of DIALECTS) {
       assert.equal(page.timezone, 'Europe/Amsterdam');
       assert.equal(page.first_day_of_week, 1);
       assert.equal(page.time_format, '24h');
+      assert.equal(page.dark_mode, 'system');
+      assert.equal(page.brand_color, '#7a2e54');
       assert.equal(page.today, salonDate(0));
       assert.equal(page.logo_url, null);
       assert.deepEqual(page.opening_hours, [

@@ -243,6 +243,7 @@ for (const dialect of DIALECTS) {
         deposit_amount: null,
         deposit_status: null,
         checkout_url: null,
+        deposit_hold_min: null,
       });
       assert.equal((await jobsNamed(t, admin.token, 'booking.created', response.body.id)).length, 1);
       const inbox = await t.request({ method: 'GET', url: '/api/notifications', token: staff.token });

@@ -30,6 +30,7 @@ interface PublicAnswer {
   deposit_amount: number | null;
   deposit_status: string | null;
   checkout_url?: string | null;
+  deposit_hold_min?: number | null;
 }
 
 for (const dialect of DIALECTS) {
@@ -202,7 +203,14 @@ for (const dialect of DIALECTS) {
       assert.equal(payment.checkout_url, session.url);
       assert.equal(session.amount_total, 1000);
       assert.equal(session.customer_email, email);
-      assert.equal(session.success_url, `${PUBLIC_BASE_URL}/payment/return?payment_id=${payment.id}`);
+      // The return page's address, with the token that lets it read the outcome (and the way
+      // back without paying marked as such).
+      const back = new URL(session.success_url);
+      assert.equal(`${back.origin}${back.pathname}`, `${PUBLIC_BASE_URL}/payment/return`);
+      assert.equal(back.searchParams.get('payment_id'), String(payment.id));
+      assert.match(back.searchParams.get('token') ?? '', /^[A-Za-z0-9_-]{43}$/);
+      assert.equal(session.cancel_url, `${session.success_url}&cancelled=1`);
+      assert.equal(body.deposit_hold_min, 30, 'the answer says how long the time is held');
       assert.ok(session.expires_at !== null, 'the session expires by itself too');
 
       const staff = await staffView(body.id);

@@ -5,6 +5,7 @@ import { formatInstant, nowIso } from '../../lib/time.js';
 import { bookingLink } from '../bookings/service.js';
 import { notifyAdmins, notifyUser } from '../notifications/service.js';
 import { readTimezone } from '../settings/service.js';
+import { recordWebhookEvent } from '../webhooks/service.js';
 import type { ReviewInput } from './schemas.js';
 
 /*
@@ -56,6 +57,7 @@ export async function createReview(ctx: AppContext, input: ReviewInput) {
       await notifyAdmins(trx, notice);
       // An admin who did the work heard of it above already.
       if (booking.role !== 'admin') await notifyUser(trx, booking.staff_id, notice);
+      await recordWebhookEvent(trx, 'review.created', review.id);
       return { ...review, created_at: formatInstant(review.created_at, timezone) };
     });
   } catch (error) {

@@ -5,6 +5,8 @@ import { publicActionRoutes } from './action-routes.js';
 import { publicAvailabilityRoutes } from './availability-routes.js';
 import { publicBookingRoutes } from './booking-routes.js';
 import { publicInfoRoutes } from './info-routes.js';
+import { publicPaymentRoutes } from './payment-routes.js';
+import { moveLinkAvailabilityRoutes } from './move-link-availability.js';
 import { publicReviewRoutes } from './review-routes.js';
 import { publicVisitRoutes } from './visit-routes.js';
 import { clientWebSessionRoutes } from './web-session-routes.js';
@@ -17,6 +19,8 @@ export async function publicRoutes(app: FastifyInstance, ctx: AppContext): Promi
   await publicVisitRoutes(app, ctx);
   await publicAccountRoutes(app, ctx);
   await publicActionRoutes(app, ctx);
+  await moveLinkAvailabilityRoutes(app, ctx);
   await clientWebSessionRoutes(app, ctx);
   await publicReviewRoutes(app, ctx);
+  await publicPaymentRoutes(app, ctx);
 }

@@ -47,6 +47,22 @@ export const PublicService = named(
     category_id: Type.Union([Type.Integer(), Type.Null()]),
     category_name: Type.Union([Type.String(), Type.Null()]),
     category_color: Type.Union([Type.String(), Type.Null()]),
+    deposit: Type.Union(
+      [
+        Type.Object({
+          type: Type.Union([Type.Literal('fixed'), Type.Literal('percentage')]),
+          value: Type.Number({
+            description:
+              'fixed: currency units (never more than the price booked); percentage: 0–100 of the price booked',
+          }),
+        }),
+        Type.Null(),
+      ],
+      {
+        description:
+          'What booking it asks to be paid online right away (see Deposits), shown whatever booking_show_prices says: the client pays it. null when the service asks none or no checkout provider is configured (then none is asked)',
+      },
+    ),
   }),
 );
 
@@ -69,7 +85,14 @@ export const SalonPage = named(
       language: Type.String({ description: 'The salon’s language (e.g. nl, en): the page’s default' }),
       first_day_of_week: Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday' }),
       time_format: Type.String({ description: '24h or 12h' }),
-      dark_mode: Type.String({ description: 'system, light or dark' }),
+      dark_mode: Type.String({
+        description: "system (follow the visitor's light or dark preference), light or dark",
+      }),
+      brand_color: Type.String({
+        pattern: '^#[0-9a-f]{6}$',
+        description:
+          "The salon's colour, `#rrggbb`: the page's accent, darkened or lightened as far as readable contrast needs",
+      }),
       today: Type.String({ ...DateText, description: 'Today in the salon’s time zone (YYYY-MM-DD)' }),
       opening_hours: Type.Array(
         Type.Object({
@@ -86,7 +109,7 @@ export const SalonPage = named(
     },
     {
       description:
-        'What the booking page shows of the salon besides its booking settings (salon-info): address, logo, time zone, language and formats, opening hours and the holidays ahead',
+        'What the booking page shows of the salon besides its booking settings (salon-info): address, logo, time zone, language, formats and look, opening hours and the holidays ahead',
     },
   ),
 );
@@ -217,6 +240,12 @@ const CheckoutUrl = Type.Union([Type.String(), Type.Null()], {
     'On the answer of a new booking (and its Idempotency-Key replays): the checkout page where the client pays the deposit, while it is pending; null when no deposit is due',
 });
 
+/** How long the booking is held for its deposit; on the answer of a booking only. */
+const DepositHoldMin = Type.Union([Type.Integer(), Type.Null()], {
+  description:
+    'With `checkout_url`: the minutes the booking is held for its deposit (`deposit_timeout_min`); unpaid by then, it is released. null when no deposit is due',
+});
+
 export const PublicBooking = named(
   'PublicBooking',
   Type.Object({
@@ -234,6 +263,7 @@ export const PublicBooking = named(
     }),
     deposit_status: DepositStatusOut,
     checkout_url: Type.Optional(CheckoutUrl),
+    deposit_hold_min: Type.Optional(DepositHoldMin),
   }),
 );
 
@@ -249,6 +279,7 @@ export const PublicVisit = named(
     }),
     bookings: Type.Array(PublicBooking),
     checkout_url: Type.Optional(CheckoutUrl),
+    deposit_hold_min: Type.Optional(DepositHoldMin),
   }),
 );
 
@@ -264,7 +295,18 @@ export const ClientSummary = Type.Object({
 
 export const ClientSession = named('ClientSession', Type.Object({ clientToken: Type.String(), client: ClientSummary }));
 
-export const MagicLinkBody = Type.Object({ email: Email });
+export const MagicLinkBody = Type.Object({
+  email: Email,
+  return_to: Type.Optional(
+    Type.String({
+      maxLength: 500,
+      pattern: '^/(book|client/)[A-Za-z0-9/_.,:=&?%+-]*$',
+      description:
+        'A page of the booking site (`/book…` or `/client/…`) the link brings the client back to: it is added to the link as `&return=…`',
+      examples: ['/book'],
+    }),
+  ),
+});
 
 export const MagicLinkResponse = Type.Object({ ok: Type.Literal(true), message: Type.String() });
 
@@ -281,6 +323,8 @@ export const ClientProfile = named(
     phone: Type.String(),
     language: ClientLanguage,
     has_password: Type.Boolean(),
+    marketing_consent: Type.Boolean({ description: 'The client accepts news and offers by email (campaigns)' }),
+    sms_consent: Type.Boolean({ description: 'The client accepts text messages (cleared by an inbound STOP)' }),
   }),
 );
 
@@ -288,6 +332,12 @@ export const ClientProfileBody = Type.Object({
   name: Type.Optional(NonEmpty(200)),
   phone: Type.Optional(Type.String({ maxLength: 50 })),
   language: Type.Optional(ClientLanguage),
+  marketing_consent: Type.Optional(
+    Type.Boolean({ description: 'Given (true) or withdrawn (false) by the client themselves' }),
+  ),
+  sms_consent: Type.Optional(
+    Type.Boolean({ description: 'Given (true) or withdrawn (false) by the client themselves' }),
+  ),
 });
 
 export const MyBookingsQuery = Type.Object({
@@ -364,6 +414,97 @@ export const BookingActions = named(
   }),
 );
 
+/** The return page's question: the payment of its URL, with the token that URL carries. */
+export const PaymentStatusQuery = Type.Object({
+  payment_id: Id,
+  token: Type.String({ minLength: 1, maxLength: 200, description: 'The `token` of the return URL' }),
+});
+
+export const PublicPaymentStatus = named(
+  'PublicPaymentStatus',
+  Type.Object(
+    {
+      payment_id: Type.Integer(),
+      purpose: Type.Union([Type.Literal('deposit'), Type.Literal('pos_order'), Type.Literal('noshow_fee')], {
+        description:
+          'deposit: of a booking from the booking page; pos_order: a bill of the salon; noshow_fee: a missed appointment',
+      }),
+      status: Type.Union(
+        [
+          Type.Literal('pending'),
+          Type.Literal('paid'),
+          Type.Literal('failed'),
+          Type.Literal('cancelled'),
+          Type.Literal('expired'),
+        ],
+        {
+          description:
+            'pending: not settled yet (the provider is asked now and then while it is); paid; failed; cancelled: stopped at the provider; expired: a deposit not paid in time (its booking was released)',
+        },
+      ),
+      amount: Type.Number({ description: 'Currency units' }),
+      currency: Type.String({ description: 'ISO 4217' }),
+      checkout_url: Type.Union([Type.String(), Type.Null()], {
+        description: 'While pending: the provider’s page where it can still be paid; else null',
+      }),
+      held_until: Type.Union([DateTimeText, Type.Null()], {
+        description: 'A pending deposit: when its booking is released unless it is paid (salon time); else null',
+      }),
+      booking: Type.Union(
+        [
+          Type.Object({
+            start_at: DateTimeText,
+            end_at: DateTimeText,
+            status: Type.String({
+              description:
+                'scheduled (booked), provisional (a request the client confirms by email, or still held for the deposit: deposit_status pending), cancelled, completed or no-show',
+            }),
+            deposit_status: DepositStatusOut,
+            parts: Type.Array(
+              Type.Object({
+                service_name: Type.String(),
+                staff_name: Type.String(),
+                start_at: DateTimeText,
+                end_at: DateTimeText,
+              }),
+              { description: 'The services booked, in order (several for a visit)' },
+            ),
+          }),
+          Type.Null(),
+        ],
+        { description: 'A deposit: the booking it is for, as its client sees it; null for other purposes' },
+      ),
+    },
+    {
+      description:
+        'How a payment the client was sent to a provider for ended, for the return page: no client details, no provider error',
+    },
+  ),
+);
+
+/** A booking in the signed-in client's list: what cancelling or moving it online allows now. */
+export const MyBooking = named(
+  'MyBooking',
+  Type.Object({
+    ...PublicBooking.properties,
+    actions: Type.Object(
+      { cancel: SelfServiceAction, move: SelfServiceAction },
+      {
+        description:
+          'Whether POST …/cancel and …/move would be accepted now (`cancellation_window_hours`, status, a part of a visit), until when, and else why not',
+      },
+    ),
+  }),
+);
+
+export const MoveAvailabilityQuery = Type.Object({
+  date: DateText,
+  staff_id: Type.Optional({
+    ...Id,
+    description: 'Another staff member (when the salon lets clients choose); absent: the booking’s own',
+  }),
+});
+
 export { Ok };
 
 export type VisitAvailabilityInput = Static<typeof VisitAvailabilityBody>;
@@ -375,3 +516,5 @@ export type PublicVisitInput = Static<typeof PublicVisitBody>;
 export type PublicVisitOutput = Static<typeof PublicVisit>;
 export type ReviewInput = Static<typeof ReviewBody>;
 export type ClientProfileInput = Static<typeof ClientProfileBody>;
+export type PublicPaymentStatusOutput = Static<typeof PublicPaymentStatus>;
+export type MyBookingOutput = Static<typeof MyBooking>;

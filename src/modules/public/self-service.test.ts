@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { DateTime } from 'luxon';
 import { assertError } from '../../../test/helpers/assertions.js';
 import { createTestApp, uniqueEmail, type TestApp } from '../../../test/helpers/app.js';
 import { createClient, setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
-import { publicBooking, salonDate, setupBookingSalon } from '../../../test/helpers/public.js';
+import { offeredStarts, publicBooking, salonDate, setupBookingSalon } from '../../../test/helpers/public.js';
 
 interface Links {
   attendUrl?: string;
@@ -319,6 +320,96 @@ for (const dialect of DIALECTS) {
         assert.equal(actions.move.allowed, false);
         assert.equal(actions.move.refusal.code, 'part_of_visit');
         assert.equal(actions.cancel.allowed, true);
+      });
+
+      const myList = async () =>
+        (await t.request({ method: 'GET', url: '/api/public/me/bookings', token: clientToken })).body as Array<{
+          id: number;
+          start_at: string;
+          actions: Record<
+            'cancel' | 'move',
+            { allowed: boolean; until: string | null; refusal: { code: string } | null }
+          >;
+        }>;
+
+      it('the list says whether each booking can be cancelled and moved online now, until when, and else why not', async () => {
+        const date = nextDate();
+        const id = await mine(`${date} 10:00`);
+        const listed = async () => (await myList()).find((entry) => entry.id === id)!;
+        const before = DateTime.fromSQL(`${date} 10:00:00`).minus({ hours: 24 }).toFormat('yyyy-MM-dd HH:mm:ss');
+        assert.deepEqual((await listed()).actions, {
+          cancel: { allowed: true, until: before, refusal: null },
+          move: { allowed: true, until: before, refusal: null },
+        });
+        await setSettings(t, admin.token, { cancellation_window_hours: 24 * 300 });
+        try {
+          const late = (await listed()).actions;
+          assert.equal(late.cancel.allowed, false);
+          assert.equal(late.cancel.refusal?.code, 'too_late_to_cancel');
+          assert.equal(late.move.refusal?.code, 'too_late_to_move');
+        } finally {
+          await setSettings(t, admin.token, { cancellation_window_hours: 24 });
+        }
+        assert.equal((await cancel(id)).status, 200);
+        const cancelled = (await listed()).actions;
+        assert.equal(cancelled.cancel.refusal?.code, 'already_cancelled');
+        assert.equal(cancelled.move.allowed, false);
+      });
+
+      it('move availability offers the starts the move accepts: the booking’s own time is free, its member only', async () => {
+        const date = nextDate();
+        const id = await mine(`${date} 10:00`);
+        const starts = async (query: string) => {
+          const response = await t.request({
+            method: 'GET',
+            url: `/api/public/me/bookings/${id}/availability?${query}`,
+            token: clientToken,
+          });
+          assert.equal(response.status, 200, JSON.stringify(response.body));
+          return (response.body as Array<{ start_at: string; staff_id: number }>).map((slot) => {
+            assert.equal(slot.staff_id, staff.id);
+            return slot.start_at.slice(11, 16);
+          });
+        };
+        await setSettings(t, admin.token, { calendar_slot_min: 30 });
+        try {
+          const offered = await starts(`date=${date}`);
+          // 09:30 and 10:30 overlap the booking's own 10:00–11:00: offered, since it moves away.
+          assert.ok(
+            offered.includes('09:30') && offered.includes('10:00') && offered.includes('10:30'),
+            String(offered),
+          );
+          const forNew = await offeredStarts(t, { date, service_id: service.id, staff_id: staff.id });
+          assert.equal(forNew.includes('10:30'), false, 'a new booking cannot take 10:30');
+          const moved = await move(id, { start_at: `${date} 10:30` });
+          assert.equal(moved.status, 200, JSON.stringify(moved.body));
+        } finally {
+          await setSettings(t, admin.token, { calendar_slot_min: 60 });
+        }
+        await setSettings(t, admin.token, { booking_allow_staff_choice: false });
+        try {
+          assert.ok((await starts(`date=${nextDate()}`)).length > 0, 'its own member without a choice');
+          const refused = await t.request({
+            method: 'GET',
+            url: `/api/public/me/bookings/${id}/availability?date=${date}&staff_id=${staff.id}`,
+            token: clientToken,
+          });
+          assertError(refused, 400, 'staff_choice_disabled');
+        } finally {
+          await setSettings(t, admin.token, { booking_allow_staff_choice: true });
+        }
+        const theirs = await t.request({
+          method: 'GET',
+          url: `/api/public/me/bookings/${other.id}/availability?date=${date}`,
+          token: clientToken,
+        });
+        assertError(theirs, 404, 'not_found');
+        const badDate = await t.request({
+          method: 'GET',
+          url: `/api/public/me/bookings/${id}/availability?date=2030-02-30`,
+          token: clientToken,
+        });
+        assert.equal(badDate.status, 400);
       });
 
       it('a client cannot act on another client’s booking (404)', async () => {

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import { judgeVisit, loadVisitDay, type LoadedVisit, type VisitVerdict } from '../availability/service.js';
 import { insertPlacedVisit, lockForPlacement, readVisitOfBooking, type BookingJoinedRow } from '../bookings/service.js';
 import { parseStart } from './bookings.js';
-import { holdsForDeposit, openHeldDeposit } from './deposits.js';
+import { depositAnswer, holdsForDeposit, openHeldDeposit } from './deposits.js';
 import { bookIdempotently, bookingClient, depositCheckout, refuse, requireMayBook } from './intake.js';
 import type { PublicVisitInput, PublicVisitOutput } from './schemas.js';
 import { toPublicBooking } from './view.js';
@@ -109,5 +109,8 @@ export async function createPublicVisit(
   // Read after the deposit's writes (and, for a replay, whatever became of it since).
   const visit = await readVisitOfBooking(ctx.db, result.bookingId);
   if (!visit) throw new Error(`visit of booking ${result.bookingId} is gone`);
-  return { visit: { ...toPublicVisit(visit.id, visit.bookings), checkout_url: checkoutUrl }, replayed };
+  return {
+    visit: { ...toPublicVisit(visit.id, visit.bookings), ...(await depositAnswer(ctx, checkoutUrl)) },
+    replayed,
+  };
 }

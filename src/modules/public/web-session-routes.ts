@@ -5,10 +5,12 @@ import type { AppContext } from '../../context.js';
 import { errorRef, named, Ok } from '../../http/schemas.js';
 import {
   clearSessionCookie,
+  clearSignedInHint,
   CLIENT_SESSION_COOKIE,
   readSessionCookie,
   requireSameOrigin,
   setSessionCookie,
+  setSignedInHint,
 } from '../../http/session-cookie.js';
 import { closeWebSession, WEB_SESSION_IDLE_MS } from '../auth/service.js';
 import { CLIENT_LOGIN_LIMITS, PUBLIC_BODY_LIMIT, TOKEN_LIMITS } from './limits.js';
@@ -43,6 +45,7 @@ const ClientWebSession = named(
 
 const cookieNote =
   'The session travels only in the httpOnly, `SameSite=Strict` cookie `salon_client_session` (path `/api/public/web-session`), ' +
+  'with a page-readable flag `salon_client_signed_in=1` (path `/`, nothing secret) set and cleared alongside, so a page asks for a refresh only when there is a session; ' +
   'which no page script can read; inside another site’s iframe the browser does not send it, and the page keeps its token in memory only. ' +
   'A request from another site (`Sec-Fetch-Site: cross-site`, or a foreign `Origin`) is 403 `cross_origin_request`.';
 
@@ -72,6 +75,7 @@ export async function clientWebSessionRoutes(instance: FastifyInstance, ctx: App
       else throw badRequest('validation_failed', 'Send either email and password, or magic_token');
       const { sessionToken, body } = await clientWebSignIn(ctx, input);
       setSessionCookie(reply, CLIENT_SESSION_COOKIE, sessionToken, WEB_SESSION_IDLE_MS, secure);
+      setSignedInHint(reply, WEB_SESSION_IDLE_MS, secure);
       return body;
     },
   });
@@ -89,13 +93,14 @@ export async function clientWebSessionRoutes(instance: FastifyInstance, ctx: App
     handler: async (request, reply) => {
       requireSameOrigin(request, ctx.config.publicBaseUrl);
       const sessionToken = readSessionCookie(request, CLIENT_SESSION_COOKIE);
-      if (sessionToken === null) throw noClientWebSession();
-      const body = await clientWebRefresh(ctx, sessionToken);
-      if (body === null) {
-        clearSessionCookie(reply, CLIENT_SESSION_COOKIE, secure);
+      const body = sessionToken === null ? null : await clientWebRefresh(ctx, sessionToken);
+      if (sessionToken === null || body === null) {
+        if (sessionToken !== null) clearSessionCookie(reply, CLIENT_SESSION_COOKIE, secure);
+        clearSignedInHint(reply, secure);
         throw noClientWebSession();
       }
       setSessionCookie(reply, CLIENT_SESSION_COOKIE, sessionToken, WEB_SESSION_IDLE_MS, secure);
+      setSignedInHint(reply, WEB_SESSION_IDLE_MS, secure);
       return body;
     },
   });
@@ -114,6 +119,7 @@ export async function clientWebSessionRoutes(instance: FastifyInstance, ctx: App
       const sessionToken = readSessionCookie(request, CLIENT_SESSION_COOKIE);
       if (sessionToken !== null) await closeWebSession(ctx.db, 'client', sessionToken);
       clearSessionCookie(reply, CLIENT_SESSION_COOKIE, secure);
+      clearSignedInHint(reply, secure);
       return { ok: true as const };
     },
   });

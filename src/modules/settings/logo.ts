@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { newStorageKey } from '../../storage/storage.js';
-import { logoUrl, readSettings } from './service.js';
+import { logoUrl, logoVersion, readSettings } from './service.js';
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -52,9 +52,11 @@ export async function uploadLogo(ctx: AppContext, data: Buffer): Promise<{ url: 
   return { url: logoUrl(ctx, { logo_key: key })! };
 }
 
-export async function readLogo(ctx: AppContext): Promise<{ data: Buffer; contentType: string } | null> {
+export async function readLogo(
+  ctx: AppContext,
+): Promise<{ data: Buffer; contentType: string; version: string } | null> {
   const settings = await readSettings(ctx.db);
   if (!settings.logo_key) return null;
   const data = await ctx.storage.get(settings.logo_key);
-  return data ? { data, contentType: settings.logo_content_type } : null;
+  return data ? { data, contentType: settings.logo_content_type, version: logoVersion(settings.logo_key) } : null;
 }

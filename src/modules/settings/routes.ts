@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import { EMBEDDABLE_RESOURCE_POLICY } from '../../http/cross-origin.js';
@@ -74,12 +75,18 @@ export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext)
       operationId: 'getLogo',
       tags,
       summary: 'The salon logo (public: the booking page shows it)',
+      description:
+        'Fetched at its address from `logo_url` (with the current `v`), it may be cached for a year: a new upload ' +
+        'changes `v`. Without `v`, or with an old one, five minutes.',
+      querystring: Type.Object({
+        v: Type.Optional(Type.String({ maxLength: 64, description: 'The version in `logo_url`' })),
+      }),
       response: {
         200: FileAnswer('The logo image, with the content type of its format', LOGO_TYPES, false),
         404: errorRef,
       },
     },
-    handler: async (_request, reply) => {
+    handler: async (request, reply) => {
       const logo = await readLogo(ctx);
       if (!logo) return reply.status(404).send({ error: 'No logo has been uploaded', code: 'not_found' });
       return (
@@ -88,7 +95,10 @@ export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext)
           .header('content-security-policy', LOGO_CSP)
           // The booking page, on the salon's own website, shows it in an <img>.
           .header('cross-origin-resource-policy', EMBEDDABLE_RESOURCE_POLICY)
-          .header('cache-control', 'public, max-age=300')
+          .header(
+            'cache-control',
+            request.query.v === logo.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          )
           .send(logo.data)
       );
     },

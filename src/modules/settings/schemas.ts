@@ -15,6 +15,13 @@ const Minutes = (max: number, min = 0) => Type.Integer({ minimum: min, maximum: 
 const Money = Type.Number({ minimum: 0, maximum: 10_000_000 });
 const Enum = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
+/** `#rrggbb`; stored in lower case. */
+const BrandColor = Type.String({
+  pattern: '^#[0-9a-fA-F]{6}$',
+  description:
+    "The salon's colour, `#rrggbb` (default `#7a2e54`): the web pages' accent, darkened or lightened there as far as readable contrast needs",
+});
+
 export const TIME_FORMATS = ['24h', '12h'] as const;
 export const CALENDAR_COLOR_MODES = ['category', 'staff', 'status'] as const;
 export const DARK_MODES = ['system', 'light', 'dark'] as const;
@@ -101,6 +108,7 @@ export const SettingsUpdate = Type.Object({
   calendar_buffer_min: Type.Optional(Minutes(240)),
   calendar_color_mode: Type.Optional(Enum(CALENDAR_COLOR_MODES)),
   dark_mode: Type.Optional(Enum(DARK_MODES)),
+  brand_color: Type.Optional(BrandColor),
   booking_mode: Type.Optional(Enum(['direct', 'request'] as const)),
   booking_clients: Type.Optional(Enum(['all', 'existing'] as const)),
   booking_min_lead_hours: Type.Optional(Type.Integer({ minimum: 0, maximum: 8760 })),
@@ -199,6 +207,7 @@ export const SettingsOut = named(
     calendar_buffer_min: Type.Integer(),
     calendar_color_mode: Type.String(),
     dark_mode: Type.String(),
+    brand_color: Type.String({ description: '`#rrggbb`, lower case' }),
     booking_mode: Type.String(),
     booking_clients: Type.String(),
     booking_min_lead_hours: Type.Integer(),

@@ -32,9 +32,12 @@ export function logoUrl(ctx: Pick<AppContext, 'config'>, settings: Pick<Settings
 /** The logo's path on this service (a page of the same origin loads it from there); null when none. */
 export function logoPath(settings: Pick<Settings, 'logo_key'>): string | null {
   if (!settings.logo_key) return null;
-  // The version changes with every upload, so caches never serve an old logo.
-  const version = /\/([a-f0-9]{8})/.exec(settings.logo_key)?.[1] ?? '0';
-  return `/api/settings/logo?v=${version}`;
+  return `/api/settings/logo?v=${logoVersion(settings.logo_key)}`;
+}
+
+/** The version in the logo's address: it changes with every upload, so caches never serve an old logo. */
+export function logoVersion(logoKey: string): string {
+  return /\/([a-f0-9]{8})/.exec(logoKey)?.[1] ?? '0';
 }
 
 async function present(ctx: AppContext, settings: Settings) {
@@ -109,7 +112,9 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
         changes[field] = toCents(value as number);
       } else if (typeof value === 'string' && field !== 'smtp_pass') {
         (changes as Record<string, unknown>)[field] =
-          field.endsWith('email') || field === 'smtp_from' ? value.trim().toLowerCase() : value.trim();
+          field.endsWith('email') || field === 'smtp_from' || field === 'brand_color'
+            ? value.trim().toLowerCase()
+            : value.trim();
       } else {
         (changes as Record<string, unknown>)[field] = value;
       }

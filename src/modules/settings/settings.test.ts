@@ -65,6 +65,7 @@ const SETTABLE = [
   'calendar_color_mode',
   'hide_unscheduled_staff',
   'dark_mode',
+  'brand_color',
   'booking_mode',
   'booking_clients',
   'booking_show_prices',
@@ -118,6 +119,7 @@ for (const dialect of DIALECTS) {
         assert.equal(response.body.time_format, '24h');
         assert.equal(response.body.calendar_color_mode, 'category');
         assert.equal(response.body.dark_mode, 'system');
+        assert.equal(response.body.brand_color, '#7a2e54');
         assert.equal(response.body.booking_mode, 'direct');
         assert.equal(response.body.booking_clients, 'all');
         assert.match(response.body.updated_at, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -230,6 +232,11 @@ for (const dialect of DIALECTS) {
         { noshow_fee_type: 'double' },
         { time_format: '25h' },
         { dark_mode: 'purple' },
+        { brand_color: 'purple' },
+        { brand_color: '#fff' },
+        { brand_color: '7a2e54' },
+        { brand_color: '#7a2e5g' },
+        { brand_color: '#7a2e5400' },
         { calendar_color_mode: 'rainbow' },
         { timezone: 'Mars/Olympus_Mons' },
         { currency: 'XYZ' },
@@ -264,6 +271,15 @@ for (const dialect of DIALECTS) {
       });
       assert.equal(valid.status, 200);
       await put({ timezone: 'Europe/Amsterdam', currency: 'EUR', noshow_fee_type: 'percentage', noshow_fee_value: 50 });
+    });
+
+    it('brand_color: a #rrggbb colour, stored in lower case, and the booking page gets it', async () => {
+      const response = await put({ brand_color: '#FFFF00' });
+      assert.equal(response.status, 200);
+      assert.equal(response.body.brand_color, '#ffff00');
+      const page = await t.request({ method: 'GET', url: '/api/public/salon-page' });
+      assert.equal(page.body.brand_color, '#ffff00');
+      await put({ brand_color: '#7a2e54' });
     });
 
     it('switching the fee type to percentage with a fixed amount above 100 is refused', async () => {
@@ -306,6 +322,16 @@ for (const dialect of DIALECTS) {
         assert.equal(served.headers['content-type'], 'image/png');
         assert.deepEqual(served.rawPayload, TINY_PNG);
         assert.equal((await get()).body.logo_url, response.body.url);
+      });
+
+      it('the logo at its versioned address is cached for a year; without the current version, five minutes', async () => {
+        const response = await upload(multipartFile('logo', 'logo.png', 'image/png', TINY_PNG));
+        const path = response.body.url.slice(PUBLIC_BASE_URL.length) as string;
+        const cacheOf = async (url: string) => (await t.app.inject({ method: 'GET', url })).headers['cache-control'];
+        assert.equal(await cacheOf(path), 'public, max-age=31536000, immutable');
+        assert.equal(await cacheOf('/api/settings/logo'), 'public, max-age=300');
+        await upload(multipartFile('logo', 'logo.png', 'image/png', TINY_PNG));
+        assert.equal(await cacheOf(path), 'public, max-age=300', 'an old version is no longer for ever');
       });
 
       it('the type is decided by the bytes: JPEG, GIF, WebP and SVG are accepted whatever their names', async () => {

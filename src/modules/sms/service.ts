@@ -9,6 +9,7 @@ import { queueSms } from '../../sms/outbox.js';
 import { defaultCountry, toE164 } from '../../sms/phone.js';
 import { DEFAULT_TWILIO_API_BASE_URL, twilioProvider } from '../../sms/twilio.js';
 import { readSettings, readSettingsWithSecrets, readTimezone } from '../settings/service.js';
+import { recordWebhookEvent } from '../webhooks/service.js';
 
 export { queueSms } from '../../sms/outbox.js';
 
@@ -164,11 +165,15 @@ export async function receiveTwilioInbound(
   if (consent === null || from === '') return { ok: true };
   const settings = await readSettings(ctx.db);
   const number = toE164(from, defaultCountry(settings.language)) ?? from;
-  await ctx.db
-    .updateTable('clients')
-    .set({ sms_consent: consent, updated_at: new Date().toISOString() })
-    .where('phone', '=', number)
-    .where(sql<boolean>`sms_consent <> ${consent}`)
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('clients')
+      .set({ sms_consent: consent, updated_at: new Date().toISOString() })
+      .where('phone', '=', number)
+      .where(sql<boolean>`sms_consent <> ${consent}`)
+      .returning('id')
+      .execute();
+    for (const client of changed) await recordWebhookEvent(trx, 'client.updated', client.id);
+  });
   return { ok: true };
 }

@@ -11,6 +11,7 @@ import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, isValidDate, nowIso, todayIn } from '../../lib/time.js';
 import { moveStock, type StockMove } from '../inventory/service.js';
 import { readTimezone } from '../settings/service.js';
+import { recordWebhookEvent } from '../webhooks/service.js';
 import { receivedDateOf, renamedPackingSlip } from './packing-slips.js';
 import type {
   OrderCreateInput,
@@ -390,6 +391,7 @@ export async function updateOrder(
     if (input.packing_slip_number !== undefined) changes.packing_slip_number = input.packing_slip_number.trim();
 
     let receivedDate = input.received_date ?? receivedDateOf(order);
+    let receivedNow = false;
     if (target === 'received') {
       const claimed = await trx
         .updateTable('purchase_orders')
@@ -399,6 +401,7 @@ export async function updateOrder(
         .returning('received_date')
         .executeTakeFirst();
       if (claimed) {
+        receivedNow = true;
         receivedDate = claimed.received_date;
         await moveOrderStock(trx, ctx, order, 'in', caller.id);
       }
@@ -422,6 +425,8 @@ export async function updateOrder(
         .where('id', '=', id)
         .execute();
     }
+    // Only the request that received it (the conditional update above) announces it.
+    if (receivedNow) await recordWebhookEvent(trx, 'purchase_order.received', id);
     return loadOrder(trx, id, timezone);
   });
 }

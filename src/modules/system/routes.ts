@@ -1,12 +1,28 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { errorRef, IdParams, Listing } from '../../http/schemas.js';
+import { timingSafeEqual } from 'node:crypto';
+import type { LimitRule } from '../../http/rate-limit.js';
+import { errorRef, FileAnswer, IdParams, Listing } from '../../http/schemas.js';
+import { AppError } from '../../lib/errors.js';
+import { metricsFor } from './metrics.js';
 import { getEmail } from './email-preview.js';
 import { EmailDetailOut, EmailOut, EmailsQuery, Health, JobOut, JobsQuery } from './schemas.js';
 import { listEmails, listJobs } from './service.js';
 
 const tags = ['system'];
+
+/** Wrong metrics tokens are counted per IP: a scraper's every 15 s never comes near. */
+const METRICS_LIMITS: LimitRule[] = [
+  { max: 20, windowMs: 60_000, failuresOnly: true, key: (r) => `metrics:ip:${r.ip}` },
+];
+
+/** Whether `header` is `Bearer <expected>`, compared in constant time. */
+function bearerMatches(header: string | undefined, expected: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '');
+  const wanted = Buffer.from(expected);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
 
 export async function systemRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -20,6 +36,43 @@ export async function systemRoutes(instance: FastifyInstance, ctx: AppContext): 
       response: { 200: Health },
     },
     handler: async () => ({ status: 'ok' as const, database: ctx.dialect }),
+  });
+
+  app.get('/api/metrics', {
+    config: { auth: 'none' },
+    preHandler: app.limiter(METRICS_LIMITS),
+    schema: {
+      operationId: 'getMetrics',
+      tags,
+      summary: 'Metrics in Prometheus’s text format, for a scraper holding METRICS_TOKEN',
+      description:
+        'Sent with `Authorization: Bearer <METRICS_TOKEN>`; without it or with another token: 401. Without METRICS_TOKEN in ' +
+        'the environment the metrics are off: 403 `metrics_disabled`. Request latency by route and status, the job queue ' +
+        '(depth and age by name, jobs by status), job runs and failures of this process’s worker, the outboxes by status, ' +
+        'the PostgreSQL pool, and the process’s own metrics; docs/operations.md lists them with example alerts.',
+      security: [{ bearerAuth: [] }],
+      response: {
+        200: FileAnswer('The metrics (text/plain; version=0.0.4)', ['text/plain'], false),
+        401: errorRef,
+        403: errorRef,
+        429: errorRef,
+      },
+    },
+    handler: async (request, reply) => {
+      const metrics = metricsFor(ctx);
+      const expected = ctx.config.metricsToken;
+      if (!metrics || !expected) {
+        throw new AppError(403, 'metrics_disabled', 'Metrics are off: set METRICS_TOKEN to expose them');
+      }
+      if (!bearerMatches(request.headers.authorization, expected)) {
+        reply.header('www-authenticate', 'Bearer');
+        throw new AppError(401, 'unauthenticated', 'Send the metrics token as a bearer token');
+      }
+      return reply
+        .header('content-type', metrics.registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await metrics.registry.metrics());
+    },
   });
 
   app.get('/api/system/jobs', {

@@ -4,6 +4,9 @@ import { paginate, type PageRequest } from '../../http/pagination.js';
 import { formatInstant } from '../../lib/time.js';
 import { readTimezone } from '../settings/service.js';
 
+/** The Prometheus metrics (metrics.ts), for the app's request hook and the worker's job runs. */
+export { metricsFor, registerRequestMetrics, type Metrics } from './metrics.js';
+
 export async function listJobs(
   db: Kysely<DB>,
   filter: { name?: string | undefined; status?: JobStatus | undefined } & PageRequest,

@@ -11,40 +11,57 @@ export interface Slot {
   parts?: Array<{ service_id: number; staff_id: number; start_at: string; end_at: string }>;
 }
 
+/**
+ * What a day and time picker asks availability for: a key naming the request (the services
+ * and staff of a new booking, the booking being moved, a move link's token…) and the fetch of
+ * one day's free starts. The picker caches each day under `['availability', ...key, date]`.
+ */
+export interface SlotSource {
+  key: readonly unknown[];
+  fetch: (date: string, signal: AbortSignal) => Promise<Slot[]>;
+}
+
 export interface AvailabilityRequest {
-  date: string;
   serviceIds: readonly number[];
   staffId: number | null;
 }
 
 /**
- * The free starts of a day: GET /public/availability for one service, POST
- * /public/visit-availability (a read) for several. Refetched when the window regains focus, so
- * a visitor who comes back sees the times still free.
+ * A new booking's free starts: GET /public/availability for one service, POST
+ * /public/visit-availability (a read) for several.
  */
-export const availabilityQuery = ({ date, serviceIds, staffId }: AvailabilityRequest) =>
-  queryOptions({
-    queryKey: ['availability', { date, serviceIds, staffId }],
-    queryFn: async ({ signal }): Promise<Slot[]> => {
-      const staff = staffId === null ? {} : { staff_id: staffId };
-      if (serviceIds.length === 1) {
-        return unwrap(
-          api.GET('/api/public/availability', {
-            params: { query: { date, service_id: serviceIds[0]!, ...staff } },
-            signal,
-          }),
-        );
-      }
+export const bookingSlots = ({ serviceIds, staffId }: AvailabilityRequest): SlotSource => ({
+  key: ['book', { serviceIds, staffId }],
+  fetch: async (date, signal) => {
+    const staff = staffId === null ? {} : { staff_id: staffId };
+    if (serviceIds.length === 1) {
       return unwrap(
-        api.POST('/api/public/visit-availability', {
-          body: { date, parts: serviceIds.map((service_id) => ({ service_id, ...staff })) },
+        api.GET('/api/public/availability', {
+          params: { query: { date, service_id: serviceIds[0]!, ...staff } },
           signal,
         }),
       );
-    },
+    }
+    return unwrap(
+      api.POST('/api/public/visit-availability', {
+        body: { date, parts: serviceIds.map((service_id) => ({ service_id, ...staff })) },
+        signal,
+      }),
+    );
+  },
+});
+
+/** Every day's availability: what a booking, a move (or a slot taken meanwhile) makes stale. */
+export const AVAILABILITY_KEY = ['availability'] as const;
+
+/**
+ * One day of a SlotSource. Refetched when the window regains focus, so a visitor who comes
+ * back sees the times still free.
+ */
+export const slotsQuery = (source: SlotSource, date: string) =>
+  queryOptions({
+    queryKey: [...AVAILABILITY_KEY, ...source.key, date],
+    queryFn: ({ signal }): Promise<Slot[]> => source.fetch(date, signal),
     staleTime: 30_000,
     refetchOnWindowFocus: true,
   });
-
-/** Every day's availability: what a booking (or a slot taken meanwhile) makes stale. */
-export const AVAILABILITY_KEY = ['availability'] as const;

@@ -21,12 +21,31 @@ export interface BookingRequest {
   language: Language;
 }
 
+/** A deposit to pay now: the booking is held until it is paid, for `holdMin` minutes at most. */
+export interface DepositDue {
+  /** Currency units (a visit: the sum of its parts'). */
+  amount: number;
+  checkoutUrl: string;
+  holdMin: number;
+}
+
 /** What the done page shows, for one service or a visit of several. */
 export interface Booked {
   status: string;
   start_at: string;
   end_at: string;
   staff_names: string[];
+  deposit: DepositDue | null;
+}
+
+function depositDue(
+  checkoutUrl: string | null | undefined,
+  holdMin: number | null | undefined,
+  amounts: Array<number | null>,
+): DepositDue | null {
+  if (!checkoutUrl) return null;
+  const cents = amounts.reduce<number>((sum, amount) => sum + Math.round((amount ?? 0) * 100), 0);
+  return { amount: cents / 100, checkoutUrl, holdMin: holdMin ?? 0 };
 }
 
 /** POST /public/bookings (one service) or /public/visits (several), with an Idempotency-Key. */
@@ -61,6 +80,7 @@ export async function book({
       start_at: booking.start_at,
       end_at: booking.end_at,
       staff_names: [booking.staff_name],
+      deposit: depositDue(booking.checkout_url, booking.deposit_hold_min, [booking.deposit_amount]),
     };
   }
   const visit = await unwrap(
@@ -74,5 +94,10 @@ export async function book({
     start_at: visit.start_at,
     end_at: visit.end_at,
     staff_names: [...new Set(visit.bookings.map((part) => part.staff_name))],
+    deposit: depositDue(
+      visit.checkout_url,
+      visit.deposit_hold_min,
+      visit.bookings.map((part) => part.deposit_amount),
+    ),
   };
 }

@@ -22,19 +22,31 @@ export class ApiError extends Error {
 export const api = createClient<paths>({ baseUrl: '' });
 
 let accessToken: string | null = null;
+let clientToken: string | null = null;
 
 /**
- * The back office's access token, kept in memory only (never in storage a script of another
- * page could read); a reload signs the user out until a cookie-based refresh exists.
+ * The back office's access token (session.ts), kept in memory only (never in storage a script
+ * of another page could read).
  */
 export function setAccessToken(token: string | null): void {
   accessToken = token;
 }
 
+/** The signed-in client's token (client-session.ts), in memory only as well. */
+export function setClientToken(token: string | null): void {
+  clientToken = token;
+}
+
+/**
+ * Each request carries the token of the side it speaks to: the booking page's endpoints
+ * (`/api/public/*`) the client's, every other one the staff member's. The service refuses a
+ * staff token where it reads a client's (and the other way round), so the two never cross.
+ */
 const authMiddleware: Middleware = {
   onRequest({ request }) {
-    if (accessToken && !request.headers.has('Authorization')) {
-      request.headers.set('Authorization', `Bearer ${accessToken}`);
+    const token = new URL(request.url).pathname.startsWith('/api/public/') ? clientToken : accessToken;
+    if (token && !request.headers.has('Authorization')) {
+      request.headers.set('Authorization', `Bearer ${token}`);
     }
     return request;
   },

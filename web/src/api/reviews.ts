@@ -7,3 +7,11 @@ export const reviewSummaryQuery = queryOptions({
   queryFn: ({ signal }) => unwrap(api.GET('/api/public/reviews/summary', { signal })),
   staleTime: 5 * 60_000,
 });
+
+/** A review of a completed visit, with the feedback token of the review request email. */
+export function sendReview(token: string, rating: number, comment: string) {
+  const text = comment.trim();
+  return unwrap(
+    api.POST('/api/public/reviews', { body: { token, rating, ...(text === '' ? {} : { comment: text }) } }),
+  );
+}

@@ -452,6 +452,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/calendar-feeds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The calendar feeds: one’s own, or every feed for an admin (never their addresses)
+     * @description Auth: Logged in (any role).
+     */
+    get: operations['listCalendarFeeds'];
+    put?: never;
+    /**
+     * Make a private calendar feed (iCal) of one’s agenda, or, for an admin, of a member’s or the salon’s
+     * @description Auth: Logged in (any role). Anyone signed in makes a `staff` feed of their own appointments; an admin also of another member’s (`staff_id`) or of every member’s (`scope: salon`); otherwise 403 `forbidden`. An inactive or unknown member: 404. The answer’s `url` carries the feed’s secret token and is shown this once; the feed covers 30 days back to 180 days ahead, every appointment but the cancelled ones.
+     */
+    post: operations['createCalendarFeed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calendar-feeds/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a calendar feed: its address answers 404 from now on
+     * @description Auth: Logged in (any role). One’s own feed, or any for an admin; another member’s feed is 404 to a non-admin.
+     */
+    delete: operations['revokeCalendarFeed'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calendar-feeds/{token}/calendar.ics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A calendar feed’s document (iCalendar), for the calendar app that subscribed to its address
+     * @description No sign-in: the token in the address is the credential. Unknown or revoked token, or its owner deactivated: 404. Answers an `ETag`; a poll with the same `If-None-Match` gets 304 without a body.
+     */
+    get: operations['getCalendarFeed'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/campaigns': {
     parameters: {
       query?: never;
@@ -1265,6 +1329,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Metrics in Prometheus’s text format, for a scraper holding METRICS_TOKEN
+     * @description Sent with `Authorization: Bearer <METRICS_TOKEN>`; without it or with another token: 401. Without METRICS_TOKEN in the environment the metrics are off: 403 `metrics_disabled`. Request latency by route and status, the job queue (depth and age by name, jobs by status), job runs and failures of this process’s worker, the outboxes by status, the PostgreSQL pool, and the process’s own metrics; docs/operations.md lists them with example alerts.
+     */
+    get: operations['getMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/notifications': {
     parameters: {
       query?: never;
@@ -1761,6 +1845,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/public/booking-actions/availability': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The starts a move link’s booking can move to on a date
+     * @description For the page behind the move link of the booking emails: the starts POST /public/booking-actions/move accepts (bar a change meanwhile), with the booking’s own staff member and service, the rules of GET /public/availability, the booking itself not counting as busy and its client as who they are (no new-client extra time for a returning client). A read: the token stays unused; whether the booking may still move is in GET /public/booking-actions (`actions.move`). A token of another action, or unknown: 404 `token_not_found`; used or expired: 410 `token_used` / `token_expired`. Rate limited per IP (429), apart from the actions.
+     */
+    get: operations['getMoveLinkAvailability'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/public/booking-actions/cancel': {
     parameters: {
       query?: never;
@@ -1892,7 +1996,7 @@ export interface paths {
     put?: never;
     /**
      * Email a one-time sign-in link (15 minutes) to a client
-     * @description Always 200 with the same body, whether or not the email is a client’s. The email links to `{PUBLIC_BASE_URL}/client/magic?token=…`; at most one per client per minute.
+     * @description Always 200 with the same body, whether or not the email is a client’s. The email links to `{PUBLIC_BASE_URL}/client/magic?token=…` (with `&return=…` when `return_to` is given); at most one per client per minute.
      */
     post: operations['requestClientMagicLink'];
     delete?: never;
@@ -1954,9 +2058,29 @@ export interface paths {
     };
     /**
      * The signed-in client’s bookings, cancelled ones included
-     * @description Auth: client token (booking page). `scope=upcoming`: not yet started, soonest first. `scope=past`: newest first. Without: all, newest first.
+     * @description Auth: client token (booking page). `scope=upcoming`: not yet started, soonest first. `scope=past`: newest first. Without: all, newest first. Each with `actions`: whether cancelling and moving it online is allowed now, until when, and else why not.
      */
     get: operations['listMyBookings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/me/bookings/{id}/availability': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The starts one of the signed-in client’s bookings can move to on a date
+     * @description Auth: client token (booking page). The starts POST …/move accepts (bar a change meanwhile): the booking’s service and member (`staff_id`: another, when `booking_allow_staff_choice`, else 400 `staff_choice_disabled`), the rules of GET /public/availability, the booking itself not counting as busy. A read: whether the booking may still move is in GET /public/me/bookings (`actions.move`). Another client’s booking: 404.
+     */
+    get: operations['getMyBookingMoveAvailability'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2019,6 +2143,26 @@ export interface paths {
      * @description Auth: client token (booking page).
      */
     post: operations['setMyClientPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/payment-status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How a payment ended, for the page a hosted checkout returns to (`/payment/return`)
+     * @description Takes `payment_id` and `token` from the return URL the provider sent the browser back to (`{PUBLIC_BASE_URL}/payment/return?payment_id=…&token=…`, plus `&cancelled=1` when the client left the checkout without paying). Unknown payment or wrong token: 404 `not_found`, the same for both. While the payment is pending, the provider is asked for its status at most once every 15 seconds per payment (a slow or lost webhook), whoever asks; a provider that cannot be reached leaves it pending. A deposit carries the booking as its client sees it. Rate limited per IP (429).
+     */
+    get: operations['readPublicPaymentStatus'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2091,7 +2235,7 @@ export interface paths {
     };
     /**
      * The salon as the booking page shows it
-     * @description Name, address, phone, email and logo (a path on this service), the time zone every date and time of the page is in, the language and formats (`first_day_of_week`, `time_format`, `dark_mode`), today in that zone, the opening hours by weekday, and the holidays from today to the last bookable day. The booking settings are `salon-info`; the reviews, `reviews/summary`.
+     * @description Name, address, phone, email and logo (a path on this service), the time zone every date and time of the page is in, the language, formats and look (`first_day_of_week`, `time_format`, `dark_mode`, `brand_color`), today in that zone, the opening hours by weekday, and the holidays from today to the last bookable day. The booking settings are `salon-info`; the reviews, `reviews/summary`.
      */
     get: operations['getPublicSalonPage'];
     put?: never;
@@ -2193,12 +2337,12 @@ export interface paths {
     put?: never;
     /**
      * Client sign-in in a browser, by password or by a magic-link token
-     * @description The session travels only in the httpOnly, `SameSite=Strict` cookie `salon_client_session` (path `/api/public/web-session`), which no page script can read; inside another site’s iframe the browser does not send it, and the page keeps its token in memory only. A request from another site (`Sec-Fetch-Site: cross-site`, or a foreign `Origin`) is 403 `cross_origin_request`. Wrong email or password: 401 `invalid_credentials`; an unknown, used or expired magic-link token: 400 `invalid_token`.
+     * @description The session travels only in the httpOnly, `SameSite=Strict` cookie `salon_client_session` (path `/api/public/web-session`), with a page-readable flag `salon_client_signed_in=1` (path `/`, nothing secret) set and cleared alongside, so a page asks for a refresh only when there is a session; which no page script can read; inside another site’s iframe the browser does not send it, and the page keeps its token in memory only. A request from another site (`Sec-Fetch-Site: cross-site`, or a foreign `Origin`) is 403 `cross_origin_request`. Wrong email or password: 401 `invalid_credentials`; an unknown, used or expired magic-link token: 400 `invalid_token`.
      */
     post: operations['openClientWebSession'];
     /**
      * Client sign-out of this browser
-     * @description The session travels only in the httpOnly, `SameSite=Strict` cookie `salon_client_session` (path `/api/public/web-session`), which no page script can read; inside another site’s iframe the browser does not send it, and the page keeps its token in memory only. A request from another site (`Sec-Fetch-Site: cross-site`, or a foreign `Origin`) is 403 `cross_origin_request`. Without a cookie it is still 200.
+     * @description The session travels only in the httpOnly, `SameSite=Strict` cookie `salon_client_session` (path `/api/public/web-session`), with a page-readable flag `salon_client_signed_in=1` (path `/`, nothing secret) set and cleared alongside, so a page asks for a refresh only when there is a session; which no page script can read; inside another site’s iframe the browser does not send it, and the page keeps its token in memory only. A request from another site (`Sec-Fetch-Site: cross-site`, or a foreign `Origin`) is 403 `cross_origin_request`. Without a cookie it is still 200.
      */
     delete: operations['closeClientWebSession'];
     options?: never;
@@ -2217,7 +2361,7 @@ export interface paths {
     put?: never;
     /**
      * A new client token for the browser’s session
-     * @description The session travels only in the httpOnly, `SameSite=Strict` cookie `salon_client_session` (path `/api/public/web-session`), which no page script can read; inside another site’s iframe the browser does not send it, and the page keeps its token in memory only. A request from another site (`Sec-Fetch-Site: cross-site`, or a foreign `Origin`) is 403 `cross_origin_request`. No cookie, or a session that ended: 401 `no_session`.
+     * @description The session travels only in the httpOnly, `SameSite=Strict` cookie `salon_client_session` (path `/api/public/web-session`), with a page-readable flag `salon_client_signed_in=1` (path `/`, nothing secret) set and cleared alongside, so a page asks for a refresh only when there is a session; which no page script can read; inside another site’s iframe the browser does not send it, and the page keeps its token in memory only. A request from another site (`Sec-Fetch-Site: cross-site`, or a foreign `Origin`) is 403 `cross_origin_request`. No cookie, or a session that ended: 401 `no_session`.
      */
     post: operations['refreshClientWebSession'];
     delete?: never;
@@ -2709,7 +2853,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The salon logo (public: the booking page shows it) */
+    /**
+     * The salon logo (public: the booking page shows it)
+     * @description Fetched at its address from `logo_url` (with the current `v`), it may be cached for a year: a new upload changes `v`. Without `v`, or with an old one, five minutes.
+     */
     get: operations['getLogo'];
     put?: never;
     post?: never;
@@ -3475,6 +3622,138 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/webhooks/deliveries/{id}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again, now
+     * @description Auth: Admin. A finished delivery (succeeded or given up) starts a new round of attempts; a pending one skips the rest of its wait. Same `webhook-id` and body. It still waits for earlier pending deliveries of the same resource. 409 `endpoint_disabled` while its endpoint is disabled.
+     */
+    post: operations['redeliverWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/endpoints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the webhook endpoints, by id (secrets masked)
+     * @description Auth: Admin.
+     */
+    get: operations['listWebhookEndpoints'];
+    put?: never;
+    /**
+     * Register a webhook endpoint
+     * @description Auth: Admin. The answer holds the signing secret (`whsec_…`) in full: keep it now, no later answer shows it (reads mask it). Verify deliveries with it as docs/api.md "Webhooks" shows. 400 `webhook_url_refused`: not https (http only with WEBHOOKS_ALLOW_HTTP), a user name or password in it, or a host with a private, loopback, link-local, multicast, unique-local or metadata address (allowed only with WEBHOOKS_ALLOW_PRIVATE); 400 `webhook_url_unresolvable`: the host does not resolve.
+     */
+    post: operations['createWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/endpoints/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One webhook endpoint (secret masked)
+     * @description Auth: Admin.
+     */
+    get: operations['getWebhookEndpoint'];
+    /**
+     * Change a webhook endpoint; only the fields present change
+     * @description Auth: Admin. `enabled: false` disables it and gives up its pending deliveries; `enabled: true` enables it again and clears its failure streak. 400 `webhook_url_refused`: not https (http only with WEBHOOKS_ALLOW_HTTP), a user name or password in it, or a host with a private, loopback, link-local, multicast, unique-local or metadata address (allowed only with WEBHOOKS_ALLOW_PRIVATE); 400 `webhook_url_unresolvable`: the host does not resolve.
+     */
+    put: operations['updateWebhookEndpoint'];
+    post?: never;
+    /**
+     * Delete a webhook endpoint with its delivery log
+     * @description Auth: Admin.
+     */
+    delete: operations['deleteWebhookEndpoint'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/endpoints/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An endpoint's delivery log, newest first, with every attempt
+     * @description Auth: Admin. Always paginated (`page` from 1, `limit` default 50, at most 200). Each attempt shows the status code, duration, the start of the answer and the error.
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/endpoints/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace an endpoint's signing secret
+     * @description Auth: Admin. The answer holds the signing secret (`whsec_…`) in full: keep it now, no later answer shows it (reads mask it). Verify deliveries with it as docs/api.md "Webhooks" shows. The old secret stops signing at once, for retries of pending deliveries too.
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/event-types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every event type an endpoint may subscribe to
+     * @description Auth: Admin.
+     */
+    get: operations['listWebhookEventTypes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/webhooks/sms/twilio': {
     parameters: {
       query?: never;
@@ -3669,6 +3948,8 @@ export interface components {
         client_confirmed_at: string | null;
         /** @description The deposit asked, currency units (a visit: this part’s share); null when none */
         deposit_amount: number | null;
+        /** @description With `checkout_url`: the minutes the booking is held for its deposit (`deposit_timeout_min`); unpaid by then, it is released. null when no deposit is due */
+        deposit_hold_min?: number | null;
         /** @description pending: held (provisional) until the deposit is paid; paid; expired: not paid in time, the booking was released; late: paid after the release (the salon was notified; the booking stays cancelled); null when no deposit was asked */
         deposit_status: 'pending' | 'paid' | 'expired' | 'late' | null;
         duration_min: number;
@@ -3734,6 +4015,27 @@ export interface components {
        * @enum {string}
        */
       type: 'ButtonBlock';
+    };
+    CalendarFeed: {
+      /**
+       * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+       * @example 2026-11-22 14:30:00
+       */
+      created_at: string;
+      id: number;
+      /** @description When a calendar last fetched the feed (to the hour); null: never */
+      last_used_at: string | null;
+      /** @description The owner’s label for the feed, e.g. the device that subscribes to it */
+      name: string;
+      /** @description `staff`: one member’s appointments; `salon`: every member’s (admins only) */
+      scope: 'staff' | 'salon';
+      /** @description The owner: the member whose agenda it is (`staff`), or the admin who made it (`salon`) */
+      user_id: number;
+      user_name: string;
+    };
+    CalendarFeedCreated: components['schemas']['CalendarFeed'] & {
+      /** @description The feed’s address, shown this once: `{PUBLIC_BASE_URL}/api/calendar-feeds/<token>/calendar.ics`. Calendars subscribe to it (or to the same address with `webcal://`). */
+      url: string;
     };
     Campaign: {
       blocks: components['schemas']['Block'][];
@@ -3964,8 +4266,12 @@ export interface components {
       id: number;
       /** @description `en` or `nl`: the language of the client's emails and text messages; null: the salon's `language` */
       language: 'en' | 'nl' | null;
+      /** @description The client accepts news and offers by email (campaigns) */
+      marketing_consent: boolean;
       name: string;
       phone: string;
+      /** @description The client accepts text messages (cleared by an inbound STOP) */
+      sms_consent: boolean;
     };
     ClientSession: {
       client: {
@@ -4461,6 +4767,57 @@ export interface components {
       /** @description the plain-text part, or the whole text message */
       text: string;
     };
+    MyBooking: {
+      /** @description Whether POST …/cancel and …/move would be accepted now (`cancellation_window_hours`, status, a part of a visit), until when, and else why not */
+      actions: {
+        cancel: {
+          allowed: boolean;
+          /** @description Why not: the 409 code and message the action would answer */
+          refusal: {
+            code: string;
+            message: string;
+          } | null;
+          /** @description Until when the action is open (salon time); null when it never is for this booking */
+          until: string | null;
+        };
+        move: {
+          allowed: boolean;
+          /** @description Why not: the 409 code and message the action would answer */
+          refusal: {
+            code: string;
+            message: string;
+          } | null;
+          /** @description Until when the action is open (salon time); null when it never is for this booking */
+          until: string | null;
+        };
+      };
+      /** @description On the answer of a new booking (and its Idempotency-Key replays): the checkout page where the client pays the deposit, while it is pending; null when no deposit is due */
+      checkout_url?: string | null;
+      /** @description The deposit asked, currency units (a visit: this part’s share); null when none */
+      deposit_amount: number | null;
+      /** @description With `checkout_url`: the minutes the booking is held for its deposit (`deposit_timeout_min`); unpaid by then, it is released. null when no deposit is due */
+      deposit_hold_min?: number | null;
+      /** @description pending: held (provisional) until the deposit is paid; paid; expired: not paid in time, the booking was released; late: paid after the release (the salon was notified; the booking stays cancelled); null when no deposit was asked */
+      deposit_status: 'pending' | 'paid' | 'expired' | 'late' | null;
+      /**
+       * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+       * @example 2026-11-22 14:30:00
+       */
+      end_at: string;
+      id: number;
+      notes: string;
+      service_id: number;
+      service_name: string;
+      staff_id: number;
+      staff_name: string;
+      /**
+       * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+       * @example 2026-11-22 14:30:00
+       */
+      start_at: string;
+      /** @description scheduled, provisional, completed, cancelled or no-show */
+      status: string;
+    };
     Notification: {
       /**
        * @description YYYY-MM-DD HH:MM:SS in the salon time zone
@@ -4490,7 +4847,7 @@ export interface components {
       in_app: boolean;
       push: boolean;
     };
-    /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available` */
+    /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available`, `webhook.endpoint_disabled` */
     NotificationPreferences: {
       [key: string]: components['schemas']['NotificationPreference'];
     };
@@ -4873,6 +5230,8 @@ export interface components {
       checkout_url?: string | null;
       /** @description The deposit asked, currency units (a visit: this part’s share); null when none */
       deposit_amount: number | null;
+      /** @description With `checkout_url`: the minutes the booking is held for its deposit (`deposit_timeout_min`); unpaid by then, it is released. null when no deposit is due */
+      deposit_hold_min?: number | null;
       /** @description pending: held (provisional) until the deposit is paid; paid; expired: not paid in time, the booking was released; late: paid after the release (the salon was notified; the booking stays cancelled); null when no deposit was asked */
       deposit_status: 'pending' | 'paid' | 'expired' | 'late' | null;
       /**
@@ -4894,9 +5253,59 @@ export interface components {
       /** @description scheduled, provisional, completed, cancelled or no-show */
       status: string;
     };
-    /** @description What the booking page shows of the salon besides its booking settings (salon-info): address, logo, time zone, language and formats, opening hours and the holidays ahead */
+    /** @description How a payment the client was sent to a provider for ended, for the return page: no client details, no provider error */
+    PublicPaymentStatus: {
+      /** @description Currency units */
+      amount: number;
+      /** @description A deposit: the booking it is for, as its client sees it; null for other purposes */
+      booking: {
+        /** @description pending: held (provisional) until the deposit is paid; paid; expired: not paid in time, the booking was released; late: paid after the release (the salon was notified; the booking stays cancelled); null when no deposit was asked */
+        deposit_status: 'pending' | 'paid' | 'expired' | 'late' | null;
+        /**
+         * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+         * @example 2026-11-22 14:30:00
+         */
+        end_at: string;
+        /** @description The services booked, in order (several for a visit) */
+        parts: {
+          /**
+           * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+           * @example 2026-11-22 14:30:00
+           */
+          end_at: string;
+          service_name: string;
+          staff_name: string;
+          /**
+           * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+           * @example 2026-11-22 14:30:00
+           */
+          start_at: string;
+        }[];
+        /**
+         * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+         * @example 2026-11-22 14:30:00
+         */
+        start_at: string;
+        /** @description scheduled (booked), provisional (a request the client confirms by email, or still held for the deposit: deposit_status pending), cancelled, completed or no-show */
+        status: string;
+      } | null;
+      /** @description While pending: the provider’s page where it can still be paid; else null */
+      checkout_url: string | null;
+      /** @description ISO 4217 */
+      currency: string;
+      /** @description A pending deposit: when its booking is released unless it is paid (salon time); else null */
+      held_until: string | null;
+      payment_id: number;
+      /** @description deposit: of a booking from the booking page; pos_order: a bill of the salon; noshow_fee: a missed appointment */
+      purpose: 'deposit' | 'pos_order' | 'noshow_fee';
+      /** @description pending: not settled yet (the provider is asked now and then while it is); paid; failed; cancelled: stopped at the provider; expired: a deposit not paid in time (its booking was released) */
+      status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired';
+    };
+    /** @description What the booking page shows of the salon besides its booking settings (salon-info): address, logo, time zone, language, formats and look, opening hours and the holidays ahead */
     PublicSalonPage: {
-      /** @description system, light or dark */
+      /** @description The salon's colour, `#rrggbb`: the page's accent, darkened or lightened as far as readable contrast needs */
+      brand_color: string;
+      /** @description system (follow the visitor's light or dark preference), light or dark */
       dark_mode: string;
       /** @description 0 = Sunday */
       first_day_of_week: number;
@@ -4941,6 +5350,12 @@ export interface components {
       category_color: string | null;
       category_id: number | null;
       category_name: string | null;
+      /** @description What booking it asks to be paid online right away (see Deposits), shown whatever booking_show_prices says: the client pays it. null when the service asks none or no checkout provider is configured (then none is asked) */
+      deposit: {
+        type: 'fixed' | 'percentage';
+        /** @description fixed: currency units (never more than the price booked); percentage: 0–100 of the price booked */
+        value: number;
+      } | null;
       /** @description Absent when booking_show_duration is 0 */
       duration_min?: number;
       id: number;
@@ -4956,6 +5371,8 @@ export interface components {
       bookings: components['schemas']['PublicBooking'][];
       /** @description On the answer of a new booking (and its Idempotency-Key replays): the checkout page where the client pays the deposit, while it is pending; null when no deposit is due */
       checkout_url?: string | null;
+      /** @description With `checkout_url`: the minutes the booking is held for its deposit (`deposit_timeout_min`); unpaid by then, it is released. null when no deposit is due */
+      deposit_hold_min?: number | null;
       /**
        * @description YYYY-MM-DD HH:MM:SS in the salon time zone
        * @example 2026-11-22 14:30:00
@@ -5294,6 +5711,8 @@ export interface components {
       booking_request_notify_push: 0 | 1;
       booking_show_duration: 0 | 1;
       booking_show_prices: 0 | 1;
+      /** @description `#rrggbb`, lower case */
+      brand_color: string;
       btw_number: string;
       bulk_campaigns_enabled: 0 | 1;
       calendar_buffer_min: number;
@@ -5738,6 +6157,102 @@ export interface components {
       page: number;
       total: number;
       total_pages: number;
+    };
+    WebhookDelivery: {
+      /** @description Attempts in the current round (a redelivery starts a new one) */
+      attempt_count: number;
+      /** @description Every attempt, oldest first */
+      attempts: {
+        /**
+         * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+         * @example 2026-11-22 14:30:00
+         */
+        attempted_at: string;
+        duration_ms: number;
+        error: string | null;
+        /** @description The first 1,024 bytes of the answer */
+        response_body: string;
+        status_code: number | null;
+        succeeded: boolean;
+      }[];
+      /**
+       * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+       * @example 2026-11-22 14:30:00
+       */
+      created_at: string;
+      endpoint_id: number;
+      event_id: number;
+      /** @description An event type (docs/api.md "Webhooks") */
+      event_type:
+        | 'booking.created'
+        | 'booking.updated'
+        | 'booking.cancelled'
+        | 'booking.completed'
+        | 'booking.no_show'
+        | 'client.created'
+        | 'client.updated'
+        | 'client.erased'
+        | 'pos_order.paid'
+        | 'product.stock_low'
+        | 'review.created'
+        | 'purchase_order.received';
+      finished_at: string | null;
+      id: number;
+      last_error: string | null;
+      last_status_code: number | null;
+      /** @description The `webhook-id` header: the same on every attempt */
+      message_id: string;
+      next_attempt_at: string | null;
+      /** @description The JSON body sent */
+      payload: string;
+      /** @description The resource whose deliveries go out in order, e.g. `booking:7` */
+      resource: string;
+      /** @description `failed`: given up (its attempts ran out, or the endpoint was disabled) */
+      status: 'pending' | 'succeeded' | 'failed';
+    };
+    WebhookDeliveryPage: {
+      data: components['schemas']['WebhookDelivery'][];
+      limit: number;
+      page: number;
+      total: number;
+      total_pages: number;
+    };
+    WebhookEndpoint: {
+      /**
+       * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+       * @example 2026-11-22 14:30:00
+       */
+      created_at: string;
+      description: string;
+      disabled_at: string | null;
+      disabled_reason: ('manual' | 'failing') | null;
+      enabled: number;
+      event_types: (
+        | 'booking.created'
+        | 'booking.updated'
+        | 'booking.cancelled'
+        | 'booking.completed'
+        | 'booking.no_show'
+        | 'client.created'
+        | 'client.updated'
+        | 'client.erased'
+        | 'pos_order.paid'
+        | 'product.stock_low'
+        | 'review.created'
+        | 'purchase_order.received'
+      )[];
+      failing_since: string | null;
+      /** @description Failed attempts since the last success */
+      failure_streak: number;
+      id: number;
+      /** @description The signing secret (`whsec_…`): in full only in the answer that creates the endpoint or rotates its secret, masked (`whsec_********`) everywhere else */
+      secret: string;
+      /**
+       * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+       * @example 2026-11-22 14:30:00
+       */
+      updated_at: string;
+      url: string;
     };
     WebSession: {
       /** @description Seconds the access token is valid; refresh before */
@@ -7961,6 +8476,281 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listCalendarFeeds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarFeed'][];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "scope": "staff",
+         *       "name": "iPhone"
+         *     }
+         */
+        'application/json': {
+          /** @description Must contain a visible character */
+          name?: string;
+          /** @description `staff`: one member’s appointments; `salon`: every member’s (admins only) */
+          scope?: 'staff' | 'salon';
+          /** @description `staff` scope: whose agenda (admins only for another member); default the signed-in user */
+          staff_id?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarFeedCreated'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  revokeCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The feed, `text/calendar` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      /** @description Unchanged since the ETag in If-None-Match: no body */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -12567,6 +13357,62 @@ export interface operations {
       };
     };
   };
+  getMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metrics (text/plain; version=0.0.4) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listNotifications: {
     parameters: {
       query?: {
@@ -12778,7 +13624,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available` */
+      /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available`, `webhook.endpoint_disabled` */
       200: {
         headers: {
           [name: string]: unknown;
@@ -12827,7 +13673,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available` */
+      /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available`, `webhook.endpoint_disabled` */
       200: {
         headers: {
           [name: string]: unknown;
@@ -14830,6 +15676,70 @@ export interface operations {
       };
     };
   };
+  getMoveLinkAvailability: {
+    parameters: {
+      query: {
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        date: string;
+        /** @description The token of the move link */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AvailableSlot'][];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   cancelBookingByLink: {
     parameters: {
       query?: never;
@@ -15388,6 +16298,11 @@ export interface operations {
         'application/json': {
           /** Format: email */
           email: string;
+          /**
+           * @description A page of the booking site (`/book…` or `/client/…`) the link brings the client back to: it is added to the link as `&return=…`
+           * @example /book
+           */
+          return_to?: string;
         };
       };
     };
@@ -15533,9 +16448,13 @@ export interface operations {
         'application/json': {
           /** @description `en` or `nl`: the language of the client's emails and text messages; null: the salon's `language` */
           language?: 'en' | 'nl' | null;
+          /** @description Given (true) or withdrawn (false) by the client themselves */
+          marketing_consent?: boolean;
           /** @description Must contain a visible character */
           name?: string;
           phone?: string;
+          /** @description Given (true) or withdrawn (false) by the client themselves */
+          sms_consent?: boolean;
         };
       };
     };
@@ -15614,7 +16533,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PublicBooking'][];
+          'application/json': components['schemas']['MyBooking'][];
         };
       };
       /** @description Every error: a human message and a stable snake_case code */
@@ -15628,6 +16547,72 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getMyBookingMoveAvailability: {
+    parameters: {
+      query: {
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        date: string;
+        /** @description Another staff member (when the salon lets clients choose); absent: the booking’s own */
+        staff_id?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AvailableSlot'][];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
         headers: {
           [name: string]: unknown;
         };
@@ -15916,6 +16901,57 @@ export interface operations {
       };
     };
   };
+  readPublicPaymentStatus: {
+    parameters: {
+      query: {
+        payment_id: number;
+        /** @description The `token` of the return URL */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How a payment the client was sent to a provider for ended, for the return page: no client details, no provider error */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicPaymentStatus'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   createReview: {
     parameters: {
       query?: never;
@@ -16066,7 +17102,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description What the booking page shows of the salon besides its booking settings (salon-info): address, logo, time zone, language and formats, opening hours and the holidays ahead */
+      /** @description What the booking page shows of the salon besides its booking settings (salon-info): address, logo, time zone, language, formats and look, opening hours and the holidays ahead */
       200: {
         headers: {
           [name: string]: unknown;
@@ -18447,6 +19483,8 @@ export interface operations {
           booking_request_notify_push?: boolean | 0 | 1;
           booking_show_duration?: boolean | 0 | 1;
           booking_show_prices?: boolean | 0 | 1;
+          /** @description The salon's colour, `#rrggbb` (default `#7a2e54`): the web pages' accent, darkened or lightened there as far as readable contrast needs */
+          brand_color?: string;
           btw_number?: string;
           bulk_campaigns_enabled?: boolean | 0 | 1;
           calendar_buffer_min?: number;
@@ -18801,7 +19839,10 @@ export interface operations {
   };
   getLogo: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The version in `logo_url` */
+        v?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -22986,6 +24027,742 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  redeliverWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            delivery_id: number;
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhookEndpoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'][];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://hooks.example.com/salon",
+         *       "event_types": [
+         *         "booking.created",
+         *         "booking.cancelled"
+         *       ],
+         *       "description": "Agenda sync"
+         *     }
+         */
+        'application/json': {
+          description?: string;
+          /** @description Default true */
+          enabled?: boolean;
+          /** @description The events this endpoint receives */
+          event_types: (
+            | 'booking.created'
+            | 'booking.updated'
+            | 'booking.cancelled'
+            | 'booking.completed'
+            | 'booking.no_show'
+            | 'client.created'
+            | 'client.updated'
+            | 'client.erased'
+            | 'pos_order.paid'
+            | 'product.stock_low'
+            | 'review.created'
+            | 'purchase_order.received'
+          )[];
+          /** @description https (http only when the operator sets WEBHOOKS_ALLOW_HTTP); its host must resolve to public addresses only, unless WEBHOOKS_ALLOW_PRIVATE */
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": true
+         *     }
+         */
+        'application/json': {
+          description?: string;
+          /** @description false disables it (its pending deliveries are given up); true enables it again with a clean failure streak */
+          enabled?: boolean;
+          /** @description The events this endpoint receives */
+          event_types?: (
+            | 'booking.created'
+            | 'booking.updated'
+            | 'booking.cancelled'
+            | 'booking.completed'
+            | 'booking.no_show'
+            | 'client.created'
+            | 'client.updated'
+            | 'client.erased'
+            | 'pos_order.paid'
+            | 'product.stock_low'
+            | 'review.created'
+            | 'purchase_order.received'
+          )[];
+          /** @description https (http only when the operator sets WEBHOOKS_ALLOW_HTTP); its host must resolve to public addresses only, unless WEBHOOKS_ALLOW_PRIVATE */
+          url?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Default 50, capped at 200 */
+        limit?: number;
+        /** @description From 1; default 1 */
+        page?: number;
+        status?: 'pending' | 'succeeded' | 'failed';
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryPage'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhookEventTypes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every event type an endpoint may subscribe to */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            description: string;
+            /** @description An event type (docs/api.md "Webhooks") */
+            type:
+              | 'booking.created'
+              | 'booking.updated'
+              | 'booking.cancelled'
+              | 'booking.completed'
+              | 'booking.no_show'
+              | 'client.created'
+              | 'client.updated'
+              | 'client.erased'
+              | 'pos_order.paid'
+              | 'product.stock_low'
+              | 'review.created'
+              | 'purchase_order.received';
+          }[];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
         headers: {
           [name: string]: unknown;
         };

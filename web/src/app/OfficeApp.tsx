@@ -2,11 +2,13 @@ import { Link, Redirect, Route, Switch } from 'wouter';
 import { LanguageProvider, useT } from '../i18n/i18n';
 import { HomePage } from '../routes/office/HomePage';
 import { LoginPage } from '../routes/office/LoginPage';
+import { ResetPasswordPage } from '../routes/office/ResetPasswordPage';
 import { useEffect } from 'react';
 import { restoreSession, useSession } from '../api/session';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
 import { Loading, LoadError, NotFound } from '../ui/PageStates';
+import { useSalonLook } from './look';
 import { AppProviders } from './providers';
 
 /**
@@ -27,6 +29,7 @@ function OfficeShell() {
   const t = useT();
   const session = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
+  useSalonLook();
   useEffect(() => {
     void restoreSession();
   }, []);
@@ -51,6 +54,7 @@ function OfficeShell() {
           ) : (
             <Switch>
               <Route path="/login">{user ? <Redirect to="/" replace /> : <LoginPage />}</Route>
+              <Route path="/reset-password" component={ResetPasswordPage} />
               <Route path="/">{user ? <HomePage /> : <Redirect to="/login" replace />}</Route>
               <Route component={NotFound} />
             </Switch>

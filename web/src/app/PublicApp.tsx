@@ -1,12 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
-import { Route, Switch } from 'wouter';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { Route, Switch, useRoute } from 'wouter';
+import { restoreClientSession, useClientSession } from '../api/client-session';
 import { salonPageQuery } from '../api/salon-page';
 import { LanguageProvider, useT } from '../i18n/i18n';
-import { BookingPage } from '../routes/book/BookingPage';
+import { isEmbedded } from '../lib/embed';
+import { BookingPage, prefetchBookingPage } from '../routes/book/BookingPage';
+import LinkRoutes from '../routes/links/routes';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
-import { LoadError, NotFound } from '../ui/PageStates';
+import { Loading, LoadError, NotFound } from '../ui/PageStates';
+import { useSalonLook } from './look';
 import { AppProviders } from './providers';
+
+// Pages other than the booking page are chunks of their own: /book's first load stays small.
+const PaymentReturnPage = lazy(() => import('../routes/payment/PaymentReturnPage'));
+// The client's pages, and their links in the header, are chunks of their own: the booking
+// page's first load does not carry them.
+const loadAccount = () => import('../routes/account/AccountPages');
+const AccountPages = lazy(loadAccount);
+const AccountNav = lazy(() => loadAccount().then((account) => ({ default: account.AccountNav })));
 
 /**
  * The public shell: the booking page and the pages a client reaches from an email. The
@@ -22,6 +35,14 @@ export function PublicApp() {
 
 function PublicLanguage() {
   const salon = useQuery(salonPageQuery);
+  useSalonLook();
+  // The booking page's data is asked for at once, alongside the messages' catalogue, rather
+  // than once the page renders: one round trip less before it shows.
+  const queryClient = useQueryClient();
+  const [onBookingPage] = useRoute('/book');
+  useEffect(() => {
+    if (onBookingPage) prefetchBookingPage(queryClient);
+  }, [queryClient, onBookingPage]);
   return (
     <LanguageProvider salonLanguage={salon.data?.language ?? null}>
       <PublicShell salonName={salon.data?.salon_name} />
@@ -31,21 +52,42 @@ function PublicLanguage() {
 
 function PublicShell({ salonName }: { salonName: string | undefined }) {
   const t = useT();
+  const client = useClientSession();
+  useEffect(() => {
+    void restoreClientSession();
+  }, []);
+  // Embedded in the salon's own website (`?embed=1`), which has its own name and navigation:
+  // no brand and no skip link, only the language switch.
+  const embedded = isEmbedded();
   return (
     <>
-      <a className="skip-link" href="#content">
-        {t('app.skipToContent')}
-      </a>
+      {!embedded && (
+        <a className="skip-link" href="#content">
+          {t('app.skipToContent')}
+        </a>
+      )}
       <header className="shell-header">
-        <p className="brand">{salonName ?? '\u00a0'}</p>
+        {!embedded && <p className="brand">{salonName ?? '\u00a0'}</p>}
+        {client.status === 'signed-in' && (
+          <Suspense fallback={null}>
+            <AccountNav />
+          </Suspense>
+        )}
         <LanguageSwitch />
       </header>
       <main id="content" className="page" tabIndex={-1}>
         <ErrorBoundary fallback={(reset) => <LoadError retry={reset} />}>
-          <Switch>
-            <Route path="/book" component={BookingPage} />
-            <Route component={NotFound} />
-          </Switch>
+          <Suspense fallback={<Loading />}>
+            <Switch>
+              <Route path="/book" component={BookingPage} />
+              <Route path="/client/*" component={AccountPages} />
+              <Route path="/payment/return" component={PaymentReturnPage} />
+              <Route path="/booking/*" component={LinkRoutes} />
+              <Route path="/review" component={LinkRoutes} />
+              <Route path="/unsubscribe" component={LinkRoutes} />
+              <Route component={NotFound} />
+            </Switch>
+          </Suspense>
         </ErrorBoundary>
       </main>
     </>

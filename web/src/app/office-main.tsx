@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../ui/base.css';
+import { applyStoredLook } from './look';
 import { OfficeApp } from './OfficeApp';
 
+applyStoredLook();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <OfficeApp />

@@ -2,6 +2,7 @@ import { setupI18n, type Values } from '@lingui/core';
 import { I18nProvider as LinguiProvider, useLingui } from '@lingui/react';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nProvider as AriaI18nProvider } from 'react-aria-components';
+import { isEmbedded } from '../lib/embed';
 import { chooseLanguage, type Language } from '../lib/language';
 import type en from './catalogues/en.json';
 
@@ -20,20 +21,35 @@ async function loadCatalogue(language: Language): Promise<void> {
   document.documentElement.lang = language;
 }
 
-/** The visitor's own choice, kept for the tab's session where the browser allows storage (not in an embed). */
+/**
+ * The visitor's own choice, kept for the tab's session where the browser allows storage. An
+ * embedded page stores nothing: the choice goes in its address (`?lang=`), so a reload keeps it.
+ */
 const CHOICE_KEY = 'salon.language';
 function storedChoice(): string | null {
+  const inAddress = new URLSearchParams(window.location.search).get('lang');
+  if (inAddress !== null || isEmbedded()) return inAddress;
   try {
-    return new URLSearchParams(window.location.search).get('lang') ?? window.sessionStorage.getItem(CHOICE_KEY);
+    return window.sessionStorage.getItem(CHOICE_KEY);
   } catch {
     return null;
   }
 }
 function storeChoice(language: Language): void {
+  if (isEmbedded()) {
+    // The other parameters kept as written (URLSearchParams would re-encode `10:00` as `10%3A00`).
+    const others = window.location.search
+      .slice(1)
+      .split('&')
+      .filter((part) => part !== '' && !part.startsWith('lang='));
+    const query = [...others, `lang=${language}`].join('&');
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}?${query}`);
+    return;
+  }
   try {
     window.sessionStorage.setItem(CHOICE_KEY, language);
   } catch {
-    // Storage blocked (a third-party iframe): the choice lasts as long as the page.
+    // Storage blocked (a frame that is not ours to store in): the choice lasts as long as the page.
   }
 }
 

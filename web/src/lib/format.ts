@@ -12,6 +12,11 @@ export function formatMoney(amount: number, currency: string, locale: string): s
   }
 }
 
+/** A percentage given 0–100 ("25 %" or "25%", as the locale writes it). */
+export function formatPercent(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+}
+
 export function formatDuration(minutes: number, locale: string): string {
   const unit = (value: number, name: 'hour' | 'minute') =>
     new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
@@ -42,5 +47,21 @@ export function formatTime(instant: Date, locale: string, timeFormat: string, ti
 export function formatDay(instant: Date, locale: string, timezone: string): string {
   return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: timezone }).format(
     instant,
+  );
+}
+
+/** A wall-clock time of day, `HH:MM` as the API writes opening hours and shifts, in the salon's `time_format`. */
+export function formatClock(hhmm: string, locale: string, timeFormat: string): string {
+  // Any fixed day read in UTC: only the hour and minute are shown.
+  return formatTime(new Date(`1970-01-01T${hhmm.slice(0, 5)}:00Z`), locale, timeFormat, 'UTC');
+}
+
+/** A Sunday: weekday names come from Intl, counted from it (0 = Sunday, as the API numbers them). */
+const A_SUNDAY = Date.UTC(2026, 10, 22);
+
+/** "Monday", "maandag": the name of weekday `day` (0 = Sunday). */
+export function weekdayName(day: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(A_SUNDAY + day * 86_400_000),
   );
 }

@@ -8,9 +8,14 @@ import {
   type CalendarProps,
 } from 'react-aria-components';
 
-interface Props extends Omit<CalendarProps<CalendarDate>, 'children'> {
+interface Props extends Omit<CalendarProps<CalendarDate>, 'children' | 'firstDayOfWeek'> {
   previousLabel: string;
   nextLabel: string;
+  /**
+   * The salon's first day of the week (`weekStart(first_day_of_week)`, lib/datetime.ts). Required:
+   * left out, React Aria would start the week where the visitor's locale does.
+   */
+  firstDayOfWeek: NonNullable<CalendarProps<CalendarDate>['firstDayOfWeek']>;
 }
 
 /** React Aria's calendar: a month grid, arrow keys between days, unavailable days greyed and refused. */

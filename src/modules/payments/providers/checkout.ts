@@ -16,7 +16,7 @@ export function checkoutProvider(baseUrl: string, secretKey: string): PaymentPro
       const form = new URLSearchParams({
         mode: 'payment',
         success_url: request.returnUrl,
-        cancel_url: request.returnUrl,
+        cancel_url: request.cancelUrl ?? request.returnUrl,
         client_reference_id: String(request.paymentId),
         'metadata[payment_id]': String(request.paymentId),
         'line_items[0][quantity]': '1',

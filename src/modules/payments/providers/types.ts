@@ -12,6 +12,8 @@ export interface ProviderPaymentRequest {
   callbackUrl: string;
   /** Where a client's browser lands after a hosted checkout. */
   returnUrl: string;
+  /** Where it lands when the client leaves the checkout without paying (providers with a way back). */
+  cancelUrl?: string | undefined;
   /** When a hosted checkout should stop taking the payment (providers that support it). */
   expiresAt?: Date | undefined;
 }

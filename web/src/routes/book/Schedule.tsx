@@ -1,18 +1,29 @@
-import { parseDate, type CalendarDate, type DateValue } from '@internationalized/date';
+import { parseDate } from '@internationalized/date';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Form, Radio, RadioGroup } from 'react-aria-components';
-import { availabilityQuery, AVAILABILITY_KEY, type Slot } from '../../api/availability';
+import { Form } from 'react-aria-components';
+import { AVAILABILITY_KEY, bookingSlots, slotsQuery, type Slot } from '../../api/availability';
 import { book, type Booked, type BookingDetails } from '../../api/book';
 import { ApiError, type Schemas } from '../../api/client';
-import { LOCALE_OF, useLanguage, useT } from '../../i18n/i18n';
-import { isClosedDay, wallClockInstant, weekStart } from '../../lib/datetime';
-import { formatDay, formatTime } from '../../lib/format';
+import { useClientSession } from '../../api/client-session';
+import { useLanguage, useT } from '../../i18n/i18n';
+import { isClosedDay } from '../../lib/datetime';
 import { randomKey } from '../../lib/random';
 import { Button } from '../../ui/Button';
-import { Calendar } from '../../ui/Calendar';
 import { Checkbox } from '../../ui/Checkbox';
+import { useSalonTime } from '../../ui/salon-time';
+import { SlotPicker } from '../../ui/SlotPicker';
 import { TextField } from '../../ui/TextField';
+import { BookingAs, SignInOffer } from './WhoBooks';
+import type { ChoicesUpdate } from './choices';
+
+// The sign-in notices travel in this chunk (BookingFlow): the booking page's, and the embedded
+// page's way to sign in.
+export { default as SignInFirst } from './SignInFirst';
+export { EmbeddedSignIn } from './EmbeddedSignIn';
+// So are the who and done steps: the first load is the salon and the services.
+export { StaffStep } from './StaffStep';
+export { Done } from './Done';
 
 type SalonInfo = Schemas['SalonInfo'];
 type SalonPage = Schemas['PublicSalonPage'];
@@ -30,49 +41,68 @@ const NO_DETAILS: BookingDetails = {
 /** The answers that mean "this time is no longer free": the times are fetched again. */
 const TAKEN = new Set(['slot_taken', 'resource_unavailable', 'not_a_slot', 'inside_lead_time', 'slot_in_past']);
 
-/** Steps 3 to 5: the day, the time, the client's details and the booking itself. */
+/**
+ * Steps 3 to 5: the day, the time, the client's details and the booking itself. The day and the
+ * time are the booking's choices in the address (`date`, `time`, BookingFlow): one that does not
+ * hold (a day past, closed or too far, a time no longer free) is left out with a note until the
+ * next choice. The details typed stay in the page, never in the address.
+ */
 export default function Schedule({
   info,
   page,
   services,
   staffId,
+  date: dateChoice,
+  time: timeChoice,
+  choose,
   onBooked,
 }: {
   info: SalonInfo;
   page: SalonPage;
   services: PublicService[];
   staffId: number | null;
+  /** YYYY-MM-DD, as the address has it: not yet checked. */
+  date: string | null;
+  /** HH:MM, as the address has it: not yet checked. */
+  time: string | null;
+  choose: (update: ChoicesUpdate) => void;
   onBooked: (booked: Booked) => void;
 }) {
   const t = useT();
   const { language } = useLanguage();
-  const locale = LOCALE_OF[language];
   const queryClient = useQueryClient();
   const serviceIds = useMemo(() => services.map((service) => service.id), [services]);
-  const today = parseDate(page.today);
-  const lastDay = today.add({ days: info.booking_max_future_days });
-  const holidays = useMemo(() => new Set(page.holidays.map((holiday) => holiday.date)), [page.holidays]);
-  const closed = (date: DateValue) => isClosedDay(date, page.opening_hours, holidays);
+  const source = useMemo(() => bookingSlots({ serviceIds, staffId }), [serviceIds, staffId]);
+  const { span } = useSalonTime(page);
+  // A signed-in client books as themselves: the booking carries their name and email.
+  const session = useClientSession();
+  const client =
+    session.status === 'signed-in' && session.client.email ? { ...session.client, email: session.client.email } : null;
 
-  const [date, setDate] = useState<CalendarDate | null>(null);
-  const [slot, setSlot] = useState<Slot | null>(null);
+  // The day asked for, if it can be booked: from the salon's today to its last bookable day, open.
+  const date = useMemo(() => {
+    if (dateChoice === null) return null;
+    const asked = parseDate(dateChoice);
+    const today = parseDate(page.today);
+    const holidays = new Set(page.holidays.map((holiday) => holiday.date));
+    const bookable =
+      asked.compare(today) >= 0 &&
+      asked.compare(today.add({ days: info.booking_max_future_days })) <= 0 &&
+      !isClosedDay(asked, page.opening_hours, holidays);
+    return bookable ? asked : null;
+  }, [dateChoice, page.today, page.holidays, page.opening_hours, info.booking_max_future_days]);
+  // The picker's own query of the day's times (the same cache entry): the time asked for among them.
+  const slots = useQuery({ ...slotsQuery(source, date?.toString() ?? ''), enabled: date !== null });
+  const slot =
+    timeChoice === null
+      ? null
+      : (slots.data?.find((candidate) => candidate.start_at.slice(11, 16) === timeChoice) ?? null);
+  const dayGone = dateChoice !== null && date === null;
+  const timeGone = timeChoice !== null && slots.data !== undefined && slot === null;
   const [details, setDetails] = useState<BookingDetails>(NO_DETAILS);
   const [taken, setTaken] = useState(false);
-  const timesHeading = useRef<HTMLHeadingElement>(null);
   // One key per booking attempt: a double tap or a network retry sends the same key and books once.
   const idempotencyKey = useRef<string | null>(null);
-
-  const slots = useQuery({
-    ...availabilityQuery({ date: date?.toString() ?? '', serviceIds, staffId }),
-    enabled: date !== null,
-  });
-
-  const instant = (text: string) => wallClockInstant(text, page.timezone);
-  const time = (text: string) => formatTime(instant(text), locale, page.time_format, page.timezone);
-  const day = (text: string) => formatDay(instant(text), locale, page.timezone);
-  const fullLabel = (candidate: Slot) =>
-    t('book.times.slot', { day: day(candidate.start_at), from: time(candidate.start_at), to: time(candidate.end_at) });
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const submit = useMutation({
     mutationFn: (request: { slot: Slot; details: BookingDetails; key: string }) =>
@@ -95,9 +125,8 @@ export default function Schedule({
       if (error instanceof ApiError) idempotencyKey.current = null;
       if (error instanceof ApiError && error.code !== undefined && TAKEN.has(error.code)) {
         setTaken(true);
-        setSlot(null);
+        choose({ time: null });
         void queryClient.invalidateQueries({ queryKey: AVAILABILITY_KEY });
-        timesHeading.current?.focus();
       }
     },
   });
@@ -119,81 +148,44 @@ export default function Schedule({
     event.preventDefault();
     if (!slot || submit.isPending) return;
     idempotencyKey.current ??= randomKey();
-    submit.mutate({ slot, details, key: idempotencyKey.current });
+    const who = client ? { ...details, client_name: client.name, client_email: client.email } : details;
+    submit.mutate({ slot, details: who, key: idempotencyKey.current });
   };
   const setField = (field: keyof BookingDetails) => (value: string | boolean) =>
     setDetails((current) => ({ ...current, [field]: value }));
 
   return (
     <>
-      <section className="step" aria-labelledby="step-day">
-        <h2 id="step-day">{t('book.day.title')}</h2>
-        <Calendar
-          aria-labelledby="step-day"
-          value={date}
-          onChange={(next) => {
-            setDate(next);
-            setSlot(null);
-            setTaken(false);
-          }}
-          minValue={today}
-          maxValue={lastDay}
-          isDateUnavailable={closed}
-          firstDayOfWeek={weekStart(page.first_day_of_week)}
-          previousLabel={t('book.day.previous')}
-          nextLabel={t('book.day.next')}
-        />
-      </section>
-
-      {date && (
-        <section className="step" aria-labelledby="step-time">
-          <h2 id="step-time" ref={timesHeading} tabIndex={-1}>
-            {t('book.times.title')}
-          </h2>
-          {taken && (
-            <p role="alert" className="alert">
-              {t('book.times.taken')}
-            </p>
-          )}
-          {page.timezone !== browserZone && <p>{t('book.times.zone', { zone: page.timezone })}</p>}
-          <p role="status" aria-live="polite">
-            {slots.isPending
-              ? t('book.times.loading')
-              : slots.isError
-                ? t('book.times.failed')
-                : slots.data.length === 0
-                  ? t('book.times.none', { day: day(`${date.toString()} 12:00:00`) })
-                  : t('book.times.count', { count: slots.data.length, day: day(`${date.toString()} 12:00:00`) })}
-          </p>
-          {slots.data && slots.data.length > 0 && (
-            <RadioGroup
-              aria-labelledby="step-time"
-              className="radio-list"
-              value={slot?.start_at ?? null}
-              onChange={(start) => {
-                setSlot(slots.data.find((candidate) => candidate.start_at === start) ?? null);
-                setTaken(false);
-              }}
-            >
-              {slots.data.map((candidate) => (
-                <Radio
-                  key={candidate.start_at}
-                  value={candidate.start_at}
-                  className="radio"
-                  aria-label={fullLabel(candidate)}
-                >
-                  {time(candidate.start_at)}
-                </Radio>
-              ))}
-            </RadioGroup>
-          )}
-          {slots.isError && (
-            <Button variant="secondary" onPress={() => void slots.refetch()}>
-              {t('app.error.retry')}
-            </Button>
-          )}
-        </section>
+      {/* Said before the day's step, which the visitor meets next. */}
+      {dayGone && (
+        <p className="notice" role="status">
+          {t('book.restore.day')}
+        </p>
       )}
+      {timeGone && !taken && (
+        <p className="notice" role="status">
+          {t('book.restore.time')}
+        </p>
+      )}
+      <SlotPicker
+        page={page}
+        maxFutureDays={info.booking_max_future_days}
+        source={source}
+        date={date}
+        onDateChange={(next) => {
+          choose({ date: next.toString(), time: null });
+          setTaken(false);
+        }}
+        value={slot}
+        onChange={(next) => {
+          choose({ time: next ? next.start_at.slice(11, 16) : null });
+          if (next) setTaken(false);
+        }}
+        taken={taken ? t('book.times.taken') : null}
+        dayTitle={t('book.day.title')}
+        timeTitle={t('book.times.title')}
+        idPrefix="step"
+      />
 
       <section className="step" aria-labelledby="step-details">
         <h2 id="step-details">{t('book.details.title')}</h2>
@@ -201,7 +193,7 @@ export default function Schedule({
           <p className="summary">
             {t('book.details.summary', {
               services: services.map((service) => service.name).join(', '),
-              when: fullLabel(slot),
+              when: span(slot.start_at, slot.end_at),
             })}
           </p>
         )}
@@ -211,34 +203,41 @@ export default function Schedule({
               {otherError}
             </p>
           )}
-          <TextField
-            name="client_name"
-            label={t('book.details.name')}
-            autoComplete="name"
-            isRequired
-            maxLength={200}
-            value={details.client_name}
-            onChange={setField('client_name')}
-          />
-          <TextField
-            name="client_email"
-            type="email"
-            label={t('book.details.email')}
-            description={t('book.details.emailHelp')}
-            autoComplete="email"
-            isRequired
-            value={details.client_email}
-            onChange={setField('client_email')}
-          />
-          <TextField
-            name="client_phone"
-            type="tel"
-            label={t('book.details.phone')}
-            autoComplete="tel"
-            maxLength={50}
-            value={details.client_phone}
-            onChange={setField('client_phone')}
-          />
+          {client ? (
+            <BookingAs client={client} />
+          ) : (
+            <>
+              <SignInOffer />
+              <TextField
+                name="client_name"
+                label={t('book.details.name')}
+                autoComplete="name"
+                isRequired
+                maxLength={200}
+                value={details.client_name}
+                onChange={setField('client_name')}
+              />
+              <TextField
+                name="client_email"
+                type="email"
+                label={t('book.details.email')}
+                description={t('book.details.emailHelp')}
+                autoComplete="email"
+                isRequired
+                value={details.client_email}
+                onChange={setField('client_email')}
+              />
+              <TextField
+                name="client_phone"
+                type="tel"
+                label={t('book.details.phone')}
+                autoComplete="tel"
+                maxLength={50}
+                value={details.client_phone}
+                onChange={setField('client_phone')}
+              />
+            </>
+          )}
           <TextField
             name="notes"
             label={t('book.details.notes')}

@@ -1,7 +1,7 @@
 import { CheckboxGroup } from 'react-aria-components';
 import type { Schemas } from '../../api/client';
 import { LOCALE_OF, useLanguage, useT } from '../../i18n/i18n';
-import { formatDuration, formatMoney } from '../../lib/format';
+import { formatDuration, formatMoney, formatPercent } from '../../lib/format';
 import { Checkbox } from '../../ui/Checkbox';
 
 type PublicService = Schemas['PublicService'];
@@ -50,6 +50,11 @@ export function ServicesStep({
               const detail = [
                 service.duration_min !== undefined ? formatDuration(service.duration_min, locale) : null,
                 service.price !== undefined ? formatMoney(service.price, currency, locale) : null,
+                service.deposit?.type === 'fixed'
+                  ? t('book.deposit.fixed', { amount: formatMoney(service.deposit.value, currency, locale) })
+                  : service.deposit?.type === 'percentage'
+                    ? t('book.deposit.percentage', { percent: formatPercent(service.deposit.value, locale) })
+                    : null,
               ]
                 .filter(Boolean)
                 .join(', ');

@@ -1,8 +1,7 @@
-import { useQueries } from '@tanstack/react-query';
 import { Radio, RadioGroup } from 'react-aria-components';
-import { publicStaffQuery } from '../../api/staff';
 import { useT } from '../../i18n/i18n';
 import { Loading } from '../../ui/PageStates';
+import { useStaffMembers } from './staff-members';
 
 /** Step 2 (when the salon lets clients choose): anyone, or a member who performs every chosen service. */
 export function StaffStep({
@@ -15,10 +14,8 @@ export function StaffStep({
   onChange: (staffId: number | null) => void;
 }) {
   const t = useT();
-  const lists = useQueries({ queries: serviceIds.map((id) => publicStaffQuery(id)) });
-  if (lists.some((list) => list.isPending)) return <Loading />;
-  const [first = [], ...others] = lists.map((list) => list.data ?? []);
-  const members = first.filter((member) => others.every((list) => list.some((other) => other.id === member.id)));
+  const members = useStaffMembers(serviceIds);
+  if (members === undefined) return <Loading />;
 
   return (
     <section className="step" aria-labelledby="step-staff">

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { openWebSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { startSession } from '../../api/session';
@@ -57,6 +57,9 @@ export function LoginPage() {
         {/* Not React Aria's isPending: its announcement points at the button, which the next page removes. */}
         <Button type="submit">{login.isPending ? t('app.sending') : t('office.login.submit')}</Button>
       </Form>
+      <p>
+        <Link href="/reset-password">{t('office.reset.forgot.link')}</Link>
+      </p>
     </>
   );
 }

@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { myBookingsQuery } from '../../api/me';
+import { salonPageQuery } from '../../api/salon-page';
+import { useT } from '../../i18n/i18n';
+import { LinkButton } from '../../ui/LinkButton';
+import { Loading, LoadError } from '../../ui/PageStates';
+import { BookingItem } from './BookingItem';
+import { useFlash } from './flash';
+import { PageHeading } from './PageHeading';
+import { RequireClient } from './RequireClient';
+import './account.css';
+
+/** /client/bookings: the client's upcoming bookings (to cancel or move) and past ones. */
+export default function BookingsPage() {
+  return <RequireClient>{() => <Bookings />}</RequireClient>;
+}
+
+function Bookings() {
+  const t = useT();
+  const flashed = useFlash();
+  const [said, setSaid] = useState<string | null>(null);
+  const message = said ?? flashed;
+  const page = useQuery(salonPageQuery);
+  const upcoming = useQuery(myBookingsQuery('upcoming'));
+  const past = useQuery(myBookingsQuery('past'));
+
+  const body = () => {
+    if (page.isError || upcoming.isError || past.isError) {
+      return (
+        <LoadError
+          retry={() => {
+            void page.refetch();
+            void upcoming.refetch();
+            void past.refetch();
+          }}
+        />
+      );
+    }
+    if (!page.data || !upcoming.data || !past.data) return <Loading />;
+    return (
+      <>
+        <section className="step" aria-labelledby="bookings-upcoming">
+          <h2 id="bookings-upcoming">{t('account.bookings.upcoming')}</h2>
+          {upcoming.data.length === 0 ? (
+            <p>{t('account.bookings.noneUpcoming')}</p>
+          ) : (
+            <ul className="booking-list">
+              {upcoming.data.map((booking) => (
+                <BookingItem key={booking.id} booking={booking} page={page.data} upcoming onCancelled={setSaid} />
+              ))}
+            </ul>
+          )}
+          <LinkButton href="/book">{t('account.bookings.book')}</LinkButton>
+        </section>
+        <section className="step" aria-labelledby="bookings-past">
+          <h2 id="bookings-past">{t('account.bookings.past')}</h2>
+          {past.data.length === 0 ? (
+            <p>{t('account.bookings.nonePast')}</p>
+          ) : (
+            <ul className="booking-list">
+              {past.data.map((booking) => (
+                <BookingItem
+                  key={booking.id}
+                  booking={booking}
+                  page={page.data}
+                  upcoming={false}
+                  onCancelled={setSaid}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      </>
+    );
+  };
+
+  return (
+    <>
+      <PageHeading>{t('account.bookings.title')}</PageHeading>
+      <p role="status" className={message ? 'notice' : undefined}>
+        {message}
+      </p>
+      {body()}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { useQueries } from '@tanstack/react-query';
+import type { Schemas } from '../../api/client';
+import { publicStaffQuery } from '../../api/staff';
+
+type PublicStaff = Schemas['PublicStaffMember'];
+
+/** The members who perform every one of the services; undefined while they load. */
+export function useStaffMembers(serviceIds: readonly number[]): PublicStaff[] | undefined {
+  const lists = useQueries({ queries: serviceIds.map((id) => publicStaffQuery(id)) });
+  if (lists.some((list) => list.isPending)) return undefined;
+  const [first = [], ...others] = lists.map((list) => list.data ?? []);
+  return first.filter((member) => others.every((list) => list.some((other) => other.id === member.id)));
+}

@@ -1,0 +1,81 @@
+import { useMutation } from '@tanstack/react-query';
+import { answerProvisional } from '../../api/booking-links';
+import { useT } from '../../i18n/i18n';
+import { Button } from '../../ui/Button';
+import { BookingSummary } from './BookingSummary';
+import { LinkPage, useQueryParam, type SalonPage } from './LinkPage';
+import { LiveRegions, Outcome } from '../../ui/Outcome';
+import { NO_TOKEN, problemOf, ProblemOutcome } from './problems';
+import { useSalonTime } from '../../ui/salon-time';
+
+type Answer = 'confirm' | 'decline';
+
+/**
+ * `/booking/confirm` and `/booking/decline`: the links of a provisional booking's email. The
+ * service offers no read of such a booking by its token, so the page says what the button does
+ * and acts only when it is pressed (mail scanners open links; one explicit press answers), then
+ * shows the appointment as the answer returns it.
+ */
+export default function ProvisionalAnswerPage({ answer }: { answer: Answer }) {
+  const t = useT();
+  const token = useQueryParam('token');
+  return (
+    <LinkPage
+      title={(salon) =>
+        answer === 'confirm' ? t('links.confirm.title', { salon }) : t('links.decline.title', { salon })
+      }
+    >
+      {(salon) => <AnswerForm answer={answer} token={token} salon={salon} />}
+    </LinkPage>
+  );
+}
+
+function AnswerForm({ answer, token, salon }: { answer: Answer; token: string | null; salon: SalonPage }) {
+  const t = useT();
+  const { span } = useSalonTime(salon);
+  const send = useMutation({ mutationFn: (value: string) => answerProvisional(answer, value) });
+  const problem = token === null ? NO_TOKEN : send.isError ? problemOf(send.error) : null;
+  const done = send.data;
+  const canPress = token !== null && !done && (problem === null || problem.retry);
+
+  return (
+    <>
+      {canPress && (
+        <div className="link-action">
+          <p>
+            {answer === 'confirm' ? t('links.confirm.intro', { salon: salon.salon_name }) : t('links.decline.intro')}
+          </p>
+          <Button
+            onPress={() => {
+              if (!send.isPending) send.mutate(token);
+            }}
+          >
+            {send.isPending
+              ? t('app.sending')
+              : answer === 'confirm'
+                ? t('links.confirm.action')
+                : t('links.decline.action')}
+          </Button>
+        </div>
+      )}
+      <LiveRegions
+        done={
+          done && (
+            <Outcome
+              tone="done"
+              title={answer === 'confirm' ? t('links.confirm.done.title') : t('links.decline.done.title')}
+            >
+              <p>
+                {answer === 'confirm'
+                  ? t('links.confirm.done.body')
+                  : t('links.decline.done.body', { when: span(done.start_at, done.end_at) })}
+              </p>
+            </Outcome>
+          )
+        }
+        problem={problem && <ProblemOutcome problem={problem} salon={salon} />}
+      />
+      {done && answer === 'confirm' && <BookingSummary booking={done} salon={salon} />}
+    </>
+  );
+}

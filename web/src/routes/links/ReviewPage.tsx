@@ -1,0 +1,108 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { FieldError, Form, Label, Radio, RadioGroup } from 'react-aria-components';
+import { sendReview } from '../../api/reviews';
+import { useT } from '../../i18n/i18n';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { LinkPage, useQueryParam, type SalonPage } from './LinkPage';
+import { LiveRegions, Outcome } from '../../ui/Outcome';
+import { NO_TOKEN, problemOf, ProblemOutcome, type Problem } from './problems';
+
+const RATINGS = [1, 2, 3, 4, 5] as const;
+
+const REVIEW_PROBLEMS: Record<string, Problem> = {
+  review_exists: { title: 'review.exists.title', body: 'review.exists.body', retry: false },
+  not_found: { title: 'links.invalid.title', body: 'review.invalid', retry: false },
+};
+
+/**
+ * `/review`: the link of the review request email. Stars from 1 to 5 (a radio group: arrow keys
+ * move the choice, each star named "4 stars") and an optional comment, sent with the visit's
+ * feedback token; then a thank-you. A visit is reviewed once.
+ */
+export default function ReviewPage() {
+  const t = useT();
+  const token = useQueryParam('token');
+  return (
+    <LinkPage title={(salon) => t('review.title', { salon })}>
+      {(salon) =>
+        token === null ? (
+          <LiveRegions problem={<ProblemOutcome problem={NO_TOKEN} salon={salon} />} />
+        ) : (
+          <ReviewForm token={token} salon={salon} />
+        )
+      }
+    </LinkPage>
+  );
+}
+
+function ReviewForm({ token, salon }: { token: string; salon: SalonPage }) {
+  const t = useT();
+  const [rating, setRating] = useState<string | null>(null);
+  const [comment, setComment] = useState('');
+  const send = useMutation({
+    mutationFn: (review: { rating: number; comment: string }) => sendReview(token, review.rating, review.comment),
+  });
+  const problem = send.isError ? problemOf(send.error, REVIEW_PROBLEMS) : null;
+  const canSend = !send.isSuccess && (problem === null || problem.retry);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (rating === null || send.isPending) return;
+    send.mutate({ rating: Number(rating), comment });
+  };
+
+  return (
+    <>
+      {canSend && (
+        <Form onSubmit={submit}>
+          <RadioGroup className="stars" orientation="horizontal" value={rating} onChange={setRating} isRequired>
+            <Label className="label">{t('review.rating.label')}</Label>
+            <div className="star-row">
+              {RATINGS.map((stars) => (
+                <Radio
+                  key={stars}
+                  value={String(stars)}
+                  aria-label={t('review.rating.stars', { count: stars })}
+                  className={rating !== null && Number(rating) >= stars ? 'star filled' : 'star'}
+                >
+                  <Star />
+                </Radio>
+              ))}
+            </div>
+            {/* In the page's language, not the browser's own "Please select one of these options". */}
+            <FieldError className="error">{t('review.rating.required')}</FieldError>
+          </RadioGroup>
+          <TextField
+            label={t('review.comment.label')}
+            description={t('review.comment.description')}
+            multiline
+            maxLength={2000}
+            value={comment}
+            onChange={setComment}
+          />
+          <Button type="submit">{send.isPending ? t('app.sending') : t('review.submit')}</Button>
+        </Form>
+      )}
+      <LiveRegions
+        done={
+          send.data && (
+            <Outcome tone="done" title={t('review.done.title')}>
+              <p>{t('review.done.body', { stars: t('review.rating.stars', { count: send.data.rating }) })}</p>
+            </Outcome>
+          )
+        }
+        problem={problem && <ProblemOutcome problem={problem} salon={salon} />}
+      />
+    </>
+  );
+}
+
+function Star() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
+    </svg>
+  );
+}

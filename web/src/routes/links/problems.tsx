@@ -1,0 +1,65 @@
+import { ApiError } from '../../api/client';
+import { useT, type MessageKey } from '../../i18n/i18n';
+import type { SalonPage } from './LinkPage';
+import { Outcome } from '../../ui/Outcome';
+
+/** Why a link's page cannot do its job, in plain words: a heading and a sentence. */
+export interface Problem {
+  title: MessageKey;
+  body: MessageKey;
+  /** Worth another press (the connection, a busy server), unlike a link that no longer works. */
+  retry: boolean;
+}
+
+const FAILED: Problem = { title: 'links.failed.title', body: 'links.failed.body', retry: true };
+
+/**
+ * The service's answer to a link's token, as the visitor should read it. `overrides` gives a
+ * page its own words for a code (`review_exists`, …).
+ */
+export function problemOf(error: unknown, overrides: Partial<Record<string, Problem>> = {}): Problem {
+  if (!(error instanceof ApiError)) return FAILED;
+  const own = error.code === undefined ? undefined : overrides[error.code];
+  if (own) return own;
+  if (error.status === 429) return { title: 'links.failed.title', body: 'links.tooMany', retry: true };
+  if (error.status === 404) return { title: 'links.invalid.title', body: 'links.invalid.body', retry: false };
+  if (error.code === 'token_used') return { title: 'links.used.title', body: 'links.used.body', retry: false };
+  if (error.code === 'token_expired') return { title: 'links.expired.title', body: 'links.expired.body', retry: false };
+  if (error.code === 'not_provisional')
+    return { title: 'links.answered.title', body: 'links.answered.body', retry: false };
+  return FAILED;
+}
+
+/** A problem as the page shows it, with the way to reach the salon when the link cannot help. */
+export function ProblemOutcome({ problem, salon }: { problem: Problem; salon: SalonPage }) {
+  const t = useT();
+  return (
+    <Outcome tone="problem" title={t(problem.title)}>
+      <p>{t(problem.body)}</p>
+      {!problem.retry && <ContactSalon salon={salon} />}
+    </Outcome>
+  );
+}
+
+/** "Call the salon: 020 …", a link a phone dials; without a phone on record, the salon's email. */
+export function ContactSalon({ salon }: { salon: SalonPage }) {
+  const t = useT();
+  if (salon.salon_phone) {
+    return (
+      <p>
+        {t('links.contact.call')} <a href={`tel:${salon.salon_phone.replace(/[^\d+]/g, '')}`}>{salon.salon_phone}</a>
+      </p>
+    );
+  }
+  if (salon.salon_email) {
+    return (
+      <p>
+        {t('links.contact.email')} <a href={`mailto:${salon.salon_email}`}>{salon.salon_email}</a>
+      </p>
+    );
+  }
+  return <p>{t('links.contact.salon')}</p>;
+}
+
+/** A link without its token: cut off when copied, or opened by hand. */
+export const NO_TOKEN: Problem = { title: 'links.noToken.title', body: 'links.noToken.body', retry: false };

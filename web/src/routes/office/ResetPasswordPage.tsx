@@ -1,0 +1,192 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import { Link, useSearch } from 'wouter';
+import { ApiError } from '../../api/client';
+import { forgotPassword, resetPassword } from '../../api/password-reset';
+import { salonPageQuery } from '../../api/salon-page';
+import { useT } from '../../i18n/i18n';
+import { Button } from '../../ui/Button';
+import { LiveRegions, Outcome } from '../../ui/Outcome';
+import { useTitle } from '../../ui/PageStates';
+import { TextField } from '../../ui/TextField';
+
+/** The service's minimum length of a password. */
+const MIN_PASSWORD = 8;
+
+/**
+ * `/reset-password`: with the `email` and `token` of the reset email, a new password (typed
+ * twice); without them, the form that asks for such an email ("Forgot your password?", linked
+ * from the sign-in page).
+ */
+export function ResetPasswordPage() {
+  const search = new URLSearchParams(useSearch());
+  const email = search.get('email')?.trim() ?? '';
+  const token = search.get('token')?.trim() ?? '';
+  return email !== '' && token !== '' ? <NewPassword email={email} token={token} /> : <ForgotPassword />;
+}
+
+/** The salon's name, for the context of a page reached from an email; null until known. */
+function useSalonName(): string | null {
+  return useQuery(salonPageQuery).data?.salon_name ?? null;
+}
+
+function NewPassword({ email, token }: { email: string; token: string }) {
+  const t = useT();
+  useTitle(t('office.reset.title'));
+  const salon = useSalonName();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const save = useMutation({ mutationFn: (value: string) => resetPassword(email, token, value) });
+  const expired = save.error instanceof ApiError && save.error.code === 'invalid_token';
+  const failure = save.isError && !expired;
+
+  // Checked on submit, and a field's message goes as soon as it is edited: one that went only on
+  // leaving the field would move the button under the pointer between its press and release.
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const edit = (field: string, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const found: Record<string, string> = {};
+    if (password.length < MIN_PASSWORD) found.password = t('office.reset.tooShort');
+    if (repeat !== password) found.repeat = t('office.reset.mismatch');
+    setErrors(found);
+    const [first] = Object.keys(found);
+    if (first === undefined) {
+      save.mutate(password);
+      return;
+    }
+    const form = event.currentTarget;
+    requestAnimationFrame(() => form.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus());
+  };
+
+  return (
+    <>
+      <h1>{t('office.reset.title')}</h1>
+      {!save.isSuccess && !expired && (
+        <>
+          <p>{salon === null ? t('office.reset.forEmail', { email }) : t('office.reset.for', { email, salon })}</p>
+          <Form onSubmit={submit} validationBehavior="aria" validationErrors={errors}>
+            {/* The account's name for password managers, which store the new password under it. */}
+            <TextField label={t('office.login.email')} type="email" value={email} isReadOnly autoComplete="username" />
+            <TextField
+              name="password"
+              label={t('office.reset.password')}
+              description={t('office.reset.passwordHelp')}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={edit('password', setPassword)}
+              isRequired
+            />
+            <TextField
+              name="repeat"
+              label={t('office.reset.repeat')}
+              type="password"
+              autoComplete="new-password"
+              value={repeat}
+              onChange={edit('repeat', setRepeat)}
+              isRequired
+            />
+            <Button type="submit">{save.isPending ? t('app.sending') : t('office.reset.submit')}</Button>
+          </Form>
+        </>
+      )}
+      <LiveRegions
+        done={
+          save.isSuccess && (
+            <Outcome tone="done" title={t('office.reset.done.title')}>
+              <p>{t('office.reset.done.body')}</p>
+              <p>
+                <Link href="/login">{t('office.reset.signIn')}</Link>
+              </p>
+            </Outcome>
+          )
+        }
+        problem={
+          expired ? (
+            <Outcome tone="problem" title={t('office.reset.expired.title')}>
+              <p>{t('office.reset.expired.body')}</p>
+            </Outcome>
+          ) : (
+            failure && <Failure error={save.error} />
+          )
+        }
+      />
+      {expired && <RequestLink initialEmail={email} />}
+    </>
+  );
+}
+
+function ForgotPassword() {
+  const t = useT();
+  useTitle(t('office.reset.forgot.title'));
+  return (
+    <>
+      <h1>{t('office.reset.forgot.title')}</h1>
+      <RequestLink initialEmail="" />
+      <p>
+        <Link href="/login">{t('office.reset.backToSignIn')}</Link>
+      </p>
+    </>
+  );
+}
+
+/** Asks for a reset email; the answer says the same whether or not the address has an account. */
+function RequestLink({ initialEmail }: { initialEmail: string }) {
+  const t = useT();
+  const salon = useSalonName();
+  const [email, setEmail] = useState(initialEmail);
+  const ask = useMutation({ mutationFn: (value: string) => forgotPassword(value) });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!ask.isPending) ask.mutate(email.trim());
+  };
+
+  return (
+    <>
+      {!ask.isSuccess && (
+        <>
+          <p>{salon === null ? t('office.reset.forgot.introNoSalon') : t('office.reset.forgot.intro', { salon })}</p>
+          <Form onSubmit={submit}>
+            <TextField
+              label={t('office.login.email')}
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={setEmail}
+              isRequired
+            />
+            <Button type="submit">{ask.isPending ? t('app.sending') : t('office.reset.forgot.submit')}</Button>
+          </Form>
+        </>
+      )}
+      <LiveRegions
+        done={
+          ask.isSuccess && (
+            <Outcome tone="done" title={t('office.reset.forgot.sent.title')}>
+              <p>{t('office.reset.forgot.sent.body', { email: ask.variables })}</p>
+            </Outcome>
+          )
+        }
+        problem={ask.isError && <Failure error={ask.error} />}
+      />
+    </>
+  );
+}
+
+function Failure({ error }: { error: unknown }) {
+  const t = useT();
+  return (
+    <Outcome tone="problem" title={t('office.reset.failed.title')}>
+      <p>
+        {error instanceof ApiError && error.status === 429 ? t('office.login.tooMany') : t('office.reset.failed.body')}
+      </p>
+    </Outcome>
+  );
+}
