@@ -180,7 +180,9 @@ function loadBackupSchedule(
   const dir = resolve(dirText);
   const uploads = uploadsDir(dataDir);
   if (dir === uploads || dir.startsWith(uploads + sep)) {
-    throw new ConfigError(`BACKUP_DIR must not be inside DATA_DIR/uploads (every backup would hold the ones before it)`);
+    throw new ConfigError(
+      `BACKUP_DIR must not be inside DATA_DIR/uploads (every backup would hold the ones before it)`,
+    );
   }
   try {
     mkdirSync(dir, { recursive: true });

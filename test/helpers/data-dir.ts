@@ -8,20 +8,21 @@ import type { DB } from '../../src/db/types.js';
 import { databaseFile, uploadsDir } from '../../src/storage/data-dir.js';
 import { LocalDiskStorage, newStorageKey } from '../../src/storage/storage.js';
 
-/** A folder under the system's temporary directory, removed by `removeAll`. */
+const made: string[] = [];
+
+/** A folder under the system's temporary directory, removed by `removeTempDirs`. */
 export function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   made.push(dir);
   return dir;
 }
-const made: string[] = [];
 
 export function removeTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** Opens (creating and migrating when new) the SQLite database of `dataDir`, as the service does. */
-export async function openDataDir(dataDir: string): Promise<{ db: Kysely<DB>; close(): Promise<void> }> {
+export async function openDataDir(dataDir: string): Promise<{ db: Kysely<DB>; close: () => Promise<void> }> {
   const database = connect({ sqliteFile: databaseFile(dataDir) });
   await migrateToLatest(database.db, 'sqlite');
   return { db: database.db, close: () => database.destroy() };
