@@ -39,7 +39,11 @@ export class ArchiveWriter {
    * Adds the file at `source` as `name`; false when it no longer exists (an upload deleted
    * since it was listed). Once open, the file is read whole even if it is deleted meanwhile.
    */
-  async add(source: string, name: string, options: { compress: boolean }): Promise<boolean> {
+  async add(
+    source: string,
+    name: string,
+    options: { compress: boolean; onProgress?: (done: number) => void },
+  ): Promise<boolean> {
     let handle;
     try {
       handle = await open(source, 'r');
@@ -47,7 +51,9 @@ export class ArchiveWriter {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
       throw error;
     }
-    const checksum = new ChecksumStream();
+    const size = (await handle.stat()).size;
+    const { onProgress } = options;
+    const checksum = new ChecksumStream(onProgress && ((bytes) => onProgress(size > 0 ? bytes / size : 1)));
     this.zip.addReadStream(checksum, name, { compress: options.compress, mode: 0o100600 });
     await Promise.race([pipeline(handle.createReadStream(), checksum), this.failed]);
     this.files.push({ path: name, bytes: checksum.bytes, sha256: checksum.sha256() });

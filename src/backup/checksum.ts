@@ -6,6 +6,11 @@ export class ChecksumStream extends Transform {
   private readonly hash = createHash('sha256');
   bytes = 0;
 
+  /** `onBytes`: told the running count as the data flows. */
+  constructor(private readonly onBytes?: (bytes: number) => void) {
+    super();
+  }
+
   override _transform(
     chunk: Buffer,
     _encoding: BufferEncoding,
@@ -13,6 +18,7 @@ export class ChecksumStream extends Transform {
   ) {
     this.hash.update(chunk);
     this.bytes += chunk.length;
+    this.onBytes?.(this.bytes);
     callback(null, chunk);
   }
 

@@ -56,18 +56,16 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
 
   const work = await mkdtemp(join(dirname(target), WORK_DIR_PREFIX));
   try {
-    step('copying the database');
     const copy = join(work, DATABASE_ENTRY);
-    await snapshotSqlite(source, copy, options);
+    await snapshotSqlite(source, copy, { ...options, onProgress: inTenths('copying the database', step) });
     const schemaVersion = appliedMigrations(copy).at(-1);
     if (!schemaVersion) throw new BackupError(`${source} has no migrations applied: not a Salon database`);
 
     const partial = join(work, basename(target));
     const archive = await ArchiveWriter.create(partial);
     try {
-      step('archiving the database');
       // Deflate shrinks a database several times; uploads are images and PDFs, compressed already.
-      await archive.add(copy, DATABASE_ENTRY, { compress: true });
+      await archive.add(copy, DATABASE_ENTRY, { compress: true, onProgress: inTenths('archiving the database', step) });
       const { keys, skipped } = await listUploads(uploadsDir(options.dataDir));
       step(`archiving ${keys.length} uploaded files`);
       let uploads = 0;
@@ -89,6 +87,16 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** Reports a task's progress as `label: 0%`, `label: 10%` … `label: 100%`, each line once. */
+function inTenths(label: string, step: (message: string) => void): (done: number) => void {
+  let shown = -1;
+  return (done) => {
+    const tenths = Math.floor(Math.min(1, Math.max(0, done)) * 10);
+    for (let tenth = shown + 1; tenth <= tenths; tenth += 1) step(`${label}: ${tenth * 10}%`);
+    shown = Math.max(shown, tenths);
+  };
 }
 
 /** The storage keys under `root` (`folder/name.ext`), sorted, and any other file found there. */

@@ -6,6 +6,8 @@ export interface SnapshotOptions {
    * process with the HTTP server). Tests make it small to stretch a backup across many writes.
    */
   pagesPerStep?: number;
+  /** Told the share copied (0–1) after each step. */
+  onProgress?: (done: number) => void;
 }
 
 /** 4 MB a step at SQLite's default page size: a few milliseconds of the event loop each. */
@@ -34,7 +36,13 @@ export async function snapshotSqlite(
     // A deferred transaction takes its snapshot at its first read.
     sqlite.prepare('select count(*) from sqlite_schema').get();
     const pages = Math.max(1, options.pagesPerStep ?? DEFAULT_PAGES_PER_STEP);
-    await sqlite.backup(destination, { progress: () => pages });
+    await sqlite.backup(destination, {
+      progress: ({ totalPages, remainingPages }) => {
+        options.onProgress?.(totalPages > 0 ? 1 - remainingPages / totalPages : 1);
+        return pages;
+      },
+    });
+    options.onProgress?.(1);
     sqlite.exec('commit');
   } finally {
     sqlite.close();

@@ -28,7 +28,10 @@ describe('npm run backup and npm run restore [sqlite]', { skip }, () => {
 
     const backup = await command('src/cli/backup.ts', [archive], { DATA_DIR: dataDir });
     assert.equal(backup.code, 0, backup.output);
-    assert.match(backup.output, /copying the database…\n/);
+    assert.match(
+      backup.output,
+      /copying the database: 0%\ncopying the database: 10%\n(.*\n)*copying the database: 100%\n/,
+    );
     assert.match(
       backup.output,
       new RegExp(`backup written: ${archive} \\([\\d.]+ kB; schema \\d{4}_\\w+; 1 uploaded file\\)`),
@@ -37,7 +40,7 @@ describe('npm run backup and npm run restore [sqlite]', { skip }, () => {
     const fresh = join(tempDir('salon-restore-'), 'data');
     const restore = await command('src/cli/restore.ts', [archive], { DATA_DIR: fresh });
     assert.equal(restore.code, 0, restore.output);
-    assert.match(restore.output, /checking the database \(PRAGMA integrity_check\)…\n/);
+    assert.match(restore.output, /checking the database \(PRAGMA integrity_check\)\n/);
     assert.match(
       restore.output,
       new RegExp(

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const { file, force } = fileAndForce('usage: npm run backup -- <file.zip> [--force]');
   const { dataDir, databaseUrl } = loadDataLocation();
   if (databaseUrl) throw new BackupError(POSTGRES_BACKUP_HINT);
-  const backup = await createBackup({ dataDir, target: file, force, onStep: (step) => console.log(`${step}…`) });
+  const backup = await createBackup({ dataDir, target: file, force, onStep: (step) => console.log(step) });
   console.log(
     `backup written: ${backup.file} (${formatBytes(backup.bytes)}; schema ${backup.schemaVersion}; ${backup.uploads} uploaded file${backup.uploads === 1 ? '' : 's'})`,
   );

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const { file, force } = fileAndForce('usage: npm run restore -- <file.zip> [--force]');
   const { dataDir, databaseUrl } = loadDataLocation();
   if (databaseUrl) throw new BackupError(POSTGRES_BACKUP_HINT);
-  const restored = await restoreBackup({ dataDir, archive: file, force, onStep: (step) => console.log(`${step}…`) });
+  const restored = await restoreBackup({ dataDir, archive: file, force, onStep: (step) => console.log(step) });
   console.log(
     `restored into ${dataDir}: the backup of ${restored.createdAt} (Salon ${restored.appVersion}, schema ` +
       `${restored.schemaVersion}, ${restored.uploads} uploaded file${restored.uploads === 1 ? '' : 's'}); integrity check ok. Start the service.`,
