@@ -51,12 +51,17 @@ export class ArchiveWriter {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
       throw error;
     }
-    const size = (await handle.stat()).size;
-    const { onProgress } = options;
-    const checksum = new ChecksumStream(onProgress && ((bytes) => onProgress(size > 0 ? bytes / size : 1)));
-    this.zip.addReadStream(checksum, name, { compress: options.compress, mode: 0o100600 });
-    await Promise.race([pipeline(handle.createReadStream(), checksum), this.failed]);
-    this.files.push({ path: name, bytes: checksum.bytes, sha256: checksum.sha256() });
+    const input = handle.createReadStream(); // closes the file when it ends or is destroyed
+    try {
+      const size = (await handle.stat()).size;
+      const { onProgress } = options;
+      const checksum = new ChecksumStream(onProgress && ((bytes) => onProgress(size > 0 ? bytes / size : 1)));
+      this.zip.addReadStream(checksum, name, { compress: options.compress, mode: 0o100600 });
+      await Promise.race([pipeline(input, checksum), this.failed]);
+      this.files.push({ path: name, bytes: checksum.bytes, sha256: checksum.sha256() });
+    } finally {
+      input.destroy();
+    }
     return true;
   }
 
