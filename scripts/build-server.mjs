@@ -35,16 +35,23 @@ function filesUnder(dir) {
 
 const sources = filesUnder(src).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
 
-/** The processes and commands: the server, the worker, and each operator command in src/cli/. */
-const entries = [
-  join(src, 'main.ts'),
-  join(src, 'worker-main.ts'),
-  ...(existsSync(join(src, 'cli'))
-    ? readdirSync(join(src, 'cli'))
-        .filter((entry) => entry.endsWith('.ts') && !entry.endsWith('.test.ts'))
-        .map((entry) => join(src, 'cli', entry))
-    : []),
-];
+/**
+ * The processes and commands, by output name: whatever package.json's scripts run from
+ * dist/server (`npm start` runs dist/server/main.js from src/main.ts, `npm run backup`
+ * dist/server/backup.js from src/cli/backup.ts). All at the same depth.
+ */
+const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const entries = Object.fromEntries(
+  [
+    ...new Set(
+      Object.values(scripts).flatMap((script) => [...script.matchAll(/dist\/server\/([\w-]+)\.js/g)].map((m) => m[1])),
+    ),
+  ].map((name) => {
+    const source = [join(src, `${name}.ts`), join(src, 'cli', `${name}.ts`)].find((file) => existsSync(file));
+    if (!source) throw new Error(`server: package.json runs dist/server/${name}.js, but src/ has no ${name}.ts`);
+    return [name, source];
+  }),
+);
 
 /** Packages bundled into the build (pure JavaScript that reads no file of its own at run time). */
 const BUNDLED = new Set([
@@ -77,7 +84,12 @@ const externals = {
 };
 
 function inputHash() {
-  const inputs = [...sources, new URL(import.meta.url).pathname, join(root, 'package-lock.json')].sort();
+  const inputs = [
+    ...sources,
+    new URL(import.meta.url).pathname,
+    join(root, 'package.json'),
+    join(root, 'package-lock.json'),
+  ].sort();
   const hash = createHash('sha256');
   for (const file of inputs) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex');
@@ -117,8 +129,10 @@ function appOnlySourceMap(jsFile) {
 
 const force = process.argv.includes('--force');
 const hash = inputHash();
+// --quiet: nothing said when nothing is built (before an operator command's own output).
+const quiet = process.argv.includes('--quiet');
 if (!force && existsSync(hashFile) && readFileSync(hashFile, 'utf8').trim() === hash) {
-  console.log('server: build is up to date');
+  if (!quiet) console.log('server: build is up to date');
   process.exit(0);
 }
 
