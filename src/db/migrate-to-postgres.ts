@@ -9,6 +9,7 @@ import {
   MIGRATOR_TABLES,
   quoteIdentifier,
   sqliteColumns,
+  sqliteRowCount,
   type CopyProgress,
   type TargetTable,
 } from './copy-to-postgres.js';
@@ -204,12 +205,7 @@ export async function verifyCopy(
   tables: readonly TargetTable[],
   progress: CopyProgress = silentProgress,
 ): Promise<TableChecksum[]> {
-  const total = tables.reduce(
-    (sum, table) =>
-      sum +
-      Number((sqlite.prepare(`select count(*) as n from ${quoteIdentifier(table.name)}`).get() as { n: number }).n),
-    0,
-  );
+  const total = tables.reduce((sum, table) => sum + sqliteRowCount(sqlite, table.name), 0);
   progress.start('verifying', total * 2);
   const results: TableChecksum[] = [];
   const mismatches: TableMismatch[] = [];
@@ -306,12 +302,7 @@ export async function migrateSqliteToPostgres(options: MigrateToPostgresOptions)
     const copyStarted = Date.now();
     await copyDatabase(sqlite, client, tables, progress);
     const copySeconds = (Date.now() - copyStarted) / 1000;
-    const rows = tables.reduce(
-      (sum, table) =>
-        sum +
-        Number((sqlite.prepare(`select count(*) as n from ${quoteIdentifier(table.name)}`).get() as { n: number }).n),
-      0,
-    );
+    const rows = tables.reduce((sum, table) => sum + sqliteRowCount(sqlite, table.name), 0);
     log(`copied ${rows.toLocaleString('en')} rows of ${tables.length} tables in ${copySeconds.toFixed(1)} s`);
 
     if (options.verify === false) return { tables: [], rows, copySeconds, verifySeconds: null };
