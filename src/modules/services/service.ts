@@ -164,7 +164,8 @@ export async function listServices(
   return rows.map((row) => toService(row, resources.get(row.id) ?? [], withArchived));
 }
 
-async function readService(executor: Executor, id: number): Promise<ServiceOutput> {
+/** One service, archived ones too, or 404. */
+export async function readService(executor: Executor, id: number): Promise<ServiceOutput> {
   const row = await selectServices(executor).where('s.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Service');
   const resources = await resourceIdsByService(executor, id);
