@@ -232,9 +232,9 @@ export function parseMappingText(text: string): Array<[string, string]> {
   return pairs;
 }
 
-/** Fields of which at least one must have a column, per kind: what a row is matched and named by. */
+/** Fields of which at least one must have a column, per kind: what a row is matched or named by. */
 export const KEY_FIELDS: Record<ImportKind, readonly string[]> = {
-  clients: ['name', 'first_name', 'last_name'],
+  clients: ['name', 'first_name', 'last_name', 'email', 'phone', 'mobile'],
   services: ['name'],
   products: ['sku', 'ean_code', 'name'],
 };
@@ -279,8 +279,8 @@ export function resolveMapping(
   if (!mapping.some((m) => m.field !== null && KEY_FIELDS[kind].includes(m.field))) {
     throw badRequest(
       'mapping_incomplete',
-      `No column gives ${KEY_FIELDS[kind].join(' or ')} of the ${kind} (columns: ${header.join(', ')}); choose another preset or map a column with "Column=${KEY_FIELDS[kind][0]}"`,
-      [{ field: 'mapping', message: `needs a column for ${KEY_FIELDS[kind].join(' or ')}` }],
+      `No column holds any of ${KEY_FIELDS[kind].join(', ')}, which ${kind} are found and named by (columns: ${header.join(', ')}); choose another preset or map a column with "Column=${KEY_FIELDS[kind][0]}"`,
+      [{ field: 'mapping', message: `needs a column for one of ${KEY_FIELDS[kind].join(', ')}` }],
     );
   }
   return mapping;
