@@ -126,6 +126,8 @@ describe('import: values in the salon’s notation', () => {
     assert.equal(parseFlag('maybe'), null);
     assert.equal(parseGender('Vrouw'), 'female');
     assert.equal(parseGender('M'), 'male');
+    assert.equal(parseGender('Dhr.'), 'male');
+    assert.equal(parseGender('Mevr.'), 'female');
     assert.equal(parseGender('Non-binary'), 'non_binary');
     assert.equal(parseGender('Onbekend'), '');
     assert.equal(parseGender('alien'), 'alien');

@@ -143,10 +143,23 @@ const GENDERS: Record<string, string> = {
   vrouw: 'female',
   v: 'female',
   mevrouw: 'female',
+  'mevr.': 'female',
+  mevr: 'female',
+  'mw.': 'female',
+  mw: 'female',
+  mrs: 'female',
+  'mrs.': 'female',
+  ms: 'female',
+  'ms.': 'female',
   male: 'male',
   m: 'male',
   man: 'male',
   heer: 'male',
+  'de heer': 'male',
+  'dhr.': 'male',
+  dhr: 'male',
+  mr: 'male',
+  'mr.': 'male',
   'non-binary': 'non_binary',
   'non binary': 'non_binary',
   nonbinary: 'non_binary',
@@ -162,7 +175,7 @@ const GENDERS: Record<string, string> = {
   '-': '',
 };
 
-/** The API's gender value for the usual English and Dutch words; other text is kept for the API to refuse. */
+/** The API's gender value for the usual English and Dutch words and salutations; other text is kept for the API to refuse. */
 export function parseGender(text: string): string {
   const value = text.trim().toLowerCase();
   return GENDERS[value] ?? value;
