@@ -1,7 +1,8 @@
 import { badRequest } from '../../lib/errors.js';
 import { normalizeEmail } from '../auth/service.js';
 import { ClientCreateBody, ClientUpdateBody, createClientIn, getClient, updateClientIn } from '../clients/service.js';
-import { normalisePhone } from '../sms/service.js';
+import { toE164 } from '../../sms/phone.js';
+import { invalidPhone } from '../sms/service.js';
 import { ambiguous, apiCheck, type Importer, unreadable } from './importer.js';
 import { clientIdsByEmail, clientIdsByNameOnly, clientIdsByPhone } from './repository.js';
 import { joinName, parseDate, parseFlag, parseGender, parseLanguage, splitList } from './values.js';
@@ -30,7 +31,7 @@ const checkCreate = apiCheck(ClientCreateBody);
 const sameLabel = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export const clientImporter: Importer<ClientRowData, ClientInput> = {
-  async prepare(cells, env) {
+  prepare(cells, env) {
     const input: ClientInput = {};
     const name =
       cells.get('name') ?? joinName(cells.get('first_name'), cells.get('surname_prefix'), cells.get('last_name'));
@@ -62,7 +63,10 @@ export const clientImporter: Importer<ClientRowData, ClientInput> = {
     if (labels !== undefined) input.labels = splitList(labels);
     checkUpdate(input);
     const normalizedEmail = email === undefined ? null : normalizeEmail(email) || null;
-    const e164 = phone === undefined ? null : await normalisePhone(env.trx, phone, 'phone');
+    // The API's reading of a phone (sms/phone.ts, in the salon's country), with the country
+    // read once per import rather than once per row.
+    const e164 = phone === undefined ? null : toE164(phone, env.phoneCountry);
+    if (phone !== undefined && e164 === null) throw invalidPhone('phone');
     if (e164 !== null) input.phone = e164;
     if (normalizedEmail === null && e164 === null && name === '') {
       throw badRequest('validation_failed', 'Invalid input: the row has no name, email or phone', [

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { CountryCode } from 'libphonenumber-js';
 import type { Dialect } from '../../db/connection.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, type AppError, type FieldError } from '../../lib/errors.js';
@@ -12,6 +13,8 @@ export interface RowEnv {
   trx: Transaction<DB>;
   dialect: Dialect;
   notation: Notation;
+  /** The country a phone number without `+` is read in (the salon's). */
+  phoneCountry: CountryCode;
   lookups: Lookups;
   stock: StockContext;
   /** The admin who uploaded the file (stock moves are recorded for them); null from the command line. */
@@ -38,7 +41,7 @@ export interface Changes<U> {
  */
 export interface Importer<P, U> {
   /** The cells (by field) read into the API's shapes; throws an AppError that refuses the row. */
-  prepare(cells: Map<string, string>, env: RowEnv): Promise<P>;
+  prepare(cells: Map<string, string>, env: RowEnv): P | Promise<P>;
   /** How the report names the row's record. */
   label(row: P): string;
   fileKeys(row: P): FileKeys;

@@ -50,7 +50,7 @@ const COMPARED = [
 const writer = (env: RowEnv) => ({ dialect: env.dialect, stock: env.stock, userId: env.userId });
 
 export const productImporter: Importer<ProductRowData, ProductInput> = {
-  async prepare(cells, env) {
+  prepare(cells, env) {
     const input: ProductInput = {};
     for (const field of ['name', 'sku', 'ean_code'] as const) {
       const text = cells.get(field);

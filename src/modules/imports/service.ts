@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { defaultCountry } from '../../sms/phone.js';
 import { AppError, badRequest, type FieldError } from '../../lib/errors.js';
 import { readSettings } from '../settings/service.js';
 import { clientImporter } from './clients.js';
@@ -21,8 +22,8 @@ import { notationOf } from './values.js';
  * importer), which makes a second run of the same file change nothing: every row reports
  * `unchanged`.
  *
- * The rows run in batches, one transaction per batch, each row inside a savepoint: a refused
- * row is rolled back alone and reported, the rest of its batch goes on. A dry run does the
+ * The rows run in batches, one transaction per batch, each row's writes inside a savepoint:
+ * a refused row is rolled back alone and reported, the rest of its batch goes on. A dry run does the
  * very same work and rolls each batch back, so what it reports is what the real run does.
  * Two rows of one file that describe one record are refused as duplicates (the second), so
  * no row depends on what an earlier row of the same run wrote, and a dry run, whose earlier
@@ -139,7 +140,23 @@ async function importRow(
     };
     return row;
   }
-  await sql`savepoint import_row`.execute(env.trx);
+  // Only writes run in a savepoint: the reads before them cannot leave the transaction
+  // aborted (an error there that is not a refusal ends the import), and an unchanged row
+  // costs no savepoint round trips.
+  let writing = false;
+  const write = async <T>(work: () => Promise<T>): Promise<T> => {
+    await sql`savepoint import_row`.execute(env.trx);
+    writing = true;
+    try {
+      const result = await work();
+      await sql`release savepoint import_row`.execute(env.trx);
+      return result;
+    } catch (error) {
+      await sql`rollback to savepoint import_row`.execute(env.trx);
+      await sql`release savepoint import_row`.execute(env.trx);
+      throw error;
+    }
+  };
   try {
     const prepared = await importer.prepare(cells, env);
     row.record = importer.label(prepared);
@@ -153,32 +170,21 @@ async function importRow(
     }
     for (const [key, what] of keys.claim) if (!claimed.has(key)) claimed.set(key, { line: record.line, what });
     const id = await importer.find(prepared, env);
-    let action: ImportAction;
     if (id === null) {
-      const created = await importer.create(prepared, env);
-      action = 'create';
+      const created = await write(() => importer.create(prepared, env));
       row.id = dryRun ? null : created;
-    } else {
-      row.id = id;
-      const changes = await importer.changes(prepared, id, env);
-      if (changes === null) {
-        action = 'unchanged';
-      } else {
-        await importer.update(id, changes.input, env);
-        action = 'update';
-        row.changes = changes.fields;
-      }
+      row.action = 'create';
+      return row;
     }
-    await sql`release savepoint import_row`.execute(env.trx);
-    row.action = action;
+    const changes = await importer.changes(prepared, id, env);
+    if (changes !== null) await write(() => importer.update(id, changes.input, env));
+    row.id = id;
+    row.action = changes === null ? 'unchanged' : 'update';
+    row.changes = changes?.fields ?? [];
     return row;
   } catch (error) {
-    await sql`rollback to savepoint import_row`.execute(env.trx);
-    await sql`release savepoint import_row`.execute(env.trx);
-    const refusal = refusalOf(error, mapping);
+    const refusal = error instanceof AppError || writing ? refusalOf(error, mapping) : null;
     if (refusal === null) throw error;
-    row.id = null;
-    row.changes = [];
     row.error = refusal;
     return row;
   }
@@ -208,7 +214,9 @@ export async function importCsv(
     );
   }
   const importer = IMPORTERS[options.kind];
-  const notation = notationOf((await readSettings(ctx.db)).language);
+  const { language } = await readSettings(ctx.db);
+  const notation = notationOf(language);
+  const phoneCountry = defaultCountry(language);
   const batchSize = options.batchSize ?? BATCH_SIZE;
   const claimed = new Map<string, Claim>();
   const rows: ImportRow[] = [];
@@ -221,6 +229,7 @@ export async function importCsv(
         trx,
         dialect: ctx.dialect,
         notation,
+        phoneCountry,
         lookups: await loadLookups(trx, options.kind),
         stock: { publicBaseUrl: ctx.config.publicBaseUrl },
         userId: options.userId,

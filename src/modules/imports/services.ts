@@ -36,7 +36,7 @@ const checkUpdate = apiCheck(ServiceUpdateBody);
 const checkCreate = apiCheck(ServiceCreateBody);
 
 export const serviceImporter: Importer<ServiceRowData, ServiceInput> = {
-  async prepare(cells, env) {
+  prepare(cells, env) {
     const input: ServiceInput = {};
     const name = cells.get('name');
     if (name === undefined) {
