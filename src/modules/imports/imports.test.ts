@@ -294,6 +294,19 @@ for (const dialect of DIALECTS) {
         assert.equal(await count('services'), services + 2);
       });
 
+      it('two imports of one file at once create each service once', async () => {
+        const file = csv('name,duration,price', 'Baard trimmen,20,15', 'Hoofdmassage,15,12.50');
+        const services = await count('services');
+        const [first, second] = await Promise.all([run('services', file), run('services', file)]);
+        assert.deepEqual([...actions(first), ...actions(second)].sort(), [
+          '2:create',
+          '2:unchanged',
+          '3:create',
+          '3:unchanged',
+        ]);
+        assert.equal(await count('services'), services + 2);
+      });
+
       it('a new price updates the service found by name and category', async () => {
         const report = await run('services', csv('name,category,price', 'Knippen,Dames,34.00'));
         assert.deepEqual(actions(report), ['2:update']);

@@ -41,6 +41,14 @@ export const IMPORT_MAX_ROWS = 20_000;
 /** Rows per transaction: a lock held a fraction of a second, a few round trips per row. */
 export const BATCH_SIZE = 500;
 
+/**
+ * PostgreSQL advisory lock keys, one per kind, taken by each batch's transaction: two imports
+ * of the same records at once (a double click, the command line beside an upload) would
+ * otherwise both find no match and both create. On SQLite, write transactions are exclusive
+ * already (BEGIN IMMEDIATE).
+ */
+const BATCH_LOCKS: Record<ImportKind, number> = { clients: 72_740_801, services: 72_740_802, products: 72_740_803 };
+
 const IMPORTERS: Record<ImportKind, Importer<unknown, Record<string, unknown>>> = {
   clients: clientImporter,
   services: serviceImporter,
@@ -225,6 +233,8 @@ export async function importCsv(
   for (let start = 0; start < total; start += batchSize) {
     const trx = await ctx.db.startTransaction().execute();
     try {
+      if (ctx.dialect === 'postgres')
+        await sql`select pg_advisory_xact_lock(${BATCH_LOCKS[options.kind]})`.execute(trx);
       const env: RowEnv = {
         trx,
         dialect: ctx.dialect,
