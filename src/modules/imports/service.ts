@@ -23,11 +23,11 @@ import { notationOf } from './values.js';
  * `unchanged`.
  *
  * The rows run in batches, one transaction per batch, each row's writes inside a savepoint:
- * a refused row is rolled back alone and reported, the rest of its batch goes on. A dry run does the
- * very same work and rolls each batch back, so what it reports is what the real run does.
- * Two rows of one file that describe one record are refused as duplicates (the second), so
- * no row depends on what an earlier row of the same run wrote, and a dry run, whose earlier
- * batches are gone, reports what the real run will do.
+ * a refused row is rolled back alone and reported, the rest of its batch goes on. A dry run
+ * does the very same work and rolls each batch back. Two rows of one file that describe one
+ * record are refused as duplicates (the second), so no row depends on what an earlier row of
+ * the same run wrote, and a dry run, whose earlier batches are gone, reports what the real
+ * run will do.
  */
 
 export { IMPORT_KINDS, PRESET_NAMES, type ImportKind, type PresetName } from './presets.js';
