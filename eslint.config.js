@@ -36,7 +36,7 @@ const nodeGlobals = Object.fromEntries(
 
 export default tseslint.config(
   // The web build and the API types generated from the OpenAPI document (checked by a test instead).
-  { ignores: ['node_modules/', 'data/', 'coverage/', 'web/dist/', 'web/src/api/schema.gen.ts'] },
+  { ignores: ['node_modules/', 'data/', 'coverage/', 'dist/', 'web/dist/', 'web/src/api/schema.gen.ts'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
 
   js.configs.recommended,

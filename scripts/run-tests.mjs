@@ -66,13 +66,19 @@ function groupsOf(list, count) {
   return groups.map((g) => g.files.sort());
 }
 
-// The web front end's tests (and any test of the pages the service serves) need its build:
-// made here once, before the groups start, rather than by several test processes at once.
-// Quick when nothing changed (scripts/build-web.mjs compares a hash of its inputs).
-const build = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) {
-  console.error('the web build failed');
-  process.exit(1);
+// The web front end's tests (and any test of the pages the service serves) need its build, and
+// the tests that start the service as `npm start` does run the compiled server: both made here
+// once, before the groups start, rather than by several test processes at once. Quick when
+// nothing changed (each build script compares a hash of its inputs).
+for (const [script, what] of [
+  ['scripts/build-web.mjs', 'web'],
+  ['scripts/build-server.mjs', 'server'],
+]) {
+  const build = spawnSync(process.execPath, [join(root, script)], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error(`the ${what} build failed`);
+    process.exit(1);
+  }
 }
 
 const tapDir = mkdtempSync(join(tmpdir(), 'salon-tap-'));

@@ -11,6 +11,7 @@ import { corsOptions, SECURITY_HEADERS } from './http/cross-origin.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerFixedSegments } from './http/fixed-segments.js';
 import { registerJsonBody } from './http/json-body.js';
+import { buildLazySerializer } from './http/lazy-schemas.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimiting } from './http/rate-limit.js';
 import { registerTextGuard } from './http/text-guard.js';
@@ -65,6 +66,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, ...refusedUrls.routerOptions },
+    schemaController: { compilersFactory: { buildSerializer: buildLazySerializer } },
   });
   app.setValidatorCompiler(validatorCompiler);
   // A JSON API: plain text bodies are refused with 415 rather than parsed into strings.

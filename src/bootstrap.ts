@@ -1,15 +1,15 @@
-import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { connect, type Database } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { databaseFile } from './storage/data-dir.js';
 
 /** Connects to the configured database and migrates it: the common start of server and worker. */
 export async function openContext(config: Config, log: Logger): Promise<{ ctx: AppContext; database: Database }> {
   const database = connect({
     databaseUrl: config.databaseUrl,
-    sqliteFile: join(config.dataDir, 'salon.db'),
+    sqliteFile: databaseFile(config.dataDir),
     onPoolError: (error) => log.warn({ err: error }, 'idle database connection lost'),
   });
   try {

@@ -1,3 +1,4 @@
+import { backupJob, ensureBackupScheduled } from './backup/job.js';
 import type { AppContext } from './context.js';
 import type { JobHandlers } from './jobs/types.js';
 import { Worker } from './jobs/worker.js';
@@ -53,6 +54,7 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
     ...campaignJobs(ctx),
     ...publicJobs(ctx),
     ...webhookJobs(ctx),
+    'system.backup': backupJob(ctx),
   };
 }
 
@@ -70,6 +72,7 @@ export function createWorker(ctx: AppContext, handlers: JobHandlers = createJobH
     scheduleRecurring: async () => {
       await ensureVisitAlertsScheduled(ctx);
       await ensureSeasonalPromotionsScheduled(ctx);
+      await ensureBackupScheduled(ctx);
     },
   });
 }

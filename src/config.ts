@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { POSTGRES_BACKUP_HINT } from './backup/errors.js';
 import { EmbedOriginsError, parseEmbedOrigins, type EmbedOrigins } from './http/embedding.js';
 import { parseSecretsKey } from './lib/secrets.js';
 import { loadPushConfig, PushConfigError, type PushConfig } from './push/config.js';
+import { uploadsDir } from './storage/data-dir.js';
 
 export type WorkerMode = 'on' | 'off';
 
@@ -64,7 +66,20 @@ export interface Config {
    * hand-built configs (tests) read as DEFAULT_WEBHOOKS.
    */
   webhooks?: WebhooksConfig;
+  /**
+   * Daily backups of the SQLite database and the uploads into BACKUP_DIR, kept BACKUP_KEEP_DAYS
+   * days (src/backup/job.ts); null: none. Optional so hand-built configs (tests) read as none.
+   */
+  backup?: BackupSchedule | null;
 }
+
+export interface BackupSchedule {
+  /** An absolute path, created and writable. */
+  dir: string;
+  keepDays: number;
+}
+
+export const DEFAULT_BACKUP_KEEP_DAYS = 14;
 
 export interface WebhooksConfig {
   allowHttp: boolean;
@@ -131,15 +146,57 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = integer(env, 'PORT', 3000, 0, 65535);
+/**
+ * Where the data lives (DATA_DIR, DATABASE_URL), checked, creating nothing: what the backup and
+ * restore commands need, which must not leave a new data directory behind a mistyped path.
+ */
+export function loadDataLocation(env: NodeJS.ProcessEnv = process.env): {
+  dataDir: string;
+  databaseUrl: string | undefined;
+} {
   const dataDir = resolve(optional(env, 'DATA_DIR') ?? './data');
-  mkdirSync(dataDir, { recursive: true });
-
   const databaseUrl = optional(env, 'DATABASE_URL');
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  return { dataDir, databaseUrl };
+}
+
+/** BACKUP_DIR and BACKUP_KEEP_DAYS: the daily backups, or null when BACKUP_DIR is unset. */
+function loadBackupSchedule(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  databaseUrl: string | undefined,
+): BackupSchedule | null {
+  const dirText = optional(env, 'BACKUP_DIR');
+  if (dirText === undefined) {
+    if (optional(env, 'BACKUP_KEEP_DAYS') !== undefined) {
+      throw new ConfigError('BACKUP_KEEP_DAYS is set but BACKUP_DIR, the folder of the daily backups, is not');
+    }
+    return null;
+  }
+  if (databaseUrl) throw new ConfigError(`BACKUP_DIR is set with DATABASE_URL: ${POSTGRES_BACKUP_HINT}`);
+  const keepDays = integer(env, 'BACKUP_KEEP_DAYS', DEFAULT_BACKUP_KEEP_DAYS, 1, 3650);
+  const dir = resolve(dirText);
+  const uploads = uploadsDir(dataDir);
+  if (dir === uploads || dir.startsWith(uploads + sep)) {
+    throw new ConfigError(
+      `BACKUP_DIR must not be inside DATA_DIR/uploads (every backup would hold the ones before it)`,
+    );
+  }
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    throw new ConfigError(`BACKUP_DIR ${dir} cannot be created or written to: ${(error as Error).message}`);
+  }
+  return { dir, keepDays };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const { dataDir, databaseUrl } = loadDataLocation(env);
+  mkdirSync(dataDir, { recursive: true });
 
   const jwtSecret = optional(env, 'JWT_SECRET') ?? loadOrCreateSecret(dataDir);
   if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
@@ -209,6 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeoutMs: integer(env, 'WEBHOOKS_TIMEOUT_SECONDS', 15, 1, 120) * 1000,
   };
 
+  const backup = loadBackupSchedule(env, dataDir, databaseUrl);
+
   const mailPreview = (optional(env, 'MAIL_PREVIEW') ?? (env.NODE_ENV === 'production' ? 'off' : 'on')).toLowerCase();
   if (mailPreview !== 'on' && mailPreview !== 'off') throw new ConfigError('MAIL_PREVIEW must be "on" or "off"');
 
@@ -233,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentApiUrls,
     mailPreview: mailPreview === 'on',
     webhooks,
+    backup,
     ...(twilioApiBaseUrl ? { twilioApiBaseUrl } : {}),
     ...(metricsToken ? { metricsToken } : {}),
   };

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
@@ -6,6 +5,7 @@ import type { Dialect, PoolStats } from './db/connection.js';
 import type { DB } from './db/types.js';
 import { TokenSigner } from './lib/jwt.js';
 import { SecretBox } from './lib/secrets.js';
+import { uploadsDir } from './storage/data-dir.js';
 import { LocalDiskStorage, type FileStorage } from './storage/storage.js';
 
 /** What every service needs, built once per process by createContext() and passed down. */
@@ -33,7 +33,7 @@ export function createContext(
     dialect: database.dialect,
     signer: new TokenSigner(config.jwtSecret),
     secrets: new SecretBox(config.secretsKey),
-    storage: new LocalDiskStorage(join(config.dataDir, 'uploads')),
+    storage: new LocalDiskStorage(uploadsDir(config.dataDir)),
     log,
     ...(database.poolStats ? { poolStats: database.poolStats } : {}),
   };

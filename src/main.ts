@@ -1,33 +1,10 @@
+// `npm start`: the HTTP server and, unless WORKER=off, the job worker, in one process.
+// The version check and the process set-up (compile cache, stack traces) come before anything
+// else is loaded: the rest of the service arrives through the dynamic import below, so an old
+// Node.js stops with one line before a native module can crash it, and the compile cache
+// serves every module that follows.
 import './require-supported-node.js';
-import { buildApp } from './app.js';
-import { onShutdown, openContext } from './bootstrap.js';
-import { ConfigError, loadConfig } from './config.js';
-import { createWorker } from './composition.js';
-import { createLogger } from './logger.js';
+import { prepareProcess } from './process-start.js';
 
-/** `npm start`: HTTP server plus, unless WORKER=off, the job worker, in one process. */
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const log = createLogger(config.logLevel);
-  const { ctx, database } = await openContext(config, log);
-  const app = await buildApp(ctx);
-  const worker = config.worker === 'on' ? createWorker(ctx) : null;
-
-  onShutdown(log, async () => {
-    await app.close(); // stops accepting, waits for in-flight requests
-    await worker?.stop(); // lets the running job finish
-    await database.destroy();
-  });
-
-  await app.listen({ port: config.port, host: config.host });
-  worker?.start();
-}
-
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(`configuration error: ${error.message}`);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});
+prepareProcess(import.meta.url);
+await import('./run-server.js');

@@ -53,8 +53,9 @@ describe('the Node.js runtime', () => {
     }
     const dataDir = mkdtempSync(join(tmpdir(), 'salon-old-node-'));
     try {
-      for (const entry of ['src/main.ts', 'src/worker-main.ts']) {
-        const result: SpawnSyncReturns<string> = spawnSync(old, ['--import', 'tsx', entry], {
+      // The compiled entries, as `npm start` and `npm run worker` run them (the suite builds them first).
+      for (const entry of ['dist/server/main.js', 'dist/server/worker-main.js']) {
+        const result: SpawnSyncReturns<string> = spawnSync(old, [entry], {
           cwd: root,
           env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' },
           encoding: 'utf8',

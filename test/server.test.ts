@@ -29,8 +29,9 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-function run(entry: 'src/main.ts' | 'src/worker-main.ts', env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/** The compiled server or worker, started as `npm start` / `npm run worker` start them (the suite builds them first). */
+function run(entry: 'main' | 'worker-main', env: Record<string, string>): Running {
+  const child = spawn(process.execPath, [`dist/server/${entry}.js`], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,11 +113,11 @@ for (const dialect of DIALECTS) {
       await mail.stop();
     });
 
-    it('npm start serves health and docs, runs the worker in-process, keeps its secret, and exits 0 on SIGTERM', async () => {
+    it('npm start (the compiled server) serves health, docs and the booking page, runs the worker in-process, keeps its secret, and exits 0 on SIGTERM', async () => {
       const { dataDir, env: baseEnv } = await environment();
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const server = run('src/main.ts', { ...baseEnv, PORT: String(port) });
+      const server = run('main', { ...baseEnv, PORT: String(port) });
       try {
         const health = await waitFor('health', async () => {
           const response = await fetch(`${base}/api/health`);
@@ -129,6 +130,13 @@ for (const dialect of DIALECTS) {
         assert.match(docs.headers.get('content-type') ?? '', /text\/html/);
         const openapi = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
         assert.ok(openapi.paths['/api/auth/login']);
+        // The compiled server finds the web build: the booking page and its assets.
+        const bookingPage = await fetch(`${base}/book`);
+        assert.equal(bookingPage.status, 200);
+        assert.match(bookingPage.headers.get('content-type') ?? '', /text\/html/);
+        const script = /src="(\/assets\/[^"]+\.js)"/.exec(await bookingPage.text())?.[1];
+        assert.ok(script, 'the booking page names its script');
+        assert.equal((await fetch(`${base}${script}`)).status, 200);
 
         const token = await setupOwner(base, 'owner@proc.example');
 
@@ -146,7 +154,7 @@ for (const dialect of DIALECTS) {
         assert.equal(statSync(join(dataDir, 'jwt-secret')).mode & 0o777, 0o600, 'generated secret is private');
 
         // After a restart: same data, and tokens signed before it are still valid.
-        const again = run('src/main.ts', { ...baseEnv, PORT: String(port) });
+        const again = run('main', { ...baseEnv, PORT: String(port) });
         try {
           await waitFor('restart', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined));
           const users = await fetch(`${base}/api/auth/users`, { headers: { authorization: `Bearer ${token}` } });
@@ -164,7 +172,7 @@ for (const dialect of DIALECTS) {
       const { env: baseEnv } = await environment();
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const api = run('src/main.ts', { ...baseEnv, PORT: String(port), WORKER: 'off' });
+      const api = run('main', { ...baseEnv, PORT: String(port), WORKER: 'off' });
       let worker: Running | undefined;
       try {
         await waitFor('health', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined));
@@ -178,7 +186,7 @@ for (const dialect of DIALECTS) {
         await sleep(500);
         assert.equal(mail.to('split@proc.example').length, 0, 'no worker runs inside the API process');
 
-        worker = run('src/worker-main.ts', baseEnv);
+        worker = run('worker-main', baseEnv);
         await waitFor('welcome email sent by the separate worker', async () =>
           mail.to('split@proc.example').length > 0 ? true : undefined,
         );
@@ -191,7 +199,7 @@ for (const dialect of DIALECTS) {
 
     it('refuses to start with invalid configuration, naming the variable', async () => {
       const { env } = await environment();
-      const bad = run('src/main.ts', { ...env, PORT: 'eighty' });
+      const bad = run('main', { ...env, PORT: 'eighty' });
       const code = await bad.exited;
       assert.equal(code, 1);
       assert.match(bad.output(), /PORT must be an integer/);

@@ -1,7 +1,8 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FieldError } from '../lib/errors.js';
+import { lazily } from './lazy-schemas.js';
 import { VISIBLE_TEXT_PATTERN } from './schemas.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
@@ -31,8 +32,24 @@ function makeAjv(coerceTypes: boolean | 'array'): Ajv {
 const bodyAjv = makeAjv(false);
 const textAjv = makeAjv('array');
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+/**
+ * Each route part's ajv validator, compiled on its first request (http/lazy-schemas.ts). The
+ * wrapper carries ajv's `errors` back to Fastify and says it takes ajv's data context
+ * (`schemaEnv`), so a coerced or defaulted root value still reaches the request as before.
+ */
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+  const compiled = lazily(() => ajv.compile(schema as object));
+  const validate = (data: unknown, dataContext?: Parameters<ValidateFunction>[1]) => {
+    const run = compiled();
+    const valid = run(data, dataContext);
+    validate.errors = run.errors;
+    return valid;
+  };
+  validate.errors = null as ErrorObject[] | null | undefined;
+  validate.schemaEnv = true;
+  return validate;
+};
 
 /**
  * A check of a value against a route's body schema (`'body'`) or query schema (`'text'`: text

@@ -54,6 +54,8 @@ export interface JobPayloads {
    * attempts only cover a crash or a database error.
    */
   'webhook.deliver': { deliveryId: number };
+  /** Daily at 03:00 salon time when BACKUP_DIR is set: a backup of the SQLite database and uploads (backup/job.ts). */
+  'system.backup': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -93,4 +95,5 @@ export const MAX_ATTEMPTS: { [N in JobName]: number } = {
   'payments.deposit_release': 6,
   'public.client_magic_link': 5,
   'webhook.deliver': 5,
+  'system.backup': 3,
 };

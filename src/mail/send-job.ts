@@ -66,7 +66,7 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
     if (!email || email.status !== 'queued') return;
 
     const settings = await readSettingsWithSecrets(ctx);
-    const created = mailTransport(settings, config.smtpUrl, { pool: true });
+    const created = await mailTransport(settings, config.smtpUrl, { pool: true });
     if (!created) {
       await db
         .updateTable('emails')

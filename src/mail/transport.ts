@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Settings } from '../db/types.js';
 
@@ -17,11 +17,14 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
  * The mail server to use: the settings' smtp_* fields once a host is set there, else
  * SMTP_URL, else none (mail is then kept in the outbox as `unsent`).
  */
-export function mailTransport(
+export async function mailTransport(
   settings: Settings,
   smtpUrl: string | undefined,
   options: { pool?: boolean } = {},
-): MailTransport | null {
+): Promise<MailTransport | null> {
+  if (!settings.smtp_host && !smtpUrl) return null;
+  // Loaded with the first email rather than at start: an API process never sends one.
+  const { default: nodemailer } = await import('nodemailer');
   let transporter: Transporter;
   let urlUser = '';
   let key: string;

@@ -1,4 +1,4 @@
-import webpush from 'web-push';
+import type webpush from 'web-push';
 import type { PushConfig } from './config.js';
 import {
   delivered,
@@ -61,9 +61,11 @@ export class WebPushProvider implements PushProvider {
   async send(token: string, message: PushMessage): Promise<PushOutcome> {
     const subscription = parseSubscription(token, this.allowHttp);
     if (typeof subscription === 'string') return { kind: 'dead', reason: subscription };
+    // Loaded with the first notification rather than at every start.
+    const { default: webPush } = await import('web-push');
     let request: webpush.RequestDetails;
     try {
-      request = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
+      request = webPush.generateRequestDetails(subscription, JSON.stringify(message), {
         vapidDetails: this.vapid,
         TTL: 24 * 60 * 60,
         urgency: 'normal',

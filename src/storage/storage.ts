@@ -23,6 +23,11 @@ export interface FileStorage {
 
 const KEY = /^[a-z][a-z0-9-]*\/[a-f0-9]{32}\.[a-z0-9]{1,5}$/;
 
+/** Whether `key` has the shape of a key made by newStorageKey (`folder/<32 hex>.ext`): nothing else is ever stored. */
+export function isStorageKey(key: string): boolean {
+  return KEY.test(key);
+}
+
 /** A fresh key such as `logos/9f…e1.png`. */
 export function newStorageKey(folder: string, extension: string): string {
   const key = `${folder}/${randomBytes(16).toString('hex')}.${extension}`;

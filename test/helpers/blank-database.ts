@@ -8,10 +8,12 @@ import { TEST_PG_URL } from './database.js';
  * schema before that migration (`migrateToLatest(db, dialect, upTo)`), write rows in the old
  * shape, and migrate on.
  */
-export async function blankDatabase(dialect: Dialect): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function blankDatabase(
+  dialect: Dialect,
+): Promise<{ database: Database; url: string | undefined; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
     const database = connect({ sqliteFile: ':memory:' });
-    return { database, drop: () => database.destroy() };
+    return { database, url: undefined, drop: () => database.destroy() };
   }
   const name = `salon_upgrade_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = async (statement: string) => {
@@ -29,6 +31,7 @@ export async function blankDatabase(dialect: Dialect): Promise<{ database: Datab
   const database = connect({ databaseUrl: url.toString() });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.destroy();
       await admin(`drop database if exists "${name}" with (force)`);

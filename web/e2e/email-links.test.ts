@@ -144,7 +144,9 @@ for (const dialect of DIALECTS) {
         await page.goto(onTestServer(h, link.url));
         const heading = page.getByRole('heading', { level: 1 });
         await heading.waitFor();
-        await page.waitForFunction("!document.body.innerText.includes('Loading…')");
+        // A locator, not waitForFunction: its polling evaluates a string in the page, which the
+        // pages' Content-Security-Policy (no 'unsafe-eval') refuses whenever it must poll.
+        await page.getByText('Loading…').first().waitFor({ state: 'hidden' });
         const title = (await heading.textContent())?.trim();
         if (OFFICE_AREAS_TO_COME.includes(link.pathKey)) {
           assert.equal(title, 'Page not found', `${where} has a page now: take it off the list of pages to come`);

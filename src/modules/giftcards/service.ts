@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Dialect } from '../../db/connection.js';
@@ -141,7 +140,7 @@ export async function issueGiftCard(
         currency: settings.currency,
         message: row.message,
         expiresOn: row.expires_on,
-        qrDataUri: settings.giftcard_qr_enabled === 1 ? await QRCode.toDataURL(row.code, { margin: 1 }) : null,
+        qrDataUri: settings.giftcard_qr_enabled === 1 ? await qrDataUri(row.code) : null,
       },
     });
   }
@@ -345,4 +344,10 @@ export async function deleteGiftCard(ctx: AppContext, id: number): Promise<void>
     }
     await trx.deleteFrom('gift_cards').where('id', '=', id).execute();
   });
+}
+
+/** The code as a QR image for the email; the generator loads with the first gift card that needs one. */
+async function qrDataUri(code: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
+  return QRCode.toDataURL(code, { margin: 1 });
 }

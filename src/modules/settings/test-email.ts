@@ -15,7 +15,7 @@ import { readSettingsWithSecrets } from './service.js';
  */
 export async function sendTestEmail(ctx: AppContext, to: string): Promise<void> {
   const settings = await readSettingsWithSecrets(ctx);
-  const transport = mailTransport(settings, ctx.config.smtpUrl);
+  const transport = await mailTransport(settings, ctx.config.smtpUrl);
   if (!transport) {
     throw badRequest('mail_not_configured', 'No mail server is configured: set smtp_host in the settings or SMTP_URL');
   }
