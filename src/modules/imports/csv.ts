@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../../lib/errors.js';
 
@@ -89,7 +88,9 @@ export function detectDelimiter(text: string): string {
  * separators (spreadsheets write those), are left out. A file that cannot be read as CSV
  * (a quote never closed) is 400 `invalid_csv` with the line.
  */
-export function parseCsv(text: string): CsvTable {
+export async function parseCsv(text: string): Promise<CsvTable> {
+  // Loaded on the first import, not at every start of the service.
+  const { parse } = await import('csv-parse/sync');
   const delimiter = detectDelimiter(text);
   let parsed: Array<{ record: string[]; raw: string; info: { lines: number } }>;
   try {

@@ -175,8 +175,10 @@ describe('import: reading the CSV file', () => {
     assert.equal(detectDelimiter('name\n'), ',');
   });
 
-  it('quoted fields hold separators, quotes and line breaks; each record knows its first line', () => {
-    const table = parseCsv('Naam;Notities;Prijs\n"Knippen; lang";"Zegt ""hoi""\nen dag";12,50\n\n;;\nKleuren;;45\n');
+  it('quoted fields hold separators, quotes and line breaks; each record knows its first line', async () => {
+    const table = await parseCsv(
+      'Naam;Notities;Prijs\n"Knippen; lang";"Zegt ""hoi""\nen dag";12,50\n\n;;\nKleuren;;45\n',
+    );
     assert.equal(table.delimiter, ';');
     assert.deepEqual(table.header, ['Naam', 'Notities', 'Prijs']);
     assert.deepEqual(table.records, [
@@ -185,11 +187,11 @@ describe('import: reading the CSV file', () => {
     ]);
   });
 
-  it('an unclosed quote is 400 invalid_csv naming the line; an empty file is 400 empty_file', () => {
-    const unclosed = thrown(() => parseCsv('name,notes\nAda,"never closed\n'));
+  it('an unclosed quote is 400 invalid_csv naming the line; an empty file is 400 empty_file', async () => {
+    const unclosed = await refusal(parseCsv('name,notes\nAda,"never closed\n'));
     assert.equal(unclosed.code, 'invalid_csv');
     assert.match(unclosed.message, /line 2/);
-    assert.equal(thrown(() => parseCsv('\n\n')).code, 'empty_file');
+    assert.equal((await refusal(parseCsv('\n\n'))).code, 'empty_file');
   });
 });
 

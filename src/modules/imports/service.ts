@@ -211,7 +211,7 @@ export async function importCsv(
   data: Buffer,
   options: ImportOptions,
 ): Promise<ImportReport> {
-  const table = parseCsv(await decodeCsv(data));
+  const table = await parseCsv(await decodeCsv(data));
   const preset = options.preset ?? 'generic';
   const mapping = resolveMapping(options.kind, preset, table.header, options.mapping);
   if (options.maxRows !== undefined && table.records.length > options.maxRows) {
