@@ -28,6 +28,7 @@ import { bookingsRoutes } from './modules/bookings/routes.js';
 import { calendarFeedsRoutes } from './modules/calendar-feeds/routes.js';
 import { campaignsRoutes } from './modules/campaigns/routes.js';
 import { clientsRoutes } from './modules/clients/routes.js';
+import { importsRoutes } from './modules/imports/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { locationsRoutes } from './modules/locations/routes.js';
 import { loyaltyRoutes } from './modules/loyalty/routes.js';
@@ -114,6 +115,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await clientsRoutes(app, ctx);
   await servicesRoutes(app, ctx);
   await inventoryRoutes(app, ctx);
+  await importsRoutes(app, ctx);
   await staffRoutes(app, ctx);
   await locationsRoutes(app, ctx);
   await resourcesRoutes(app, ctx);

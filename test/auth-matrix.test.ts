@@ -186,6 +186,8 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'POST /api/webhooks/deliveries/:id/redeliver',
     'POST /api/auth/register',
     'GET /api/auth/users',
+    'GET /api/imports/presets',
+    'POST /api/imports/:kind',
     'GET /api/campaigns',
     'GET /api/reviews',
     'PUT /api/reviews/:id',

@@ -51,6 +51,22 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   return validate;
 };
 
+/**
+ * A check of a value against a route's body schema (`'body'`) or query schema (`'text'`: text
+ * coerced to the schema's types), for input that arrives other than as a route's body: an
+ * imported row, a multipart form's fields. The same Ajv and the same error details as the
+ * routes; null when the value passes (coerced, with defaults applied, in place).
+ */
+export function schemaCheck(schema: object, part: 'body' | 'text'): (value: unknown) => FieldError[] | null {
+  // Compiled on first use, as the routes' validators are: a module that declares a check
+  // costs nothing at start.
+  const compiled = lazily(() => (part === 'body' ? bodyAjv : textAjv).compile(schema));
+  return (value) => {
+    const validate = compiled();
+    return validate(value) ? null : fieldErrors(validate.errors ?? [], part === 'body' ? 'body' : 'query');
+  };
+}
+
 /** Ajv's errors as `{ field, message }`, one per field. */
 export function fieldErrors(errors: ErrorObject[], context: string | undefined): FieldError[] {
   const fieldOf = (error: ErrorObject) => {

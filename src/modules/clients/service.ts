@@ -34,6 +34,8 @@ export const WITHOUT_PERSONAL_DATA = {
 } as const;
 
 export { registerClientExportSection } from './export-sections.js';
+// The importer (modules/imports) validates its rows with the API's own schemas.
+export { ClientCreateBody, ClientUpdateBody } from './schemas.js';
 
 export type ClientRow = Selectable<ClientsTable>;
 
@@ -241,68 +243,83 @@ async function writeClient<T>(ctx: AppContext, work: (trx: Transaction<DB>) => P
 }
 
 export async function createClient(ctx: AppContext, input: ClientCreateInput): Promise<ClientOutput> {
-  const timezone = await readTimezone(ctx.db);
+  return writeClient(ctx, (trx) => createClientIn(trx, input));
+}
+
+/**
+ * POST /api/clients inside the caller's transaction: every check and write of a create, so
+ * that the importer, which creates many clients in one transaction, stores only what the API
+ * would. The caller turns a unique violation of the email into 409 (writeClient does).
+ */
+export async function createClientIn(trx: Transaction<DB>, input: ClientCreateInput): Promise<ClientOutput> {
+  const timezone = await readTimezone(trx);
   checkBirthday(input.birthday, timezone);
   const email = emailValue(input.email ?? null);
-  const phone = await normalisePhone(ctx.db, input.phone ?? '', 'phone');
-  return writeClient(ctx, async (trx) => {
-    await ensureEmailFree(trx, email, null);
-    const now = nowIso();
-    const row = await trx
-      .insertInto('clients')
-      .values({
-        name: input.name.trim(),
-        email,
-        phone,
-        birthday: input.birthday ?? null,
-        gender: input.gender ?? '',
-        notes: input.notes ?? '',
-        marketing_consent: input.marketing_consent === undefined ? 0 : toFlag(input.marketing_consent),
-        sms_consent: input.sms_consent === undefined ? 0 : toFlag(input.sms_consent),
-        language: input.language ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (input.labels) await setClientLabels(trx, row.id, input.labels);
-    await recordWebhookEvent(trx, 'client.created', row.id);
-    return readClient(trx, row.id, timezone);
-  });
+  const phone = await normalisePhone(trx, input.phone ?? '', 'phone');
+  await ensureEmailFree(trx, email, null);
+  const now = nowIso();
+  const row = await trx
+    .insertInto('clients')
+    .values({
+      name: input.name.trim(),
+      email,
+      phone,
+      birthday: input.birthday ?? null,
+      gender: input.gender ?? '',
+      notes: input.notes ?? '',
+      marketing_consent: input.marketing_consent === undefined ? 0 : toFlag(input.marketing_consent),
+      sms_consent: input.sms_consent === undefined ? 0 : toFlag(input.sms_consent),
+      language: input.language ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (input.labels) await setClientLabels(trx, row.id, input.labels);
+  await recordWebhookEvent(trx, 'client.created', row.id);
+  return readClient(trx, row.id, timezone);
 }
 
 /** Only the fields present change; `labels` replaces the whole set. Erased or merged-away: 409. */
 export async function updateClient(ctx: AppContext, id: number, input: ClientUpdateInput): Promise<ClientOutput> {
-  const timezone = await readTimezone(ctx.db);
+  return writeClient(ctx, (trx) => updateClientIn(trx, ctx.dialect, id, input));
+}
+
+/** PUT /api/clients/:id inside the caller's transaction (see createClientIn). */
+export async function updateClientIn(
+  trx: Transaction<DB>,
+  dialect: Dialect,
+  id: number,
+  input: ClientUpdateInput,
+): Promise<ClientOutput> {
+  const timezone = await readTimezone(trx);
   checkBirthday(input.birthday, timezone);
-  const phone = input.phone === undefined ? undefined : await normalisePhone(ctx.db, input.phone, 'phone');
-  return writeClient(ctx, async (trx) => {
-    const current = await findClient(trx, id, ctx.dialect);
-    requireActive(current);
-    const changes: Partial<Omit<ClientRow, 'id' | 'created_at'>> = {};
-    if (input.name !== undefined) changes.name = input.name.trim();
-    if (input.email !== undefined) {
-      changes.email = emailValue(input.email);
-      await ensureEmailFree(trx, changes.email, id);
-    }
-    if (phone !== undefined) changes.phone = phone;
-    if (input.birthday !== undefined) changes.birthday = input.birthday;
-    if (input.gender !== undefined) changes.gender = input.gender;
-    if (input.notes !== undefined) changes.notes = input.notes;
-    if (input.marketing_consent !== undefined) changes.marketing_consent = toFlag(input.marketing_consent);
-    if (input.sms_consent !== undefined) changes.sms_consent = toFlag(input.sms_consent);
-    if (input.language !== undefined) changes.language = input.language;
-    if (input.labels !== undefined) await setClientLabels(trx, id, input.labels);
-    if (Object.keys(changes).length > 0 || input.labels !== undefined) {
-      await trx
-        .updateTable('clients')
-        .set({ ...changes, updated_at: nowIso() })
-        .where('id', '=', id)
-        .execute();
-      await recordWebhookEvent(trx, 'client.updated', id);
-    }
-    return readClient(trx, id, timezone);
-  });
+  const phone = input.phone === undefined ? undefined : await normalisePhone(trx, input.phone, 'phone');
+  const current = await findClient(trx, id, dialect);
+  requireActive(current);
+  const changes: Partial<Omit<ClientRow, 'id' | 'created_at'>> = {};
+  if (input.name !== undefined) changes.name = input.name.trim();
+  if (input.email !== undefined) {
+    changes.email = emailValue(input.email);
+    await ensureEmailFree(trx, changes.email, id);
+  }
+  if (phone !== undefined) changes.phone = phone;
+  if (input.birthday !== undefined) changes.birthday = input.birthday;
+  if (input.gender !== undefined) changes.gender = input.gender;
+  if (input.notes !== undefined) changes.notes = input.notes;
+  if (input.marketing_consent !== undefined) changes.marketing_consent = toFlag(input.marketing_consent);
+  if (input.sms_consent !== undefined) changes.sms_consent = toFlag(input.sms_consent);
+  if (input.language !== undefined) changes.language = input.language;
+  if (input.labels !== undefined) await setClientLabels(trx, id, input.labels);
+  if (Object.keys(changes).length > 0 || input.labels !== undefined) {
+    await trx
+      .updateTable('clients')
+      .set({ ...changes, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    await recordWebhookEvent(trx, 'client.updated', id);
+  }
+  return readClient(trx, id, timezone);
 }
 
 /**

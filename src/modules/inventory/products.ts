@@ -173,57 +173,80 @@ async function requireSupplier(trx: Transaction<DB>, dialect: Dialect, id: numbe
  * Without `vat_rate_id` the default VAT rate is applied (`null` when there is none).
  */
 export async function createProduct(ctx: AppContext, caller: AuthUser, input: ProductCreateInput) {
-  return ctx.db.transaction().execute(async (trx) => {
-    const categoryId = input.category_id ?? null;
-    const supplierId = input.supplier_id ?? null;
-    if (categoryId !== null) await requireCategory(trx, ctx.dialect, categoryId);
-    if (supplierId !== null) await requireSupplier(trx, ctx.dialect, supplierId);
-    let vatRateId: number | null;
-    if (input.vat_rate_id !== undefined) {
-      await requireUsableVatRate(trx, ctx.dialect, input.vat_rate_id);
-      vatRateId = input.vat_rate_id;
-    } else {
-      vatRateId = await defaultVatRateId(trx);
-    }
-    const timezone = await readTimezone(trx);
-    const now = nowIso();
-    const { id } = await trx
-      .insertInto('products')
-      .values({
-        name: input.name.trim(),
-        sku: input.sku.trim(),
-        price: toCents(input.price),
-        purchase_price: toCents(input.purchase_price),
-        quantity_on_hand: 0,
-        low_stock_threshold: input.low_stock_threshold ?? 5,
-        category_id: categoryId,
-        supplier_id: supplierId,
-        vat_rate_id: vatRateId,
-        ean_code: input.ean_code?.trim() ?? '',
-        article_number: await nextNumber(trx, 'ART_PRODUCT', timezone),
-        active: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (input.quantity_on_hand !== 0) {
-      await moveStock(
-        trx,
-        [
-          {
-            productId: id,
-            delta: input.quantity_on_hand,
-            reason: 'adjustment',
-            note: 'initial stock',
-            userId: caller.id,
-          },
-        ],
-        stockContext(ctx),
-      );
-    }
-    return readProduct(trx, id, timezone);
-  });
+  return ctx.db
+    .transaction()
+    .execute((trx) =>
+      createProductIn(trx, { dialect: ctx.dialect, stock: stockContext(ctx), userId: caller.id }, input),
+    );
+}
+
+/** Who writes a product: for the row locks, the low-stock email's link, and the stock moves' user. */
+export interface ProductWriter {
+  dialect: Dialect;
+  stock: StockContext;
+  /** The user the stock moves are recorded for; null when none signed in (the command line). */
+  userId: number | null;
+}
+
+/**
+ * POST /api/inventory/products inside the caller's transaction: every check and write of a
+ * create, so that the importer, which creates many products in one transaction, stores only
+ * what the API would.
+ */
+export async function createProductIn(
+  trx: Transaction<DB>,
+  writer: ProductWriter,
+  input: ProductCreateInput,
+): Promise<ProductOutput> {
+  const categoryId = input.category_id ?? null;
+  const supplierId = input.supplier_id ?? null;
+  if (categoryId !== null) await requireCategory(trx, writer.dialect, categoryId);
+  if (supplierId !== null) await requireSupplier(trx, writer.dialect, supplierId);
+  let vatRateId: number | null;
+  if (input.vat_rate_id !== undefined) {
+    await requireUsableVatRate(trx, writer.dialect, input.vat_rate_id);
+    vatRateId = input.vat_rate_id;
+  } else {
+    vatRateId = await defaultVatRateId(trx);
+  }
+  const timezone = await readTimezone(trx);
+  const now = nowIso();
+  const { id } = await trx
+    .insertInto('products')
+    .values({
+      name: input.name.trim(),
+      sku: input.sku.trim(),
+      price: toCents(input.price),
+      purchase_price: toCents(input.purchase_price),
+      quantity_on_hand: 0,
+      low_stock_threshold: input.low_stock_threshold ?? 5,
+      category_id: categoryId,
+      supplier_id: supplierId,
+      vat_rate_id: vatRateId,
+      ean_code: input.ean_code?.trim() ?? '',
+      article_number: await nextNumber(trx, 'ART_PRODUCT', timezone),
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (input.quantity_on_hand !== 0) {
+    await moveStock(
+      trx,
+      [
+        {
+          productId: id,
+          delta: input.quantity_on_hand,
+          reason: 'adjustment',
+          note: 'initial stock',
+          userId: writer.userId,
+        },
+      ],
+      writer.stock,
+    );
+  }
+  return readProduct(trx, id, timezone);
 }
 
 /**
@@ -252,38 +275,50 @@ async function lockActiveProduct(trx: Transaction<DB>, dialect: Dialect, id: num
  * first, so a new `low_stock_threshold` sent along already applies to the move's alert.
  */
 export async function updateProduct(ctx: AppContext, caller: AuthUser, id: number, input: ProductUpdateInput) {
-  return ctx.db.transaction().execute(async (trx) => {
-    const current = await lockActiveProduct(trx, ctx.dialect, id);
-    const delta = input.quantity_on_hand === undefined ? 0 : input.quantity_on_hand - current.quantity_on_hand;
-    if (delta !== 0 && (await readSettings(trx)).purchase_orders_enabled === 1) {
-      throw conflict(
-        'stock_managed_by_purchase_orders',
-        'quantity_on_hand cannot be edited while purchase orders are enabled: stock changes through received purchase orders, sales and internal consumption. Turn purchase_orders_enabled off in the settings to correct stock counts by hand.',
-      );
-    }
+  return ctx.db
+    .transaction()
+    .execute((trx) =>
+      updateProductIn(trx, { dialect: ctx.dialect, stock: stockContext(ctx), userId: caller.id }, id, input),
+    );
+}
 
-    const changes: Partial<Omit<ProductsTable, 'id' | 'created_at' | 'quantity_on_hand' | 'article_number'>> = {};
-    if (input.name !== undefined) changes.name = input.name.trim();
-    if (input.sku !== undefined) changes.sku = input.sku.trim();
-    if (input.price !== undefined) changes.price = toCents(input.price);
-    if (input.purchase_price !== undefined) changes.purchase_price = toCents(input.purchase_price);
-    if (input.low_stock_threshold !== undefined) changes.low_stock_threshold = input.low_stock_threshold;
-    if (input.ean_code !== undefined) changes.ean_code = input.ean_code.trim();
-    if (input.category_id !== undefined) {
-      if (input.category_id !== null) await requireCategory(trx, ctx.dialect, input.category_id);
-      changes.category_id = input.category_id;
-    }
-    if (input.supplier_id !== undefined) {
-      if (input.supplier_id !== null) await requireSupplier(trx, ctx.dialect, input.supplier_id);
-      changes.supplier_id = input.supplier_id;
-    }
-    Object.assign(changes, await vatRateChange(trx, ctx.dialect, input.vat_rate_id));
-    await writeChangedFields(trx, 'products', id, changes);
-    if (delta !== 0) {
-      await moveStock(trx, [{ productId: id, delta, reason: 'adjustment', userId: caller.id }], stockContext(ctx));
-    }
-    return readProduct(trx, id);
-  });
+/** PUT /api/inventory/products/:id inside the caller's transaction (see createProductIn). */
+export async function updateProductIn(
+  trx: Transaction<DB>,
+  writer: ProductWriter,
+  id: number,
+  input: ProductUpdateInput,
+): Promise<ProductOutput> {
+  const current = await lockActiveProduct(trx, writer.dialect, id);
+  const delta = input.quantity_on_hand === undefined ? 0 : input.quantity_on_hand - current.quantity_on_hand;
+  if (delta !== 0 && (await readSettings(trx)).purchase_orders_enabled === 1) {
+    throw conflict(
+      'stock_managed_by_purchase_orders',
+      'quantity_on_hand cannot be edited while purchase orders are enabled: stock changes through received purchase orders, sales and internal consumption. Turn purchase_orders_enabled off in the settings to correct stock counts by hand.',
+    );
+  }
+
+  const changes: Partial<Omit<ProductsTable, 'id' | 'created_at' | 'quantity_on_hand' | 'article_number'>> = {};
+  if (input.name !== undefined) changes.name = input.name.trim();
+  if (input.sku !== undefined) changes.sku = input.sku.trim();
+  if (input.price !== undefined) changes.price = toCents(input.price);
+  if (input.purchase_price !== undefined) changes.purchase_price = toCents(input.purchase_price);
+  if (input.low_stock_threshold !== undefined) changes.low_stock_threshold = input.low_stock_threshold;
+  if (input.ean_code !== undefined) changes.ean_code = input.ean_code.trim();
+  if (input.category_id !== undefined) {
+    if (input.category_id !== null) await requireCategory(trx, writer.dialect, input.category_id);
+    changes.category_id = input.category_id;
+  }
+  if (input.supplier_id !== undefined) {
+    if (input.supplier_id !== null) await requireSupplier(trx, writer.dialect, input.supplier_id);
+    changes.supplier_id = input.supplier_id;
+  }
+  Object.assign(changes, await vatRateChange(trx, writer.dialect, input.vat_rate_id));
+  await writeChangedFields(trx, 'products', id, changes);
+  if (delta !== 0) {
+    await moveStock(trx, [{ productId: id, delta, reason: 'adjustment', userId: writer.userId }], writer.stock);
+  }
+  return readProduct(trx, id);
 }
 
 /**

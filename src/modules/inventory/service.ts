@@ -4,3 +4,6 @@
  */
 export { stockContext } from './products.js';
 export { moveStock, type StockContext, type StockMove } from './stock.js';
+// The importer (modules/imports) writes products through the API's own checks, in its own transactions.
+export { createProductIn, readProduct, updateProductIn, type ProductWriter } from './products.js';
+export { ProductCreateBody, ProductUpdateBody } from './schemas.js';

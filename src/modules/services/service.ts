@@ -164,7 +164,8 @@ export async function listServices(
   return rows.map((row) => toService(row, resources.get(row.id) ?? [], withArchived));
 }
 
-async function readService(executor: Executor, id: number): Promise<ServiceOutput> {
+/** One service, archived ones too, or 404. */
+export async function readService(executor: Executor, id: number): Promise<ServiceOutput> {
   const row = await selectServices(executor).where('s.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Service');
   const resources = await resourceIdsByService(executor, id);
@@ -176,90 +177,109 @@ async function readService(executor: Executor, id: number): Promise<ServiceOutpu
  * default rate set, the service has none (`null`).
  */
 export async function createService(ctx: AppContext, input: ServiceCreateInput): Promise<ServiceOutput> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const categoryId = input.category_id ?? null;
-    if (categoryId !== null) await requireCategory(trx, ctx.dialect, categoryId);
-    let vatRateId: number | null;
-    if (input.vat_rate_id !== undefined) {
-      await requireUsableVatRate(trx, ctx.dialect, input.vat_rate_id);
-      vatRateId = input.vat_rate_id;
-    } else {
-      vatRateId = await defaultVatRateId(trx);
-    }
-    const processing = {
+  return ctx.db.transaction().execute((trx) => createServiceIn(trx, ctx.dialect, input));
+}
+
+/**
+ * POST /api/services inside the caller's transaction: every check and write of a create, so
+ * that the importer, which creates many services in one transaction, stores only what the API
+ * would.
+ */
+export async function createServiceIn(
+  trx: Transaction<DB>,
+  dialect: Dialect,
+  input: ServiceCreateInput,
+): Promise<ServiceOutput> {
+  const categoryId = input.category_id ?? null;
+  if (categoryId !== null) await requireCategory(trx, dialect, categoryId);
+  let vatRateId: number | null;
+  if (input.vat_rate_id !== undefined) {
+    await requireUsableVatRate(trx, dialect, input.vat_rate_id);
+    vatRateId = input.vat_rate_id;
+  } else {
+    vatRateId = await defaultVatRateId(trx);
+  }
+  const processing = {
+    duration_min: input.duration_min,
+    processing_after_min: input.processing_after_min ?? 0,
+    processing_min: input.processing_min ?? 0,
+  };
+  requireValidProcessing(processing, givenFields(input));
+  const resourceIds = input.resource_ids ?? [];
+  await requireActiveResources(trx, dialect, resourceIds);
+  const deposit = depositTerms(input.deposit_type ?? 'none', input.deposit_value ?? 0);
+  const now = nowIso();
+  const { id } = await trx
+    .insertInto('services')
+    .values({
+      name: input.name.trim(),
       duration_min: input.duration_min,
-      processing_after_min: input.processing_after_min ?? 0,
-      processing_min: input.processing_min ?? 0,
-    };
-    requireValidProcessing(processing, givenFields(input));
-    const resourceIds = input.resource_ids ?? [];
-    await requireActiveResources(trx, ctx.dialect, resourceIds);
-    const deposit = depositTerms(input.deposit_type ?? 'none', input.deposit_value ?? 0);
-    const now = nowIso();
-    const { id } = await trx
-      .insertInto('services')
-      .values({
-        name: input.name.trim(),
-        duration_min: input.duration_min,
-        price: toCents(input.price),
-        category_id: categoryId,
-        vat_rate_id: vatRateId,
-        position: input.position ?? 0,
-        processing_after_min: processing.processing_after_min,
-        processing_min: processing.processing_min,
-        ...deposit,
-        active: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await replaceServiceResources(trx, id, resourceIds);
-    return readService(trx, id);
-  });
+      price: toCents(input.price),
+      category_id: categoryId,
+      vat_rate_id: vatRateId,
+      position: input.position ?? 0,
+      processing_after_min: processing.processing_after_min,
+      processing_min: processing.processing_min,
+      ...deposit,
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await replaceServiceResources(trx, id, resourceIds);
+  return readService(trx, id);
 }
 
 /** Only the fields present change; `category_id: null` removes the category. */
 export async function updateService(ctx: AppContext, id: number, input: ServiceUpdateInput): Promise<ServiceOutput> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('services')
-      .select(['duration_min', 'processing_after_min', 'processing_min', 'deposit_type', 'deposit_value'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!current) throw notFound('Service');
-    // Judged together: a new type with the stored value (or the reverse) must make sense too.
-    const depositChanges =
-      input.deposit_type !== undefined || input.deposit_value !== undefined
-        ? depositTerms(input.deposit_type ?? current.deposit_type, input.deposit_value ?? current.deposit_value / 100)
-        : {};
-    const processing = {
-      duration_min: input.duration_min ?? current.duration_min,
-      processing_after_min: input.processing_after_min ?? current.processing_after_min,
-      processing_min: input.processing_min ?? current.processing_min,
-    };
-    const given = givenFields(input);
-    if (given.size > 0) requireValidProcessing(processing, given);
-    const changes: Omit<Updateable<ServicesTable>, 'id' | 'created_at' | 'active'> = {};
-    if (input.name !== undefined) changes.name = input.name.trim();
-    if (input.duration_min !== undefined) changes.duration_min = input.duration_min;
-    if (input.price !== undefined) changes.price = toCents(input.price);
-    if (input.position !== undefined) changes.position = input.position;
-    if (input.processing_after_min !== undefined) changes.processing_after_min = input.processing_after_min;
-    if (input.processing_min !== undefined) changes.processing_min = input.processing_min;
-    Object.assign(changes, depositChanges);
-    if (input.category_id !== undefined) {
-      if (input.category_id !== null) await requireCategory(trx, ctx.dialect, input.category_id);
-      changes.category_id = input.category_id;
-    }
-    Object.assign(changes, await vatRateChange(trx, ctx.dialect, input.vat_rate_id));
-    if (input.resource_ids !== undefined) {
-      await requireActiveResources(trx, ctx.dialect, input.resource_ids);
-      await replaceServiceResources(trx, id, input.resource_ids);
-    }
-    await writeChangedFields(trx, 'services', id, changes);
-    return readService(trx, id);
-  });
+  return ctx.db.transaction().execute((trx) => updateServiceIn(trx, ctx.dialect, id, input));
+}
+
+/** PUT /api/services/:id inside the caller's transaction (see createServiceIn). */
+export async function updateServiceIn(
+  trx: Transaction<DB>,
+  dialect: Dialect,
+  id: number,
+  input: ServiceUpdateInput,
+): Promise<ServiceOutput> {
+  const current = await trx
+    .selectFrom('services')
+    .select(['duration_min', 'processing_after_min', 'processing_min', 'deposit_type', 'deposit_value'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!current) throw notFound('Service');
+  // Judged together: a new type with the stored value (or the reverse) must make sense too.
+  const depositChanges =
+    input.deposit_type !== undefined || input.deposit_value !== undefined
+      ? depositTerms(input.deposit_type ?? current.deposit_type, input.deposit_value ?? current.deposit_value / 100)
+      : {};
+  const processing = {
+    duration_min: input.duration_min ?? current.duration_min,
+    processing_after_min: input.processing_after_min ?? current.processing_after_min,
+    processing_min: input.processing_min ?? current.processing_min,
+  };
+  const given = givenFields(input);
+  if (given.size > 0) requireValidProcessing(processing, given);
+  const changes: Omit<Updateable<ServicesTable>, 'id' | 'created_at' | 'active'> = {};
+  if (input.name !== undefined) changes.name = input.name.trim();
+  if (input.duration_min !== undefined) changes.duration_min = input.duration_min;
+  if (input.price !== undefined) changes.price = toCents(input.price);
+  if (input.position !== undefined) changes.position = input.position;
+  if (input.processing_after_min !== undefined) changes.processing_after_min = input.processing_after_min;
+  if (input.processing_min !== undefined) changes.processing_min = input.processing_min;
+  Object.assign(changes, depositChanges);
+  if (input.category_id !== undefined) {
+    if (input.category_id !== null) await requireCategory(trx, dialect, input.category_id);
+    changes.category_id = input.category_id;
+  }
+  Object.assign(changes, await vatRateChange(trx, dialect, input.vat_rate_id));
+  if (input.resource_ids !== undefined) {
+    await requireActiveResources(trx, dialect, input.resource_ids);
+    await replaceServiceResources(trx, id, input.resource_ids);
+  }
+  await writeChangedFields(trx, 'services', id, changes);
+  return readService(trx, id);
 }
 
 /**
@@ -287,3 +307,5 @@ export async function deleteService(ctx: AppContext, id: number): Promise<{ arch
 
 export { performersOf, processingWindow, type Performance, type PerformerQuery } from './performers.js';
 export { performersOfService } from './performer-list.js';
+// The importer (modules/imports) validates its rows with the API's own schemas.
+export { ServiceCreateBody, ServiceUpdateBody } from './schemas.js';

@@ -1073,6 +1073,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/imports/{kind}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import clients, services or products from a CSV file (multipart field `file`), or check it with `dry_run`
+     * @description Auth: Admin. The file: UTF-8 text (a byte-order mark is fine; UTF-16 with one too), the separator `;`, `,`, tab or `|` found on the header line, quoted fields as usual, at most 5 MB (413) and 20,000 rows (413 `too_many_rows`: use `npm run import`). Not text (a spreadsheet, an image): 415. Unreadable as CSV: 400 `invalid_csv`. Columns are mapped by `preset` and `mapping`; without a column for the key field (clients: name; services: name; products: SKU, barcode or name): 400 `mapping_incomplete`. Every row is checked as the API checks a create or update of the record, and matched to an existing record by its natural key (clients: email, else phone, else name among those with neither; services: name within the category; products: SKU, else barcode, else name). The answer reports each row: `create`, `update` (with the fields that change), `unchanged`, or `refused` with the API’s error. Without `dry_run` the rows are written, one transaction per 500 rows; importing the same file again reports every row `unchanged`. With `dry_run=true` nothing is written.
+     */
+    post: operations['importCsv'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/imports/presets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The column-name presets of the CSV import, with the column names each reads into each field
+     * @description Auth: Admin. A header is compared without case, accents, spaces or punctuation; a header the chosen preset does not know is tried against `generic`.
+     */
+    get: operations['listImportPresets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/inventory/categories': {
     parameters: {
       query?: never;
@@ -4600,6 +4640,54 @@ export interface components {
       type: 'ImageBlock';
       /** @description image: width in pixels */
       width?: number;
+    };
+    ImportReport: {
+      /** @description Each column of the file and the field it was read into */
+      columns: {
+        column: string;
+        /** @description null: the column is ignored */
+        field: string | null;
+      }[];
+      /** @description The separator found in the file: `;`, `,`, `tab` or `|` */
+      delimiter: string;
+      /** @description `true`: nothing was written */
+      dry_run: boolean;
+      /** @description `clients`, `services` or `products` */
+      kind: 'clients' | 'services' | 'products';
+      /** @description Column-name preset: generic, nl, fresha; default generic */
+      preset: 'generic' | 'nl' | 'fresha';
+      rows: components['schemas']['ImportRow'][];
+      totals: {
+        create: number;
+        refused: number;
+        rows: number;
+        unchanged: number;
+        update: number;
+      };
+    };
+    ImportRow: {
+      /** @description `create`: a new record (would be, in a dry run); `update`: an existing record changes; `unchanged`: it already holds what the row says; `refused`: the row is not imported, see `error` */
+      action: 'create' | 'update' | 'unchanged' | 'refused';
+      /** @description The fields an update changes (API field names) */
+      changes: string[];
+      /** @description Why the row is refused */
+      error: {
+        /** @description The code the API gives for the same input (`validation_failed`, `invalid_phone`, `email_taken`, `unknown_vat_rate` …), or the importer’s: `invalid_value`, `duplicate_in_file`, `ambiguous_match`, `unknown_category`, `unknown_supplier`, `too_many_columns` */
+        code: string;
+        details?: {
+          /** @description The column of the file the field was read from */
+          column?: string;
+          field: string;
+          message: string;
+        }[];
+        message: string;
+      } | null;
+      /** @description The record created or matched; null when refused, or created in a dry run */
+      id: number | null;
+      /** @description The line of the file the row starts on (the header is line 1) */
+      line: number;
+      /** @description What the row is known by: email, phone or name; name (category); SKU, barcode or name */
+      record: string;
     };
     ItemBreakdown: {
       /** @description Top 10 by revenue desc, ties by id asc */
@@ -11830,6 +11918,206 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  importCsv: {
+    parameters: {
+      query?: {
+        /** @description `true`: check every row and report what would happen; nothing is written */
+        dry_run?: boolean;
+        /** @description `Column=field,Other column=field2`: which field a column holds, over the preset; `Column=ignore` leaves a column out */
+        mapping?: string;
+        /** @description Column-name preset: generic, nl, fresha; default generic */
+        preset?: 'generic' | 'nl' | 'fresha';
+      };
+      header?: never;
+      path: {
+        /** @description `clients`, `services` or `products` */
+        kind: 'clients' | 'services' | 'products';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** @description `true` or `false`, as the query parameter */
+          dry_run?: string;
+          /**
+           * Format: binary
+           * @description The CSV file: UTF-8 (a BOM is fine), `;`, `,` or tab separated, a header line first; at most 5 MB
+           */
+          file: string;
+          /** @description As the query parameter */
+          mapping?: string;
+          /** @description As the query parameter */
+          preset?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportReport'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listImportPresets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            columns: {
+              /** @description The column names read into each field of clients */
+              clients: {
+                birthday?: string[];
+                email?: string[];
+                first_name?: string[];
+                gender?: string[];
+                labels?: string[];
+                language?: string[];
+                last_name?: string[];
+                marketing_consent?: string[];
+                mobile?: string[];
+                name?: string[];
+                notes?: string[];
+                phone?: string[];
+                sms_consent?: string[];
+                surname_prefix?: string[];
+              };
+              /** @description The column names read into each field of products */
+              products: {
+                category?: string[];
+                ean_code?: string[];
+                low_stock_threshold?: string[];
+                name?: string[];
+                price?: string[];
+                purchase_price?: string[];
+                quantity_on_hand?: string[];
+                sku?: string[];
+                supplier?: string[];
+                vat_rate?: string[];
+              };
+              /** @description The column names read into each field of services */
+              services: {
+                category?: string[];
+                duration_min?: string[];
+                name?: string[];
+                price?: string[];
+                vat_rate?: string[];
+              };
+            };
+            description: string;
+            /** @description Column-name preset: generic, nl, fresha; default generic */
+            name: 'generic' | 'nl' | 'fresha';
+          }[];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
         headers: {
           [name: string]: unknown;
         };

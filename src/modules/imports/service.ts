@@ -1,0 +1,277 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { defaultCountry } from '../../sms/phone.js';
+import { AppError, badRequest, type FieldError } from '../../lib/errors.js';
+import { readSettings } from '../settings/service.js';
+import { clientImporter } from './clients.js';
+import { decodeCsv, delimiterName, parseCsv, type CsvRecord } from './csv.js';
+import type { Importer, RowEnv } from './importer.js';
+import { cellsByField, resolveMapping, type ColumnMapping, type ImportKind, type PresetName } from './presets.js';
+import { productImporter } from './products.js';
+import { loadLookups } from './repository.js';
+import type { ImportAction, ImportReport, ImportRow } from './schemas.js';
+import { serviceImporter } from './services.js';
+import { notationOf } from './values.js';
+
+/*
+ * Importing a CSV export of another system: every row goes through the owning module's own
+ * checks and writes (createClientIn, updateServiceIn …), so an import stores only what the
+ * API would accept, fires the same webhooks and keeps the same history (a product's initial
+ * stock is a stock move). Rows are matched to existing records by a natural key (see each
+ * importer), which makes a second run of the same file change nothing: every row reports
+ * `unchanged`.
+ *
+ * The rows run in batches, one transaction per batch, each row's writes inside a savepoint:
+ * a refused row is rolled back alone and reported, the rest of its batch goes on. A dry run
+ * does the very same work and rolls each batch back. Two rows of one file that describe one
+ * record are refused as duplicates (the second), so no row depends on what an earlier row of
+ * the same run wrote, and a dry run, whose earlier batches are gone, reports what the real
+ * run will do.
+ */
+
+export { IMPORT_KINDS, PRESET_NAMES, type ImportKind, type PresetName } from './presets.js';
+export type { ImportReport } from './schemas.js';
+export { summaryLines } from './summary.js';
+
+/** The largest file the API takes; the command line has no limit. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** The most rows one upload may have: a larger file is imported from the command line. */
+export const IMPORT_MAX_ROWS = 20_000;
+/** Rows per transaction: a lock held a fraction of a second, a few round trips per row. */
+export const BATCH_SIZE = 500;
+
+/**
+ * PostgreSQL advisory lock keys, one per kind, taken by each batch's transaction: two imports
+ * of the same records at once (a double click, the command line beside an upload) would
+ * otherwise both find no match and both create. On SQLite, write transactions are exclusive
+ * already (BEGIN IMMEDIATE).
+ */
+const BATCH_LOCKS: Record<ImportKind, number> = { clients: 72_740_801, services: 72_740_802, products: 72_740_803 };
+
+const IMPORTERS: Record<ImportKind, Importer<unknown, Record<string, unknown>>> = {
+  clients: clientImporter,
+  services: serviceImporter,
+  products: productImporter,
+};
+
+export interface ImportOptions {
+  kind: ImportKind;
+  preset?: PresetName | undefined;
+  /** `Column=field,…`, over the preset. */
+  mapping?: string | undefined;
+  dryRun: boolean;
+  /** Who imports: stock moves of new products are recorded for them; null from the command line. */
+  userId: number | null;
+  /** Refuse a file of more rows (413); default no limit. */
+  maxRows?: number;
+  batchSize?: number;
+  /** Told after each row: rows done, rows in all. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** The API field an error detail names, as the column it was read from is mapped. */
+const FIELD_OF_DETAIL: Record<string, string> = {
+  category_id: 'category',
+  supplier_id: 'supplier',
+  vat_rate_id: 'vat_rate',
+};
+
+function columnOf(mapping: ColumnMapping[], field: string): string | undefined {
+  const mapped = FIELD_OF_DETAIL[field] ?? field;
+  const candidates = mapped === 'phone' ? ['mobile', 'phone'] : mapped === 'name' ? ['name', 'first_name'] : [mapped];
+  for (const candidate of candidates) {
+    const column = mapping.find((m) => m.field === candidate)?.column;
+    if (column !== undefined) return column;
+  }
+  return undefined;
+}
+
+/** PostgreSQL SQLSTATEs of values a column cannot hold (out of range, too long, not storable). */
+const UNSTORABLE = new Set(['22003', '22001', '22021', '22P02', '22008', '22007']);
+
+/** Why a row is refused, from what its work threw; null for an error that is not the row's (it ends the import). */
+function refusalOf(error: unknown, mapping: ColumnMapping[]): ImportRow['error'] {
+  if (error instanceof AppError && error.status < 500) {
+    const details = error.details?.map((detail: FieldError) => {
+      const column = columnOf(mapping, detail.field);
+      return column === undefined ? detail : { ...detail, column };
+    });
+    return { code: error.code, message: error.message, ...(details ? { details } : {}) };
+  }
+  if (isUniqueViolation(error)) {
+    return { code: 'conflict', message: 'Another record already has one of these unique values (such as the email)' };
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && UNSTORABLE.has(code)) {
+    return { code: 'invalid_input', message: 'Invalid input: a value is out of range or not storable' };
+  }
+  return null;
+}
+
+/** How a refused row is named when its cells could not even be read. */
+function fallbackLabel(cells: Map<string, string>): string {
+  for (const field of ['email', 'sku', 'ean_code', 'phone', 'mobile', 'name', 'last_name', 'first_name']) {
+    const value = cells.get(field);
+    if (value !== undefined) return value;
+  }
+  return [...cells.values()][0] ?? '';
+}
+
+interface Claim {
+  line: number;
+  what: string;
+}
+
+async function importRow(
+  importer: Importer<unknown, Record<string, unknown>>,
+  record: CsvRecord,
+  mapping: ColumnMapping[],
+  env: RowEnv,
+  claimed: Map<string, Claim>,
+  dryRun: boolean,
+): Promise<ImportRow> {
+  const cells = cellsByField(mapping, record.cells);
+  const row: ImportRow = {
+    line: record.line,
+    action: 'refused',
+    id: null,
+    record: fallbackLabel(cells),
+    changes: [],
+    error: null,
+  };
+  const extra = record.cells.slice(mapping.length).filter((cell) => cell.trim() !== '').length;
+  if (extra > 0) {
+    row.error = {
+      code: 'too_many_columns',
+      message: `The row has ${record.cells.length} cells and the header ${mapping.length} columns: a separator or quote is probably misplaced`,
+    };
+    return row;
+  }
+  // Only writes run in a savepoint: the reads before them cannot leave the transaction
+  // aborted (an error there that is not a refusal ends the import), and an unchanged row
+  // costs no savepoint round trips.
+  let writing = false;
+  const write = async <T>(work: () => Promise<T>): Promise<T> => {
+    await sql`savepoint import_row`.execute(env.trx);
+    writing = true;
+    try {
+      const result = await work();
+      await sql`release savepoint import_row`.execute(env.trx);
+      return result;
+    } catch (error) {
+      await sql`rollback to savepoint import_row`.execute(env.trx);
+      await sql`release savepoint import_row`.execute(env.trx);
+      throw error;
+    }
+  };
+  try {
+    const prepared = await importer.prepare(cells, env);
+    row.record = importer.label(prepared);
+    const keys = importer.fileKeys(prepared);
+    const earlier = keys.check.map((key) => claimed.get(key)).find((claim) => claim !== undefined);
+    if (earlier) {
+      throw badRequest(
+        'duplicate_in_file',
+        `Same ${earlier.what} as line ${earlier.line}: one record, imported from that line only`,
+      );
+    }
+    for (const [key, what] of keys.claim) if (!claimed.has(key)) claimed.set(key, { line: record.line, what });
+    const id = await importer.find(prepared, env);
+    if (id === null) {
+      const created = await write(() => importer.create(prepared, env));
+      row.id = dryRun ? null : created;
+      row.action = 'create';
+      return row;
+    }
+    const changes = await importer.changes(prepared, id, env);
+    if (changes !== null) await write(() => importer.update(id, changes.input, env));
+    row.id = id;
+    row.action = changes === null ? 'unchanged' : 'update';
+    row.changes = changes?.fields ?? [];
+    return row;
+  } catch (error) {
+    const refusal = error instanceof AppError || writing ? refusalOf(error, mapping) : null;
+    if (refusal === null) throw error;
+    row.error = refusal;
+    return row;
+  }
+}
+
+/**
+ * Imports (or, with `dryRun`, checks) a CSV file of `kind` and reports every row. The file
+ * itself is refused as a whole: 415 when it is not text, 400 `invalid_csv` / `empty_file`
+ * when it cannot be read as CSV, 400 `invalid_mapping` / `mapping_incomplete` for the
+ * columns, 413 `too_many_rows` over `maxRows`. A database failure that is no row's fault
+ * ends the import: the batches committed before it stay, and running the file again picks
+ * up where it stopped (those rows then report `unchanged`).
+ */
+export async function importCsv(
+  ctx: Pick<AppContext, 'db' | 'dialect' | 'config'>,
+  data: Buffer,
+  options: ImportOptions,
+): Promise<ImportReport> {
+  const table = await parseCsv(await decodeCsv(data));
+  const preset = options.preset ?? 'generic';
+  const mapping = resolveMapping(options.kind, preset, table.header, options.mapping);
+  if (options.maxRows !== undefined && table.records.length > options.maxRows) {
+    throw new AppError(
+      413,
+      'too_many_rows',
+      `The file has ${table.records.length} rows; at most ${options.maxRows} are imported through the API: use the command line (npm run import) for larger files`,
+    );
+  }
+  const importer = IMPORTERS[options.kind];
+  const { language } = await readSettings(ctx.db);
+  const notation = notationOf(language);
+  const phoneCountry = defaultCountry(language);
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const claimed = new Map<string, Claim>();
+  const rows: ImportRow[] = [];
+  const total = table.records.length;
+  options.onProgress?.(0, total);
+  for (let start = 0; start < total; start += batchSize) {
+    const trx = await ctx.db.startTransaction().execute();
+    try {
+      if (ctx.dialect === 'postgres')
+        await sql`select pg_advisory_xact_lock(${BATCH_LOCKS[options.kind]})`.execute(trx);
+      const env: RowEnv = {
+        trx,
+        dialect: ctx.dialect,
+        notation,
+        phoneCountry,
+        lookups: await loadLookups(trx, options.kind),
+        stock: { publicBaseUrl: ctx.config.publicBaseUrl },
+        userId: options.userId,
+      };
+      for (const record of table.records.slice(start, start + batchSize)) {
+        rows.push(await importRow(importer, record, mapping, env, claimed, options.dryRun));
+        options.onProgress?.(rows.length, total);
+      }
+      if (options.dryRun) await trx.rollback().execute();
+      else await trx.commit().execute();
+    } catch (error) {
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+      throw error;
+    }
+  }
+  const count = (action: ImportAction) => rows.filter((r) => r.action === action).length;
+  return {
+    kind: options.kind,
+    dry_run: options.dryRun,
+    preset,
+    delimiter: delimiterName(table.delimiter),
+    columns: mapping.map(({ column, field }) => ({ column, field })),
+    totals: {
+      rows: rows.length,
+      create: count('create'),
+      update: count('update'),
+      unchanged: count('unchanged'),
+      refused: count('refused'),
+    },
+    rows,
+  };
+}
