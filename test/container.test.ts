@@ -68,7 +68,8 @@ describe('the container image', () => {
   });
 
   it('compose.yaml: the API (no worker in it), a worker, PostgreSQL; required secrets; known variables only', () => {
-    const compose = parse(readFileSync(join(root, 'compose.yaml'), 'utf8')) as {
+    // Merge keys (<<) as Docker Compose reads them.
+    const compose = parse(readFileSync(join(root, 'compose.yaml'), 'utf8'), { merge: true }) as {
       services: Record<
         string,
         {
