@@ -1,68 +1,16 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/database.js';
+import { freePort, runEntry, waitFor, type RunningProcess } from './helpers/server-process.js';
 import { SmtpSink } from './helpers/smtp-sink.js';
 
-const root = new URL('..', import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
 /** The compiled server or worker, started as `npm start` / `npm run worker` start them (the suite builds them first). */
-function run(entry: 'main' | 'worker-main', env: Record<string, string>): Running {
-  const child = spawn(process.execPath, [`dist/server/${entry}.js`], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, seconds = 40): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
-async function stop(running: Running): Promise<number | null> {
-  running.child.kill('SIGTERM');
-  return Promise.race([running.exited, sleep(15_000).then(() => 'timeout' as const)]).then((code) => {
-    if (code === 'timeout') {
-      running.child.kill('SIGKILL');
-      throw new Error(`process did not exit after SIGTERM:\n${running.output()}`);
-    }
-    return code;
-  });
-}
+const run = (entry: 'main' | 'worker-main', env: Record<string, string>): RunningProcess => runEntry(entry, [], env);
+const stop = (running: RunningProcess) => running.stop();
 
 for (const dialect of DIALECTS) {
   describe(`the server process [${dialect}]`, () => {
@@ -173,7 +121,7 @@ for (const dialect of DIALECTS) {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       const api = run('main', { ...baseEnv, PORT: String(port), WORKER: 'off' });
-      let worker: Running | undefined;
+      let worker: RunningProcess | undefined;
       try {
         await waitFor('health', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined));
         const token = await setupOwner(base, 'split.owner@proc.example');

@@ -185,6 +185,8 @@ for (const dialect of DIALECTS) {
       // Embedded, the choices replace the frame's address: the host's Back button is the host's.
       assert.equal(await historyLength(page), entries);
       const email = uniqueEmail('embed');
+      // No sign-in offer in the frame: it carries no session, and a sign-in page would take the host's frame.
+      assert.equal(await frame.getByRole('link', { name: 'Sign in' }).count(), 0);
       await frame.getByLabel('Name', { exact: true }).fill('Ilse Iframe');
       await frame.getByLabel('Email', { exact: true }).fill(email);
       await assertAccessible(page, 'the embedded booking page filled in');

@@ -4,6 +4,7 @@ import { signOutClient } from '../../api/client-auth';
 import type { SignedInClient } from '../../api/client-session';
 import { forgetClientData } from '../../api/me';
 import { useT } from '../../i18n/i18n';
+import { isEmbedded } from '../../lib/embed';
 import { signInHref } from '../../lib/return-path';
 import { Button } from '../../ui/Button';
 
@@ -28,11 +29,16 @@ export function BookingAs({ client }: { client: SignedInClient & { email: string
   );
 }
 
-/** The details step of a visitor not signed in: clients with an account may sign in and come back. */
+/**
+ * The details step of a visitor not signed in: clients with an account may sign in and come
+ * back. Not offered in an embedded page, which carries no session (the salon's site would lose
+ * the visitor to a sign-in page in its frame); there the client books with name and email.
+ */
 export function SignInOffer() {
   const t = useT();
   const [path] = useLocation();
   const search = useSearch();
+  if (isEmbedded()) return null;
   return (
     <p>
       {t('account.book.optional')}{' '}

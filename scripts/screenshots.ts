@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type BrowserContextOptions, type Page } from 'playwright-core';
+import { choose, dayButton, DESKTOP, PHONE } from '../web/e2e/actions.js';
+import { DEMO_TIMEZONE, startDemoSalon } from './demo-salon.js';
+
+/*
+ * `npm run screenshots`: photographs the booking page of the demo salon (scripts/demo-salon.ts)
+ * in Debian's chromium, into docs/screenshots/, so that the pictures in docs/web.md show the
+ * pages as they are. Run it after a change to how a page looks and commit the images.
+ *
+ *   npm run screenshots
+ */
+
+const OUT = new URL('../docs/screenshots/', import.meta.url).pathname;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface Shot {
+  file: string;
+  context: BrowserContextOptions;
+  /** Brings the page to the state to photograph. */
+  steps(page: Page, openDay: string): Promise<void>;
+}
+
+async function servicesAndTimes(page: Page, openDay: string, texts: { service: RegExp; next: string }): Promise<void> {
+  await choose(page.getByRole('checkbox', { name: texts.service }));
+  await (await dayButton(page, openDay, String(await page.evaluate(() => navigator.language)), texts.next)).click();
+  await page.getByRole('radiogroup').last().getByRole('radio').first().waitFor();
+}
+
+const SHOTS: Shot[] = [
+  {
+    file: 'booking-phone-en.png',
+    context: { ...PHONE, locale: 'en-GB' },
+    steps: async (page) => {
+      await page.goto('/book?lang=en');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('checkbox').first().waitFor();
+    },
+  },
+  {
+    file: 'booking-phone-nl-times.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: async (page, openDay) => {
+      await page.goto('/book?lang=nl');
+      // Service names are the salon's own words; the calendar's are the page language's.
+      await servicesAndTimes(page, openDay, { service: /Men's cut/, next: 'Volgende' });
+    },
+  },
+  {
+    file: 'booking-desktop-en-times.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: async (page, openDay) => {
+      await page.goto('/book?lang=en');
+      await servicesAndTimes(page, openDay, { service: /Men's cut/, next: 'Next month' });
+    },
+  },
+  {
+    file: 'booking-desktop-en-dark.png',
+    context: { ...DESKTOP, locale: 'en-GB', colorScheme: 'dark' },
+    steps: async (page, openDay) => {
+      await page.goto('/book?lang=en');
+      await servicesAndTimes(page, openDay, { service: /Men's cut/, next: 'Next month' });
+    },
+  },
+  {
+    file: 'client-sign-in-phone-en.png',
+    context: { ...PHONE, locale: 'en-GB' },
+    steps: async (page) => {
+      await page.goto('/client/sign-in?lang=en');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    },
+  },
+];
+
+mkdirSync(OUT, { recursive: true });
+const salon = await startDemoSalon();
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+  ],
+});
+try {
+  for (const shot of SHOTS) {
+    const context = await browser.newContext({ baseURL: salon.base, timezoneId: DEMO_TIMEZONE, ...shot.context });
+    const page = await context.newPage();
+    await shot.steps(page, salon.openDay(3));
+    // Fonts and images settled, no caret blinking in the picture.
+    await page.evaluate('document.fonts.ready');
+    await page.screenshot({ path: join(OUT, shot.file), fullPage: true, caret: 'hide', animations: 'disabled' });
+    console.log(`docs/screenshots/${shot.file}`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await salon.close();
+}
