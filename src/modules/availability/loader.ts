@@ -1,7 +1,6 @@
-import { DateTime } from 'luxon';
 import type { Executor } from '../../db/executor.js';
 import { badRequest } from '../../lib/errors.js';
-import { DEFAULT_TIMEZONE } from '../../lib/time.js';
+import { DEFAULT_TIMEZONE, addDays, weekdayOfDate } from '../../lib/time.js';
 import { performersOf, processingWindow, type Performance } from '../services/service.js';
 import type { DayInput, ResourceDay, StaffDay } from './engine.js';
 import type { VisitInput } from './visit-engine.js';
@@ -80,16 +79,16 @@ const serviceNotPerformed = (field = 'staff_id') =>
   ]);
 
 function previousDay(date: string): string {
-  return DateTime.fromISO(date, { zone: 'utc' }).minus({ days: 1 }).toFormat('yyyy-MM-dd');
+  return addDays(date, -1);
 }
 
 function nextDay(date: string): string {
-  return DateTime.fromISO(date, { zone: 'utc' }).plus({ days: 1 }).toFormat('yyyy-MM-dd');
+  return addDays(date, 1);
 }
 
 /** 0 = Sunday … 6 = Saturday, as opening hours and default shifts count. */
 export function weekdayOf(date: string): number {
-  return DateTime.fromISO(date, { zone: 'utc' }).weekday % 7;
+  return weekdayOfDate(date);
 }
 
 interface BaseRequest {
