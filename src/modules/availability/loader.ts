@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor.js';
+import { prepared } from '../../db/prepared.js';
 import { badRequest } from '../../lib/errors.js';
 import { DEFAULT_TIMEZONE, addDays, weekdayOfDate } from '../../lib/time.js';
 import { performersOf, processingWindow, type Performance } from '../services/service.js';
@@ -109,6 +110,47 @@ type ServiceRow = {
   processing_min: number;
 };
 
+/*
+ * The date's rules and, for every member (no `staffIds`), their shifts and time off: the same
+ * queries on every availability request, compiled once. A list of chosen members is built per
+ * request (its length varies).
+ */
+const dayRules = prepared((db, p: { weekday: number; date: string }) =>
+  db
+    .selectFrom('settings')
+    .leftJoin('opening_hours', (join) => join.on('opening_hours.day_of_week', '=', p.weekday))
+    .select((eb) => [
+      'settings.timezone',
+      'settings.calendar_slot_min',
+      'settings.calendar_buffer_min',
+      'settings.booking_min_lead_hours',
+      'settings.booking_max_future_days',
+      'settings.new_client_extra_min',
+      'settings.booking_allow_staff_choice',
+      'settings.hide_unscheduled_staff',
+      'opening_hours.open_time',
+      'opening_hours.close_time',
+      'opening_hours.is_closed',
+      eb.exists(eb.selectFrom('holidays').select('id').where('holidays.date', '=', p.date)).as('holiday'),
+    ])
+    .where('settings.id', '=', 1),
+);
+const noSettingsRow = (): never => {
+  throw new Error('the settings row (id 1) is missing');
+};
+const membersQuery = (db: Executor) =>
+  db.selectFrom('users').select(['id', 'name', 'bookable']).where('active', '=', 1);
+const activeMembers = prepared((db) => membersQuery(db).orderBy('id'));
+const shiftsQuery = (db: Executor, date: string) =>
+  db.selectFrom('shifts').select(['staff_id', 'start_time', 'end_time']).where('date', '=', date);
+const shiftsOfDate = prepared((db, p: { date: string }) => shiftsQuery(db, p.date));
+const defaultShiftsQuery = (db: Executor, weekday: number) =>
+  db.selectFrom('default_shifts').select(['staff_id', 'start_time', 'end_time']).where('day_of_week', '=', weekday);
+const defaultShiftsOfWeekday = prepared((db, p: { weekday: number }) => defaultShiftsQuery(db, p.weekday));
+const timeOffQuery = (db: Executor, date: string) =>
+  db.selectFrom('time_off').select('staff_id').where('start_date', '<=', date).where('end_date', '>=', date);
+const timeOffOfDate = prepared((db, p: { date: string }) => timeOffQuery(db, p.date));
+
 /** The date's data for some services and members; `days` is filled for the members in `busyOf`. */
 async function loadBase(executor: Executor, request: BaseRequest, inTransaction: boolean) {
   const { date } = request;
@@ -124,26 +166,7 @@ async function loadBase(executor: Executor, request: BaseRequest, inTransaction:
   const serviceIds = [...new Set(request.serviceIds)];
 
   const [settings, services, performers, members, shifts, defaults, timeOff, needs, visited] = await all([
-    () =>
-      executor
-        .selectFrom('settings')
-        .leftJoin('opening_hours', (join) => join.on('opening_hours.day_of_week', '=', weekday))
-        .select((eb) => [
-          'settings.timezone',
-          'settings.calendar_slot_min',
-          'settings.calendar_buffer_min',
-          'settings.booking_min_lead_hours',
-          'settings.booking_max_future_days',
-          'settings.new_client_extra_min',
-          'settings.booking_allow_staff_choice',
-          'settings.hide_unscheduled_staff',
-          'opening_hours.open_time',
-          'opening_hours.close_time',
-          'opening_hours.is_closed',
-          eb.exists(eb.selectFrom('holidays').select('id').where('holidays.date', '=', date)).as('holiday'),
-        ])
-        .where('settings.id', '=', 1)
-        .executeTakeFirstOrThrow(),
+    () => dayRules.first(executor, { weekday, date }).then((row) => row ?? noSettingsRow()),
     (): Promise<ServiceRow[]> =>
       executor
         .selectFrom('services')
@@ -153,31 +176,20 @@ async function loadBase(executor: Executor, request: BaseRequest, inTransaction:
         .execute(),
     () => performersOf(executor, { serviceIds, staffIds }),
     () => {
-      let query = executor.selectFrom('users').select(['id', 'name', 'bookable']).where('active', '=', 1);
-      if (staffIds !== undefined) query = query.where('id', 'in', staffIds);
-      return query.orderBy('id').execute();
+      if (staffIds === undefined) return activeMembers.all(executor, {});
+      return membersQuery(executor).where('id', 'in', staffIds).orderBy('id').execute();
     },
     () => {
-      let query = executor.selectFrom('shifts').select(['staff_id', 'start_time', 'end_time']).where('date', '=', date);
-      if (staffIds !== undefined) query = query.where('staff_id', 'in', staffIds);
-      return query.execute();
+      if (staffIds === undefined) return shiftsOfDate.all(executor, { date });
+      return shiftsQuery(executor, date).where('staff_id', 'in', staffIds).execute();
     },
     () => {
-      let query = executor
-        .selectFrom('default_shifts')
-        .select(['staff_id', 'start_time', 'end_time'])
-        .where('day_of_week', '=', weekday);
-      if (staffIds !== undefined) query = query.where('staff_id', 'in', staffIds);
-      return query.execute();
+      if (staffIds === undefined) return defaultShiftsOfWeekday.all(executor, { weekday });
+      return defaultShiftsQuery(executor, weekday).where('staff_id', 'in', staffIds).execute();
     },
     () => {
-      let query = executor
-        .selectFrom('time_off')
-        .select('staff_id')
-        .where('start_date', '<=', date)
-        .where('end_date', '>=', date);
-      if (staffIds !== undefined) query = query.where('staff_id', 'in', staffIds);
-      return query.execute();
+      if (staffIds === undefined) return timeOffOfDate.all(executor, { date });
+      return timeOffQuery(executor, date).where('staff_id', 'in', staffIds).execute();
     },
     () =>
       executor
