@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../../test/helpers/database.js';
-import { prepared } from './prepared.js';
+import { listOf, listValues, prepared, preparedByShape } from './prepared.js';
 
 const settingBySlot = prepared((db, p: { id: number; min: number }) =>
   db
@@ -12,6 +12,14 @@ const settingBySlot = prepared((db, p: { id: number; min: number }) =>
 );
 const settingsPage = prepared((db, p: { limit: number; offset: number }) =>
   db.selectFrom('settings').select('id').where('id', '>', 0).orderBy('id').limit(p.limit).offset(p.offset),
+);
+
+const settingsIn = preparedByShape((db, p: Record<string, number>, length: number) =>
+  db
+    .selectFrom('settings')
+    .select('id')
+    .where('id', 'in', listOf<number>(p, 'id', length))
+    .orderBy('id'),
 );
 
 for (const dialect of DIALECTS) {
@@ -31,6 +39,14 @@ for (const dialect of DIALECTS) {
       assert.equal(await settingBySlot.first(db, { id: 2, min: 0 }), undefined);
       assert.deepEqual(await settingsPage.all(db, { limit: 10, offset: 0 }), [{ id: 1 }]);
       assert.deepEqual(await settingsPage.all(db, { limit: 10, offset: 1 }), []);
+    });
+
+    it('one query per shape: an in-list of each length, with its own values', async () => {
+      const db = testDb.database.db;
+      assert.deepEqual(await settingsIn.all(db, 1, listValues('id', [1])), [{ id: 1 }]);
+      assert.deepEqual(await settingsIn.all(db, 1, listValues('id', [2])), []);
+      assert.deepEqual(await settingsIn.all(db, 3, listValues('id', [3, 1, 2])), [{ id: 1 }]);
+      assert.deepEqual(await settingsIn.all(db, 3, listValues('id', [4, 5, 6])), []);
     });
 
     it('runs inside a transaction on its connection, seeing its uncommitted writes', async () => {

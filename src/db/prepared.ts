@@ -14,9 +14,9 @@ import type { DB } from './types.js';
  *     db.selectFrom('users').select(['id', 'name']).where('id', '=', p.id));
  *   const user = await userById.first(db, { id: 7 });
  *
- * The build function sees placeholders, not values: it must not branch on them, put them in
- * arrays (`in` lists) or compute with them; a query whose shape depends on the values is built
- * the ordinary way (or as one prepared query per shape).
+ * The build function sees placeholders, not values: it must not branch on them or compute
+ * with them. A query whose shape depends on the request (an `in` list's length) is prepared
+ * once per shape with `preparedByShape`, its list given by `listOf` / `listValues`.
  */
 
 /** A named slot in a compiled query's parameters. */
@@ -70,4 +70,39 @@ export function prepared<P extends Record<string, unknown>, O>(
     all: run,
     first: async (db, params) => (await run(db, params))[0],
   };
+}
+
+/**
+ * One prepared query per shape: `build` is called once for each shape seen (an `in` list's
+ * length, whether an optional filter is present), and that query is reused for that shape.
+ * Shapes should be few (a list's length, not its values).
+ */
+export function preparedByShape<S extends string | number, P extends Record<string, unknown>, O>(
+  build: (db: Kysely<DB>, params: P, shape: S) => Compilable<O>,
+): { all(db: Executor, shape: S, params: P): Promise<O[]> } {
+  const shapes = new Map<S, PreparedQuery<P, O>>();
+  return {
+    all(db, shape, params) {
+      let query = shapes.get(shape);
+      if (!query) {
+        query = prepared((inner, p: P) => build(inner, p, shape));
+        shapes.set(shape, query);
+      }
+      return query.all(db, params);
+    },
+  };
+}
+
+/** In a build function: placeholders for a list of `length` values named `name` (see `listValues`). */
+export function listOf<T>(params: Record<string, unknown>, name: string, length: number): T[] {
+  return Array.from({ length }, (_, i) => params[`${name}${i}`] as T);
+}
+
+/** The values of a list for `listOf`'s placeholders, to spread into the parameters. */
+export function listValues<T>(name: string, values: readonly T[]): Record<string, T> {
+  const out: Record<string, T> = {};
+  values.forEach((value, i) => {
+    out[`${name}${i}`] = value;
+  });
+  return out;
 }

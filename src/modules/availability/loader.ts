@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor.js';
-import { prepared } from '../../db/prepared.js';
+import { listOf, listValues, prepared, preparedByShape } from '../../db/prepared.js';
 import { badRequest } from '../../lib/errors.js';
 import { DEFAULT_TIMEZONE, addDays, weekdayOfDate } from '../../lib/time.js';
 import { performersOf, processingWindow, type Performance } from '../services/service.js';
@@ -151,6 +151,21 @@ const timeOffQuery = (db: Executor, date: string) =>
   db.selectFrom('time_off').select('staff_id').where('start_date', '<=', date).where('end_date', '>=', date);
 const timeOffOfDate = prepared((db, p: { date: string }) => timeOffQuery(db, p.date));
 
+/** The members' non-cancelled bookings that start in [from, to) and end after `dayStart`. */
+const bookingsQuery = (db: Executor, staffIds: readonly number[], from: string, to: string, dayStart: string) =>
+  db
+    .selectFrom('bookings')
+    .select(['staff_id', 'start_at', 'end_at', 'processing_start_at', 'processing_end_at'])
+    .where('staff_id', 'in', staffIds)
+    .where('start_at', '>=', from)
+    .where('start_at', '<', to)
+    .where('end_at', '>', dayStart)
+    .where('status', '<>', 'cancelled');
+/** The same, prepared once per number of members (one list length per service, in practice). */
+const bookingsOfDay = preparedByShape((db, p: Record<string, string | number>, members: number) =>
+  bookingsQuery(db, listOf<number>(p, 'staff', members), p.from as string, p.to as string, p.dayStart as string),
+);
+
 /** The date's data for some services and members; `days` is filled for the members in `busyOf`. */
 async function loadBase(executor: Executor, request: BaseRequest, inTransaction: boolean) {
   const { date } = request;
@@ -243,16 +258,13 @@ async function loadBase(executor: Executor, request: BaseRequest, inTransaction:
     const [bookings, holds] = await all([
       () => {
         if (staffUsed.length === 0) return Promise.resolve([]);
-        let query = executor
-          .selectFrom('bookings')
-          .select(['staff_id', 'start_at', 'end_at', 'processing_start_at', 'processing_end_at'])
-          .where('staff_id', 'in', staffUsed)
-          .where('start_at', '>=', from)
-          .where('start_at', '<', to)
-          .where('end_at', '>', `${date} 00:00:00`)
-          .where('status', '<>', 'cancelled');
-        if (exclude.length > 0) query = query.where('id', 'not in', [...exclude]);
-        return query.execute();
+        if (exclude.length === 0) {
+          const params = { from, to, dayStart: `${date} 00:00:00`, ...listValues('staff', staffUsed) };
+          return bookingsOfDay.all(executor, staffUsed.length, params);
+        }
+        return bookingsQuery(executor, staffUsed, from, to, `${date} 00:00:00`)
+          .where('id', 'not in', [...exclude])
+          .execute();
       },
       () => {
         if (resourceIds.length === 0) return Promise.resolve([]);
