@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +49,10 @@ interface Measure {
   p99: number;
   /** Responses that were not 2xx, and socket errors. */
   bad: number;
+  /** CPU time (user + system) of the answering process per request, in µs. */
+  cpuUs?: number;
+  /** The machine's 1-minute load average at the end of the measurement. */
+  load?: number;
   target?: { ratio?: number; p99?: number };
 }
 
@@ -216,6 +221,25 @@ async function call(
 
 type RequestSpec = NonNullable<autocannon.Options['requests']>[number];
 
+/**
+ * The process answering at each base URL. Its CPU time per request is reported next to the
+ * throughput: on a machine shared with other work, req/s and the ratio move with the
+ * neighbours' load, while the CPU a request costs the service hardly does.
+ */
+const processAt = new Map<string, number>();
+
+/** User + system CPU time of a process so far, in µs (from /proc, Linux only). */
+function cpuTimeUs(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return NaN;
+  }
+}
+
 async function load(
   name: string,
   base: string,
@@ -233,6 +257,8 @@ async function load(
     });
   if (options.warmup) await run(2);
   const samples: string[] = [];
+  const pid = processAt.get(base);
+  const cpuBefore = cpuTimeUs(pid);
   const result = await autocannon({
     url: base,
     connections,
@@ -254,10 +280,13 @@ async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     bad: result.non2xx + result.errors + result.timeouts,
+    cpuUs: (cpuTimeUs(pid) - cpuBefore) / result.requests.total,
+    load: loadavg()[0]!,
     ...(target ? { target } : {}),
   };
   log(
-    `  ${name}: ${measure.rps.toFixed(0)} req/s, p50 ${measure.p50} ms, p99 ${measure.p99} ms` +
+    `  ${name}: ${measure.rps.toFixed(0)} req/s, p50 ${measure.p50} ms, p99 ${measure.p99} ms, ` +
+      `${measure.cpuUs?.toFixed(0)} µs CPU a request, load ${measure.load?.toFixed(1)}` +
       (measure.bad ? `, ${measure.bad} not 2xx` : ''),
   );
   return measure;
@@ -283,6 +312,7 @@ async function benchEngine(
   const baselineProcess = startNode('bench/baseline-server.ts', { PORT: String(baselinePort) });
   const baselineBase = `http://127.0.0.1:${baselinePort}`;
   await waitForBaseline(baselineBase);
+  if (baselineProcess.pid !== undefined) processAt.set(baselineBase, baselineProcess.pid);
   const baseline = await load('baseline node:http (200-byte JSON)', baselineBase, {
     requests: [{ method: 'GET', path: '/' }],
     warmup: true,
@@ -314,6 +344,7 @@ async function benchEngine(
     if (i < 2) await stop(service);
   }
   if (!service) throw new Error('no service');
+  if (service.pid !== undefined) processAt.set(base, service.pid);
   extras.cold_start_ms = Math.round([...starts].sort((a, b) => a - b)[1] ?? NaN);
   extras.cold_starts_ms = starts.map((s) => Math.round(s)).join(' / ');
   await sleep(3000);
@@ -639,8 +670,10 @@ function table(result: EngineResult): string {
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
   lines.push(`### ${result.engine}`);
   lines.push('');
-  lines.push(row(['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'target', 'met']));
-  lines.push(row(['---', '---:', '---:', '---:', '---:', '---', '---']));
+  const cpu = (measure: Measure) => (measure.cpuUs === undefined ? '' : measure.cpuUs.toFixed(0));
+  const load = (measure: Measure) => (measure.load === undefined ? '' : measure.load.toFixed(1));
+  lines.push(row(['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'CPU µs/req', 'load', 'target', 'met']));
+  lines.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---']));
   lines.push(
     row([
       result.baseline.name,
@@ -648,6 +681,8 @@ function table(result: EngineResult): string {
       String(result.baseline.p50),
       String(result.baseline.p99),
       '1.000',
+      cpu(result.baseline),
+      load(result.baseline),
       '',
       '',
     ]),
@@ -672,6 +707,8 @@ function table(result: EngineResult): string {
         String(measure.p50),
         String(measure.p99),
         ratio.toFixed(3),
+        cpu(measure),
+        load(measure),
         wants.join(', '),
         measure.target ? (met ? 'yes' : '**no**') : '',
       ]),

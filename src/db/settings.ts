@@ -3,6 +3,7 @@ import { DEFAULT_TIMEZONE } from '../lib/time.js';
 import type { Dialect } from './connection.js';
 import type { Executor } from './executor.js';
 import { lockRows } from './locks.js';
+import { prepared } from './prepared.js';
 import type { Settings } from './types.js';
 
 /*
@@ -20,9 +21,14 @@ export const SECRET_FIELDS = [
   'sms_auth_token',
 ] as const;
 
+const settingsRow = prepared((db) => db.selectFrom('settings').selectAll().where('id', '=', 1));
+const timezoneRow = prepared((db) => db.selectFrom('settings').select('timezone').where('id', '=', 1));
+
 /** The settings record, secrets as stored. */
 export async function readSettings(db: Executor): Promise<Settings> {
-  return db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  const row = await settingsRow.first(db, {});
+  if (!row) throw new Error('the settings row (id 1) is missing');
+  return row;
 }
 
 /** Reminder offsets as stored (a JSON array of whole hours); anything unreadable reads as none. */
@@ -36,7 +42,7 @@ export function reminderHours(stored: string): number[] {
 }
 
 export async function readTimezone(db: Executor): Promise<string> {
-  const row = await db.selectFrom('settings').select('timezone').where('id', '=', 1).executeTakeFirst();
+  const row = await timezoneRow.first(db, {});
   return row?.timezone || DEFAULT_TIMEZONE;
 }
 

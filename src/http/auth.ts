@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared.js';
 import type { DB, Role } from '../db/types.js';
 import { AppError } from '../lib/errors.js';
 import type { TokenSigner } from '../lib/jwt.js';
@@ -62,6 +63,10 @@ function bearerToken(request: FastifyRequest): string | null {
   return match[1]!;
 }
 
+const activeUser = prepared((db, p: { id: number }) =>
+  db.selectFrom('users').select(['id', 'name', 'email', 'role']).where('id', '=', p.id).where('active', '=', 1),
+);
+
 /**
  * One guard for every route. The token is checked, then the user is read (a primary-key
  * lookup) so that a deleted or deactivated user's tokens stop working at once and a changed
@@ -112,12 +117,7 @@ export function registerAuthGuard(app: FastifyInstance, db: Kysely<DB>, signer: 
     const claims = await signer.verify(token);
     if (!claims) throw new AppError(401, 'invalid_token', 'Access token is invalid or expired');
     if (claims.typ !== 'access') throw new AppError(401, 'invalid_token', 'A client token cannot be used here');
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'name', 'email', 'role'])
-      .where('id', '=', claims.sub)
-      .where('active', '=', 1)
-      .executeTakeFirst();
+    const user = await activeUser.first(db, { id: claims.sub });
     if (!user) throw new AppError(401, 'invalid_token', 'Access token is no longer valid');
     if (level === 'admin' && user.role !== 'admin') {
       throw new AppError(403, 'forbidden', 'This needs an admin account');

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { addDays, dayNumber, formatDate, instantOfLocal, zoneOffset } from '../../lib/time.js';
 import { workingWindows } from './working-time.js';
 
 /*
@@ -125,10 +125,6 @@ function minutesOf(time: string): number {
   return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 }
 
-function dayNumber(date: string): number {
-  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
-}
-
 /** A wall-clock datetime as minutes from `date`'s midnight (negative the day before). */
 export function minutesFrom(date: string, dateTime: string): number {
   // Nearly every booking is on the date itself: no calendar arithmetic for those.
@@ -139,7 +135,7 @@ export function minutesFrom(date: string, dateTime: string): number {
 /** Minutes from `date`'s midnight as a wall-clock datetime, the next day(s) included. */
 export function wallClock(date: string, minutes: number): string {
   const days = Math.floor(minutes / DAY);
-  const day = days === 0 ? date : DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toFormat('yyyy-MM-dd');
+  const day = addDays(date, days);
   const rest = minutes - days * DAY;
   const h = Math.floor(rest / 60);
   const m = rest % 60;
@@ -189,15 +185,21 @@ interface Bounds {
 
 type DayRules = Omit<DayInput, 'durationMin' | 'staff' | 'resources'>;
 
-function boundsOf(input: DayRules): Bounds {
-  const now = DateTime.fromJSDate(input.now).setZone(input.timezone);
-  const today = now.toFormat('yyyy-MM-dd');
-  const earliestAt = DateTime.fromMillis(input.now.getTime() + input.minLeadHours * 3_600_000).setZone(input.timezone);
-  const earliestDate = earliestAt.toFormat('yyyy-MM-dd');
+/** The zone's wall clock at `ms`: its date and the minute of that day, rounded up. */
+function wallClockAt(ms: number, timezone: string): { date: string; minute: number } {
+  const text = formatDate(new Date(ms), timezone);
   // Rounded up to the minute: a start at 14:00 is not "at or after" 14:00:30.
-  const earliestMinute =
-    earliestAt.hour * 60 + earliestAt.minute + (earliestAt.second > 0 || earliestAt.millisecond > 0 ? 1 : 0);
-  const nowMinute = now.hour * 60 + now.minute + (now.second > 0 || now.millisecond > 0 ? 1 : 0);
+  const partial = text.slice(17, 19) !== '00' || ms % 1000 !== 0 ? 1 : 0;
+  return { date: text.slice(0, 10), minute: Number(text.slice(11, 13)) * 60 + Number(text.slice(14, 16)) + partial };
+}
+
+function boundsOf(input: DayRules): Bounds {
+  const now = wallClockAt(input.now.getTime(), input.timezone);
+  const today = now.date;
+  const earliestAt = wallClockAt(input.now.getTime() + input.minLeadHours * 3_600_000, input.timezone);
+  const earliestDate = earliestAt.date;
+  const earliestMinute = earliestAt.minute;
+  const nowMinute = now.minute;
 
   const dateReasons: Refusal[] = [];
   if (input.date < today) dateReasons.push('past');
@@ -214,17 +216,24 @@ function boundsOf(input: DayRules): Bounds {
 }
 
 /** The skipped wall-clock minutes when the zone springs forward on `date`, else null. */
-function dstGap(date: string, timezone: string): Interval | null {
-  const midnight = DateTime.fromISO(`${date}T00:00`, { zone: timezone });
-  const endOfDay = DateTime.fromISO(`${date}T23:59`, { zone: timezone });
-  const jump = endOfDay.offset - midnight.offset;
-  if (jump <= 0) return null;
-  // Find the first minute whose wall clock does not survive a round trip.
-  for (let minute = 0; minute < DAY; minute += 1) {
-    const at = midnight.set({ hour: Math.floor(minute / 60), minute: minute % 60 });
-    if (at.hour * 60 + at.minute !== minute) return { start: minute, end: minute + jump };
+export function dstGap(date: string, timezone: string): Interval | null {
+  const localMidnight = dayNumber(date) * 86_400_000;
+  const midnight = instantOfLocal(localMidnight, timezone);
+  const endOfDay = instantOfLocal(localMidnight + (DAY - 1) * 60_000, timezone);
+  const before = zoneOffset(midnight, timezone);
+  const jump = zoneOffset(endOfDay, timezone) - before;
+  if (!(jump > 0)) return null;
+  // The instant the clock jumps: the last millisecond still on the midnight's offset, plus one.
+  let low = midnight;
+  let high = endOfDay;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (zoneOffset(middle, timezone) === before) low = middle;
+    else high = middle;
   }
-  return null;
+  // The first wall-clock minute that does not exist: the jump's wall clock, rounded up.
+  const start = Math.ceil((high + before * 60_000 - localMidnight) / 60_000);
+  return { start, end: start + jump };
 }
 
 function windowsOf(input: DayRules, staff: StaffDay): Interval[] {
@@ -474,7 +483,7 @@ export function judgeRange(
   const skip = new Set(ignore);
   const start = minutesFrom(input.date, startAt);
   const end = minutesFrom(input.date, endAt);
-  const now = DateTime.fromJSDate(input.now).setZone(input.timezone).toFormat('yyyy-MM-dd HH:mm:ss');
+  const now = formatDate(input.now, input.timezone);
   if (!skip.has('past') && startAt < now) return 'past';
   const member = input.staff.find((candidate) => candidate.id === staffId);
   const closed = input.holiday || input.openingHours?.is_closed === 1 || member?.timeOff === true;

@@ -1,7 +1,7 @@
-import { DateTime } from 'luxon';
 import type { Executor } from '../../db/executor.js';
+import { listOf, listValues, prepared, preparedByShape } from '../../db/prepared.js';
 import { badRequest } from '../../lib/errors.js';
-import { DEFAULT_TIMEZONE } from '../../lib/time.js';
+import { DEFAULT_TIMEZONE, addDays, weekdayOfDate } from '../../lib/time.js';
 import { performersOf, processingWindow, type Performance } from '../services/service.js';
 import type { DayInput, ResourceDay, StaffDay } from './engine.js';
 import type { VisitInput } from './visit-engine.js';
@@ -80,16 +80,16 @@ const serviceNotPerformed = (field = 'staff_id') =>
   ]);
 
 function previousDay(date: string): string {
-  return DateTime.fromISO(date, { zone: 'utc' }).minus({ days: 1 }).toFormat('yyyy-MM-dd');
+  return addDays(date, -1);
 }
 
 function nextDay(date: string): string {
-  return DateTime.fromISO(date, { zone: 'utc' }).plus({ days: 1 }).toFormat('yyyy-MM-dd');
+  return addDays(date, 1);
 }
 
 /** 0 = Sunday … 6 = Saturday, as opening hours and default shifts count. */
 export function weekdayOf(date: string): number {
-  return DateTime.fromISO(date, { zone: 'utc' }).weekday % 7;
+  return weekdayOfDate(date);
 }
 
 interface BaseRequest {
@@ -110,6 +110,62 @@ type ServiceRow = {
   processing_min: number;
 };
 
+/*
+ * The date's rules and, for every member (no `staffIds`), their shifts and time off: the same
+ * queries on every availability request, compiled once. A list of chosen members is built per
+ * request (its length varies).
+ */
+const dayRules = prepared((db, p: { weekday: number; date: string }) =>
+  db
+    .selectFrom('settings')
+    .leftJoin('opening_hours', (join) => join.on('opening_hours.day_of_week', '=', p.weekday))
+    .select((eb) => [
+      'settings.timezone',
+      'settings.calendar_slot_min',
+      'settings.calendar_buffer_min',
+      'settings.booking_min_lead_hours',
+      'settings.booking_max_future_days',
+      'settings.new_client_extra_min',
+      'settings.booking_allow_staff_choice',
+      'settings.hide_unscheduled_staff',
+      'opening_hours.open_time',
+      'opening_hours.close_time',
+      'opening_hours.is_closed',
+      eb.exists(eb.selectFrom('holidays').select('id').where('holidays.date', '=', p.date)).as('holiday'),
+    ])
+    .where('settings.id', '=', 1),
+);
+const noSettingsRow = (): never => {
+  throw new Error('the settings row (id 1) is missing');
+};
+const membersQuery = (db: Executor) =>
+  db.selectFrom('users').select(['id', 'name', 'bookable']).where('active', '=', 1);
+const activeMembers = prepared((db) => membersQuery(db).orderBy('id'));
+const shiftsQuery = (db: Executor, date: string) =>
+  db.selectFrom('shifts').select(['staff_id', 'start_time', 'end_time']).where('date', '=', date);
+const shiftsOfDate = prepared((db, p: { date: string }) => shiftsQuery(db, p.date));
+const defaultShiftsQuery = (db: Executor, weekday: number) =>
+  db.selectFrom('default_shifts').select(['staff_id', 'start_time', 'end_time']).where('day_of_week', '=', weekday);
+const defaultShiftsOfWeekday = prepared((db, p: { weekday: number }) => defaultShiftsQuery(db, p.weekday));
+const timeOffQuery = (db: Executor, date: string) =>
+  db.selectFrom('time_off').select('staff_id').where('start_date', '<=', date).where('end_date', '>=', date);
+const timeOffOfDate = prepared((db, p: { date: string }) => timeOffQuery(db, p.date));
+
+/** The members' non-cancelled bookings that start in [from, to) and end after `dayStart`. */
+const bookingsQuery = (db: Executor, staffIds: readonly number[], from: string, to: string, dayStart: string) =>
+  db
+    .selectFrom('bookings')
+    .select(['staff_id', 'start_at', 'end_at', 'processing_start_at', 'processing_end_at'])
+    .where('staff_id', 'in', staffIds)
+    .where('start_at', '>=', from)
+    .where('start_at', '<', to)
+    .where('end_at', '>', dayStart)
+    .where('status', '<>', 'cancelled');
+/** The same, prepared once per number of members (one list length per service, in practice). */
+const bookingsOfDay = preparedByShape((db, p: Record<string, string | number>, members: number) =>
+  bookingsQuery(db, listOf<number>(p, 'staff', members), p.from as string, p.to as string, p.dayStart as string),
+);
+
 /** The date's data for some services and members; `days` is filled for the members in `busyOf`. */
 async function loadBase(executor: Executor, request: BaseRequest, inTransaction: boolean) {
   const { date } = request;
@@ -125,26 +181,7 @@ async function loadBase(executor: Executor, request: BaseRequest, inTransaction:
   const serviceIds = [...new Set(request.serviceIds)];
 
   const [settings, services, performers, members, shifts, defaults, timeOff, needs, visited] = await all([
-    () =>
-      executor
-        .selectFrom('settings')
-        .leftJoin('opening_hours', (join) => join.on('opening_hours.day_of_week', '=', weekday))
-        .select((eb) => [
-          'settings.timezone',
-          'settings.calendar_slot_min',
-          'settings.calendar_buffer_min',
-          'settings.booking_min_lead_hours',
-          'settings.booking_max_future_days',
-          'settings.new_client_extra_min',
-          'settings.booking_allow_staff_choice',
-          'settings.hide_unscheduled_staff',
-          'opening_hours.open_time',
-          'opening_hours.close_time',
-          'opening_hours.is_closed',
-          eb.exists(eb.selectFrom('holidays').select('id').where('holidays.date', '=', date)).as('holiday'),
-        ])
-        .where('settings.id', '=', 1)
-        .executeTakeFirstOrThrow(),
+    () => dayRules.first(executor, { weekday, date }).then((row) => row ?? noSettingsRow()),
     (): Promise<ServiceRow[]> =>
       executor
         .selectFrom('services')
@@ -154,31 +191,20 @@ async function loadBase(executor: Executor, request: BaseRequest, inTransaction:
         .execute(),
     () => performersOf(executor, { serviceIds, staffIds }),
     () => {
-      let query = executor.selectFrom('users').select(['id', 'name', 'bookable']).where('active', '=', 1);
-      if (staffIds !== undefined) query = query.where('id', 'in', staffIds);
-      return query.orderBy('id').execute();
+      if (staffIds === undefined) return activeMembers.all(executor, {});
+      return membersQuery(executor).where('id', 'in', staffIds).orderBy('id').execute();
     },
     () => {
-      let query = executor.selectFrom('shifts').select(['staff_id', 'start_time', 'end_time']).where('date', '=', date);
-      if (staffIds !== undefined) query = query.where('staff_id', 'in', staffIds);
-      return query.execute();
+      if (staffIds === undefined) return shiftsOfDate.all(executor, { date });
+      return shiftsQuery(executor, date).where('staff_id', 'in', staffIds).execute();
     },
     () => {
-      let query = executor
-        .selectFrom('default_shifts')
-        .select(['staff_id', 'start_time', 'end_time'])
-        .where('day_of_week', '=', weekday);
-      if (staffIds !== undefined) query = query.where('staff_id', 'in', staffIds);
-      return query.execute();
+      if (staffIds === undefined) return defaultShiftsOfWeekday.all(executor, { weekday });
+      return defaultShiftsQuery(executor, weekday).where('staff_id', 'in', staffIds).execute();
     },
     () => {
-      let query = executor
-        .selectFrom('time_off')
-        .select('staff_id')
-        .where('start_date', '<=', date)
-        .where('end_date', '>=', date);
-      if (staffIds !== undefined) query = query.where('staff_id', 'in', staffIds);
-      return query.execute();
+      if (staffIds === undefined) return timeOffOfDate.all(executor, { date });
+      return timeOffQuery(executor, date).where('staff_id', 'in', staffIds).execute();
     },
     () =>
       executor
@@ -232,16 +258,13 @@ async function loadBase(executor: Executor, request: BaseRequest, inTransaction:
     const [bookings, holds] = await all([
       () => {
         if (staffUsed.length === 0) return Promise.resolve([]);
-        let query = executor
-          .selectFrom('bookings')
-          .select(['staff_id', 'start_at', 'end_at', 'processing_start_at', 'processing_end_at'])
-          .where('staff_id', 'in', staffUsed)
-          .where('start_at', '>=', from)
-          .where('start_at', '<', to)
-          .where('end_at', '>', `${date} 00:00:00`)
-          .where('status', '<>', 'cancelled');
-        if (exclude.length > 0) query = query.where('id', 'not in', [...exclude]);
-        return query.execute();
+        if (exclude.length === 0) {
+          const params = { from, to, dayStart: `${date} 00:00:00`, ...listValues('staff', staffUsed) };
+          return bookingsOfDay.all(executor, staffUsed.length, params);
+        }
+        return bookingsQuery(executor, staffUsed, from, to, `${date} 00:00:00`)
+          .where('id', 'not in', [...exclude])
+          .execute();
       },
       () => {
         if (resourceIds.length === 0) return Promise.resolve([]);

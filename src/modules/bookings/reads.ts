@@ -2,6 +2,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/types.js';
 import type { Executor } from '../../db/executor.js';
+import { prepared } from '../../db/prepared.js';
 import type { AuthUser } from '../../http/auth.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, paginate, type Page } from '../../http/pagination.js';
 import { notFound } from '../../lib/errors.js';
@@ -73,9 +74,11 @@ export function bookingQuery(executor: Executor) {
 
 export type BookingJoinedRow = Awaited<ReturnType<ReturnType<typeof bookingQuery>['executeTakeFirstOrThrow']>>;
 
+const bookingById = prepared((db, p: { id: number }) => bookingQuery(db).where('b.id', '=', p.id));
+
 /** One booking with its client, staff member and service names; undefined when there is none. */
 export async function readBooking(executor: Executor, id: number): Promise<BookingJoinedRow | undefined> {
-  return bookingQuery(executor).where('b.id', '=', id).executeTakeFirst();
+  return bookingById.first(executor, { id });
 }
 
 /** A booking with the price it was booked at (what a no-show fee is computed from). */
@@ -179,6 +182,23 @@ export async function listBookings(
     .where((eb) => matching(eb, filter, own))
     .orderBy('b.start_at', 'desc')
     .orderBy('b.id', 'desc');
+  if (!narrows(filter) && query.page !== undefined) {
+    // The list's first screen, asked for on every visit: its queries are compiled once.
+    const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+    const offset = (query.page - 1) * limit;
+    const [data, counted] = await Promise.all([
+      own === null ? pageOfAll.all(db, { limit, offset }) : pageOfOwn.all(db, { own, limit, offset }),
+      own === null ? countOfAll.first(db, {}) : countOfOwn.first(db, { own }),
+    ]);
+    const total = Number(counted?.n ?? 0);
+    return {
+      data: data.map((row) => toBooking(row, timezone)),
+      page: query.page,
+      limit,
+      total,
+      total_pages: Math.ceil(total / limit),
+    };
+  }
   if (!narrows(filter)) {
     // The total from the counters the triggers of migration 0013 keep: count(*) over millions
     // of bookings took ~170 ms a request.
@@ -212,15 +232,50 @@ export async function listBookings(
   };
 }
 
+/*
+ * The unfiltered list's page and total, prepared: every booking but the cancelled ones, or
+ * only the caller's own (the personal agenda). The total comes from the counters the triggers
+ * of migration 0013 keep (see listBookings).
+ */
+const pageOfAll = prepared((db, p: { limit: number; offset: number }) =>
+  bookingQuery(db)
+    .where('b.status', '<>', 'cancelled')
+    .orderBy('b.start_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset),
+);
+const pageOfOwn = prepared((db, p: { own: number; limit: number; offset: number }) =>
+  bookingQuery(db)
+    .where((eb) => eb.and([eb('b.status', '<>', 'cancelled'), eb('b.staff_id', '=', p.own)]))
+    .orderBy('b.start_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset),
+);
+const countOfAll = prepared((db) =>
+  db
+    .selectFrom('booking_counts')
+    .where('status', '<>', 'cancelled')
+    .select((eb) => eb.fn.sum<number>('n').as('n')),
+);
+const countOfOwn = prepared((db, p: { own: number }) =>
+  db
+    .selectFrom('booking_counts')
+    .where('status', '<>', 'cancelled')
+    .where('staff_id', '=', p.own)
+    .select((eb) => eb.fn.sum<number>('n').as('n')),
+);
+
 export async function loadBooking(executor: Executor, id: number, timezone: string): Promise<BookingOutput> {
-  const row = await bookingQuery(executor).where('b.id', '=', id).executeTakeFirst();
+  const row = await bookingById.first(executor, { id });
   if (!row) throw notFound('Booking');
   return toBooking(row, timezone);
 }
 
 export async function getBooking({ db }: AppContext, caller: AuthUser, id: number): Promise<BookingOutput> {
   const own = await agendaOf(db, caller);
-  const row = await bookingQuery(db).where('b.id', '=', id).executeTakeFirst();
+  const row = await bookingById.first(db, { id });
   // Another staff member's booking looks absent (404), not forbidden (403): its existence is
   // not shown either.
   if (!row || (own !== null && row.staff_id !== own)) throw notFound('Booking');

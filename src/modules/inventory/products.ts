@@ -7,7 +7,8 @@ import { nextNumber } from '../../db/sequences.js';
 import type { DB, ProductsTable } from '../../db/types.js';
 import { containsPattern, likeEscaped } from '../../db/like.js';
 import type { AuthUser } from '../../http/auth.js';
-import { paginate, type Page } from '../../http/pagination.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, paginate, type Page } from '../../http/pagination.js';
+import { prepared } from '../../db/prepared.js';
 import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
@@ -102,15 +103,46 @@ export async function getProduct(db: Kysely<DB>, id: number): Promise<ProductOut
  * supplier joined, plus one count when paginated. `search` matches a part of the name, SKU,
  * EAN code or article number, case-insensitively, with `%` and `_` taken literally.
  */
+const activeProductsPage = prepared((db, p: { limit: number; offset: number }) =>
+  fromProducts(db)
+    .where('p.active', '=', 1)
+    .select(PRODUCT_COLUMNS)
+    .orderBy(sql`lower(p.name)`)
+    .orderBy('p.id')
+    .limit(p.limit)
+    .offset(p.offset),
+);
+const activeProductsCount = prepared((db) =>
+  fromProducts(db)
+    .where('p.active', '=', 1)
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
 export async function listProducts(
   db: Kysely<DB>,
   filter: ProductListInput,
 ): Promise<ProductOutput[] | Page<ProductOutput>> {
   const timezone = await readTimezone(db);
+  const search = filter.search?.trim();
+  if (filter.supplier_id === undefined && filter.category_id === undefined && !search && filter.page !== undefined) {
+    // The stock screen's first view, unfiltered: its queries are compiled once.
+    const limit = Math.min(filter.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+    const [rows, counted] = await Promise.all([
+      activeProductsPage.all(db, { limit, offset: (filter.page - 1) * limit }),
+      activeProductsCount.first(db, {}),
+    ]);
+    const total = counted?.n ?? 0;
+    return {
+      data: rows.map((row) => toProduct(row, timezone)),
+      page: filter.page,
+      limit,
+      total,
+      total_pages: Math.ceil(total / limit),
+    };
+  }
   let base = fromProducts(db).where('p.active', '=', 1);
   if (filter.supplier_id !== undefined) base = base.where('p.supplier_id', '=', filter.supplier_id);
   if (filter.category_id !== undefined) base = base.where('p.category_id', '=', filter.category_id);
-  const search = filter.search?.trim();
   if (search) {
     const pattern = containsPattern(search);
     base = base.where((eb) =>

@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../../test/helpers/database.js';
+import { listOf, listValues, prepared, preparedByShape } from './prepared.js';
+
+const settingBySlot = prepared((db, p: { id: number; min: number }) =>
+  db
+    .selectFrom('settings')
+    .select(['id', 'calendar_slot_min'])
+    .where('id', '=', p.id)
+    .where('calendar_slot_min', '>=', p.min),
+);
+const settingsPage = prepared((db, p: { limit: number; offset: number }) =>
+  db.selectFrom('settings').select('id').where('id', '>', 0).orderBy('id').limit(p.limit).offset(p.offset),
+);
+
+const settingsIn = preparedByShape((db, p: Record<string, number>, length: number) =>
+  db
+    .selectFrom('settings')
+    .select('id')
+    .where('id', 'in', listOf<number>(p, 'id', length))
+    .orderBy('id'),
+);
+
+for (const dialect of DIALECTS) {
+  describe(`prepared queries [${dialect}]`, () => {
+    let testDb: TestDatabase;
+    before(async () => {
+      testDb = await createTestDatabase(dialect);
+    });
+    after(() => testDb.drop());
+
+    it('each execution takes its own values; constants of the query stay', async () => {
+      const db = testDb.database.db;
+      const slot = (await db.selectFrom('settings').select('calendar_slot_min').executeTakeFirstOrThrow())
+        .calendar_slot_min;
+      assert.deepEqual(await settingBySlot.first(db, { id: 1, min: slot }), { id: 1, calendar_slot_min: slot });
+      assert.equal(await settingBySlot.first(db, { id: 1, min: slot + 1 }), undefined);
+      assert.equal(await settingBySlot.first(db, { id: 2, min: 0 }), undefined);
+      assert.deepEqual(await settingsPage.all(db, { limit: 10, offset: 0 }), [{ id: 1 }]);
+      assert.deepEqual(await settingsPage.all(db, { limit: 10, offset: 1 }), []);
+    });
+
+    it('one query per shape: an in-list of each length, with its own values', async () => {
+      const db = testDb.database.db;
+      assert.deepEqual(await settingsIn.all(db, 1, listValues('id', [1])), [{ id: 1 }]);
+      assert.deepEqual(await settingsIn.all(db, 1, listValues('id', [2])), []);
+      assert.deepEqual(await settingsIn.all(db, 3, listValues('id', [3, 1, 2])), [{ id: 1 }]);
+      assert.deepEqual(await settingsIn.all(db, 3, listValues('id', [4, 5, 6])), []);
+    });
+
+    it('runs inside a transaction on its connection, seeing its uncommitted writes', async () => {
+      const db = testDb.database.db;
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.updateTable('settings').set({ calendar_slot_min: 5 }).where('id', '=', 1).execute();
+          assert.deepEqual(await settingBySlot.first(trx, { id: 1, min: 5 }), { id: 1, calendar_slot_min: 5 });
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      assert.notEqual((await settingBySlot.first(db, { id: 1, min: 0 }))?.calendar_slot_min, 5);
+    });
+  });
+}

@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DateTime } from 'luxon';
+import { dstGap } from '../modules/availability/engine.js';
+import { addDays, formatDate, formatInstant, instantOfLocal, isValidDate, todayIn, weekdayOfDate } from './time.js';
+
+/*
+ * The zone offsets and calendar arithmetic are computed without luxon (it asked Intl on every
+ * call, the top cost of a list's timestamps); luxon stays the reference they are checked against.
+ */
+
+const ZONES = [
+  'Europe/Amsterdam',
+  'America/New_York',
+  'America/St_Johns', // -03:30, DST
+  'Australia/Lord_Howe', // a 30-minute DST change
+  'Asia/Kathmandu', // +05:45
+  'Pacific/Chatham', // +12:45 / +13:45
+  'America/Santiago', // changes at midnight
+  'Asia/Beirut', // changes at midnight
+  'Africa/Casablanca', // four changes a year (Ramadan)
+  'Asia/Tehran',
+  'UTC',
+];
+const FROM = Date.UTC(2018, 0, 1);
+const TO = Date.UTC(2031, 0, 1);
+
+function luxonFormat(ms: number, zone: string): string {
+  return DateTime.fromMillis(ms, { zone }).toFormat('yyyy-MM-dd HH:mm:ss');
+}
+
+/** Every offset change of the zone in [FROM, TO), to the minute, found from luxon's offsets. */
+function transitions(zone: string): number[] {
+  const found: number[] = [];
+  const offset = (ms: number) => DateTime.fromMillis(ms, { zone }).offset;
+  for (let day = FROM; day < TO; day += 86_400_000) {
+    if (offset(day) === offset(day + 86_400_000)) continue;
+    for (let ms = day + 60_000; ms <= day + 86_400_000; ms += 60_000) {
+      if (offset(ms) !== offset(ms - 60_000)) found.push(ms);
+    }
+  }
+  return found;
+}
+
+describe('time without luxon, checked against luxon', () => {
+  for (const zone of ZONES) {
+    it(`${zone}: instants over 13 years and around every offset change format as luxon does`, () => {
+      // Every ~3 hours, at a varying minute, second and millisecond…
+      for (let ms = FROM, i = 0; ms < TO; ms += 10_800_000 + (i % 59) * 61_013, i += 1) {
+        const iso = new Date(ms).toISOString();
+        assert.equal(formatInstant(iso, zone), luxonFormat(ms, zone), iso);
+      }
+      // …and every minute of the two hours around each change, with the millisecond on either side.
+      for (const change of transitions(zone)) {
+        for (let ms = change - 3_600_000; ms <= change + 3_600_000; ms += 60_000) {
+          for (const at of [ms - 1, ms, ms + 1]) {
+            assert.equal(formatDate(new Date(at), zone), luxonFormat(at, zone), new Date(at).toISOString());
+          }
+        }
+      }
+    });
+
+    it(`${zone}: today, wall-clock instants and the DST gap of every day as luxon gives them`, () => {
+      for (let ms = FROM; ms < TO; ms += 86_400_000) {
+        const date = new Date(ms).toISOString().slice(0, 10);
+        assert.equal(todayIn(zone, new Date(ms + 37_000_123)), luxonFormat(ms + 37_000_123, zone).slice(0, 10));
+        assert.deepEqual(dstGap(date, zone), luxonGap(date, zone), date);
+        for (const time of ['00:00', '02:30', '23:59']) {
+          const local = Date.parse(`${date}T${time}:00.000Z`);
+          const expected = DateTime.fromISO(`${date}T${time}`, { zone });
+          const candidates = [expected.toMillis()];
+          // An ambiguous wall clock (the hour repeated when clocks go back) may be either instant.
+          const other = expected.plus({ hours: -1 });
+          if (other.toFormat('HH:mm') === time) candidates.push(other.toMillis());
+          const later = expected.plus({ hours: 1 });
+          if (later.toFormat('HH:mm') === time) candidates.push(later.toMillis());
+          assert.ok(candidates.includes(instantOfLocal(local, zone)), `${date} ${time}`);
+        }
+      }
+    });
+  }
+
+  it('an unknown zone is written as luxon writes it', () => {
+    assert.equal(formatInstant('2026-03-01T10:00:00.000Z', 'Nowhere/Else'), 'Invalid DateTime');
+    assert.equal(formatInstant('2026-03-01T10:00:00.000Z', 'UTC+3'), '2026-03-01 13:00:00');
+    assert.equal(formatInstant(null, 'Europe/Amsterdam'), null);
+  });
+
+  it('calendar days: validity, adding days and the weekday as luxon counts them', () => {
+    for (let ms = Date.UTC(1899, 0, 1); ms < Date.UTC(2101, 0, 1); ms += 86_400_000 * 3) {
+      const date = new Date(ms).toISOString().slice(0, 10);
+      const day = DateTime.fromISO(date, { zone: 'utc' });
+      assert.equal(weekdayOfDate(date), day.weekday % 7, date);
+      assert.equal(addDays(date, 1), day.plus({ days: 1 }).toFormat('yyyy-MM-dd'));
+      assert.equal(addDays(date, -1), day.minus({ days: 1 }).toFormat('yyyy-MM-dd'));
+      assert.equal(addDays(date, 400), day.plus({ days: 400 }).toFormat('yyyy-MM-dd'));
+    }
+    for (const year of ['0000', '0004', '0099', '0100', '1900', '2000', '2023', '2024', '2100', '9999']) {
+      for (let month = 0; month <= 13; month += 1) {
+        for (let day = 0; day <= 32; day += 1) {
+          const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          assert.equal(isValidDate(date), DateTime.fromFormat(date, 'yyyy-MM-dd', { zone: 'utc' }).isValid, date);
+        }
+      }
+    }
+    for (const text of ['2026-1-01', '2026-01-01 ', ' 2026-01-01', '20260101', '2026-02-30', 'x']) {
+      assert.equal(isValidDate(text), false, text);
+    }
+  });
+});
+
+/** The DST gap as the engine computed it with luxon: the first wall-clock minute that does not round-trip. */
+function luxonGap(date: string, timezone: string): { start: number; end: number } | null {
+  const midnight = DateTime.fromISO(`${date}T00:00`, { zone: timezone });
+  const endOfDay = DateTime.fromISO(`${date}T23:59`, { zone: timezone });
+  const jump = endOfDay.offset - midnight.offset;
+  if (jump <= 0) return null;
+  for (let minute = 0; minute < 1440; minute += 1) {
+    const at = midnight.set({ hour: Math.floor(minute / 60), minute: minute % 60 });
+    if (at.hour * 60 + at.minute !== minute) return { start: minute, end: minute + jump };
+  }
+  return null;
+}
