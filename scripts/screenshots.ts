@@ -56,11 +56,11 @@ const SHOTS: Shot[] = [
     },
   },
   {
-    file: 'booking-desktop-en-dark.png',
-    context: { ...DESKTOP, locale: 'en-GB', colorScheme: 'dark' },
+    file: 'booking-desktop-nl-dark.png',
+    context: { ...DESKTOP, locale: 'nl-NL', colorScheme: 'dark' },
     steps: async (page, openDay) => {
-      await page.goto('/book?lang=en');
-      await servicesAndTimes(page, openDay, { service: /Men's cut/, next: 'Next month' });
+      await page.goto('/book?lang=nl');
+      await servicesAndTimes(page, openDay, { service: /Men's cut/, next: 'Volgende' });
     },
   },
   {
