@@ -210,15 +210,17 @@ function validateOpeningHours(entries: NonNullable<SetupInput['opening_hours']>)
 
 async function issueRefreshToken(executor: Executor, userId: number, familyId: string): Promise<string> {
   const token = randomToken();
+  // One instant for both: the lifetime is exactly the TTL, whichever millisecond it is issued in.
+  const now = new Date();
   await executor
     .insertInto('refresh_tokens')
     .values({
       user_id: userId,
       family_id: familyId,
       token_hash: hashToken(token),
-      expires_at: isoAfter(REFRESH_TOKEN_TTL_MS),
+      expires_at: isoAfter(REFRESH_TOKEN_TTL_MS, now),
       rotated_at: null,
-      created_at: nowIso(),
+      created_at: now.toISOString(),
     })
     .execute();
   return token;
