@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024_brand_color.js';
 import * as m0025 from './migrations/0025_webhooks.js';
 import * as m0026 from './migrations/0026_calendar_feeds.js';
 import * as m0027 from './migrations/0027_outbox_status.js';
+import * as m0028 from './migrations/0028_job_claim_indexes.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -66,6 +67,7 @@ const migrations: Record<string, MigrationModule> = {
   '0025_webhooks': m0025,
   '0026_calendar_feeds': m0026,
   '0027_outbox_status': m0027,
+  '0028_job_claim_indexes': m0028,
 };
 
 class DialectAwareProvider implements MigrationProvider {

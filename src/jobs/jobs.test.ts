@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -10,27 +9,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, it, type TestContext } from 'node:test';
 import { sql, type Kysely } from 'kysely';
-import {
-  createTestApp,
-  setupSalon,
-  testConfig,
-  uniqueEmail,
-  type TestApp,
-  type TestAppOptions,
-} from '../../test/helpers/app.js';
-import { createTestDatabase, DIALECTS } from '../../test/helpers/database.js';
+import { createTestApp, setupSalon, uniqueEmail, type TestApp, type TestAppOptions } from '../../test/helpers/app.js';
+import { DIALECTS } from '../../test/helpers/database.js';
+import { contextOn, sharedDatabase } from '../../test/helpers/shared-database.js';
 import { SmtpSink } from '../../test/helpers/smtp-sink.js';
-import type { Config } from '../config.js';
-import type { AppContext } from '../context.js';
-import { connect, type Database, type Dialect } from '../db/connection.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { connect, type Dialect } from '../db/connection.js';
 import type { DB, Email, Job } from '../db/types.js';
-import { SecretBox } from '../lib/secrets.js';
-import { LocalDiskStorage } from '../storage/storage.js';
-import { TokenSigner } from '../lib/jwt.js';
-import { createLogger } from '../logger.js';
 import { queueEmail } from '../mail/outbox.js';
 import { createJobHandlers, createWorker } from '../composition.js';
+import { dueJobIdsPostgres } from './claim-postgres.js';
+import { dueJobIdsSqlite } from './claim-sqlite.js';
 import { claimJobs, enqueue, extendLease, markDone, markFailed, retryDelayMs } from './queue.js';
 import { MAX_ATTEMPTS, type JobContext, type JobHandlers, type JobName } from './types.js';
 
@@ -132,18 +120,6 @@ function recordingHandlers(fail: (call: Call, index: number) => string | null = 
   };
 }
 
-function contextOn(config: Config, db: Kysely<DB>, dialect: Dialect): AppContext {
-  return {
-    config,
-    db,
-    dialect,
-    signer: new TokenSigner(config.jwtSecret),
-    secrets: new SecretBox(config.secretsKey),
-    storage: new LocalDiskStorage(join(config.dataDir, 'uploads')),
-    log: createLogger(config.logLevel),
-  };
-}
-
 /** `iso` as the salon's default zone writes it, computed apart from the service's own code. */
 function inAmsterdam(iso: string): string {
   const parts = Object.fromEntries(
@@ -202,40 +178,6 @@ async function waitFor<T>(
   }
 }
 
-/**
- * A migrated database that another process can open too: a SQLite file in the config's
- * data dir (where openContext looks for it), or a fresh PostgreSQL database.
- */
-async function sharedDatabase(
-  dialect: Dialect,
-): Promise<{ database: Database; url: string | undefined; config: Config; drop(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const config = testConfig();
-    const database = connect({ sqliteFile: join(config.dataDir, 'salon.db') });
-    await migrateToLatest(database.db, 'sqlite');
-    return {
-      database,
-      url: undefined,
-      config,
-      drop: async () => {
-        await database.destroy();
-        rmSync(config.dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const testDb = await createTestDatabase('postgres');
-  const config = testConfig({ databaseUrl: testDb.url });
-  return {
-    database: testDb.database,
-    url: testDb.url,
-    config,
-    drop: async () => {
-      await testDb.drop();
-      rmSync(config.dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 // ---------------------------------------------------------------- tests
 
 for (const dialect of DIALECTS) {
@@ -276,6 +218,57 @@ for (const dialect of DIALECTS) {
         [['auth.forgot_password', { email: 'committed@example.com' }]],
       );
       assert.equal((await jobRow(db, id)).status, 'done');
+    });
+
+    it('a claim reads each kind of due job in claim order from an index of its own, never sorting the whole queue', async (t) => {
+      const app = await freshApp(t, dialect);
+      const { db } = app.ctx;
+      // A campaign's worth of jobs sharing one run_at, some awaiting a retry, some with an expired lease.
+      const now = new Date().toISOString();
+      const past = new Date(Date.now() - 60_000).toISOString();
+      const statuses = ['queued', 'queued', 'queued', 'failed', 'running', 'done'] as const;
+      for (let batch = 0; batch < 5; batch += 1) {
+        await db
+          .insertInto('jobs')
+          .values(
+            Array.from({ length: 400 }, (_, i) => ({
+              name: 'campaign.send',
+              payload: JSON.stringify({ recipientId: batch * 400 + i }),
+              status: statuses[i % statuses.length]!,
+              run_at: past,
+              attempts: 0,
+              max_attempts: 3,
+              locked_until: statuses[i % statuses.length] === 'running' ? past : null,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .execute();
+      }
+      const due = dialect === 'postgres' ? dueJobIdsPostgres(now, 4) : dueJobIdsSqlite(now, 4);
+      let plan: string;
+      if (dialect === 'postgres') {
+        await sql`analyze jobs`.execute(db);
+        const rows = await sql<{ 'QUERY PLAN': string }>`explain select id from jobs where id in ${due}`.execute(db);
+        plan = rows.rows.map((row) => row['QUERY PLAN']).join('\n');
+        for (const index of ['jobs_queued_due', 'jobs_failed_due', 'jobs_running_lease']) {
+          assert.match(plan, new RegExp(`Index Scan using ${index} on jobs`), plan);
+        }
+        assert.doesNotMatch(plan, /Seq Scan on jobs/, plan);
+      } else {
+        await sql`analyze`.execute(db);
+        const rows = await sql<{ detail: string }>`explain query plan select id from jobs where id in ${due}`.execute(
+          db,
+        );
+        plan = rows.rows.map((row) => row.detail).join('\n');
+        // Each kind searched through an index that gives its order: no temporary sort but the
+        // final one of the few rows taken.
+        assert.equal(plan.match(/SEARCH jobs USING (COVERING )?INDEX/g)?.length, 3, plan);
+        assert.doesNotMatch(plan, /SCAN jobs\b/, plan);
+        assert.ok((plan.match(/USE TEMP B-TREE FOR ORDER BY/g) ?? []).length <= 1, plan);
+      }
+      const claimed = await claimJobs(db, dialect, 'index-worker', 4, 30_000);
+      assert.equal(claimed.length, 4);
     });
 
     it('a job enqueued with delayMs is not claimed before its run_at and is claimed after', async (t) => {

@@ -178,7 +178,7 @@ export async function claimJobs(
     .where(
       sql.ref('id'),
       'in',
-      dialect === 'postgres' ? dueJobIdsPostgres(db, nowIso, limit) : dueJobIdsSqlite(nowIso, limit),
+      dialect === 'postgres' ? dueJobIdsPostgres(nowIso, limit) : dueJobIdsSqlite(nowIso, limit),
     )
     .returningAll()
     .execute();

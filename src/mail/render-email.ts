@@ -1,6 +1,7 @@
 import type { Settings } from '../db/types.js';
 import { chooseLanguage, normaliseLanguage, type Language } from '../messages/index.js';
 import { renderMjml } from './render.js';
+import { renderWithSlots } from './render-shared.js';
 import { isTemplateName, template, type Brand, type TemplateName } from './templates/index.js';
 import { mailContext, type MessageOverrides } from './templates/layout.js';
 
@@ -71,7 +72,9 @@ export async function renderEmail(
   const chosen = template(email.template);
   const mail = mailContext(brand, chooseLanguage(email.language, brand.language), overrides);
   return {
-    html: await renderMjml(chosen.mjml(data, mail)),
+    html: chosen.mjmlWithSlots
+      ? await renderWithSlots((slot) => chosen.mjmlWithSlots!(data, mail, slot))
+      : await renderMjml(chosen.mjml(data, mail)),
     text: chosen.text(data, mail),
     headers: chosen.headers?.(data) ?? {},
     calendar: chosen.calendar?.(data) ?? null,

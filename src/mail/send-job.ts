@@ -1,11 +1,14 @@
 import type { AppContext } from '../context.js';
-import type { JobHandler } from '../jobs/types.js';
+import type { Email } from '../db/types.js';
+import type { JobContext, JobHandler } from '../jobs/types.js';
 import { readSettingsWithSecrets } from '../db/settings.js';
 import { chooseLanguage } from '../messages/index.js';
 import { readMessageOverrides } from './message-texts.js';
 import { brandOf, renderEmail } from './render-email.js';
 import { isTemplateName } from './templates/index.js';
 import { mailTransport, type MailTransport } from './transport.js';
+
+const NO_MAIL_SERVER = 'no mail server configured (SMTP_URL or settings smtp_host)';
 
 /** How long an unused pooled transport keeps its connections before closing them. */
 const POOL_IDLE_MS = 1000;
@@ -57,13 +60,33 @@ class TransportPool {
   }
 }
 
+/** Where an outbox row stands after a send: its status and error; null when the row is gone. */
+export type DeliveryOutcome = Pick<Email, 'status' | 'error'> | null;
+
+/** Sends one outbox row: the `mail.send` job (sendEmailJob), and how a sender that delivers its own rows sends them. */
+export type EmailDelivery = (emailId: number, context: JobContext) => Promise<DeliveryOutcome>;
+
 export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
+  const deliver = emailDelivery(ctx);
+  return async ({ emailId }, context) => {
+    await deliver(emailId, context);
+  };
+}
+
+/**
+ * Sends an outbox row that is `queued` (renders its MJML, talks to SMTP, records the outcome on
+ * the row) and tells where the row stands afterwards; a row no longer `queued` is never sent
+ * again. A failed send throws, after recording the error (the row stays `queued` for the
+ * job's retry, or becomes `failed` on its last attempt).
+ */
+export function emailDelivery(ctx: AppContext): EmailDelivery {
   const { db, config } = ctx;
   const pool = new TransportPool();
-  return async ({ emailId }, context) => {
+  return async (emailId, context) => {
     const email = await db.selectFrom('emails').selectAll().where('id', '=', emailId).executeTakeFirst();
-    // Already sent (a retried job after a crash past the send) or removed: nothing to do.
-    if (!email || email.status !== 'queued') return;
+    if (!email) return null;
+    // Already sent (a retried job after a crash past the send): nothing to do.
+    if (email.status !== 'queued') return { status: email.status, error: email.error };
 
     const settings = await readSettingsWithSecrets(ctx);
     const created = await mailTransport(settings, config.smtpUrl, { pool: true });
@@ -75,7 +98,7 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
         // mail previews are on (development), it is kept so the outbox preview shows it.
         .set({
           status: 'unsent',
-          error: 'no mail server configured (SMTP_URL or settings smtp_host)',
+          error: NO_MAIL_SERVER,
           data: email.sensitive && config.mailPreview === false ? null : email.data,
         })
         .where('id', '=', emailId)
@@ -84,7 +107,7 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
         { emailId, template: email.template, to: email.recipient },
         'no mail server configured; email kept as unsent',
       );
-      return;
+      return { status: 'unsent', error: NO_MAIL_SERVER };
     }
     if (!isTemplateName(email.template) || email.data === null) {
       created.transporter.close();
@@ -120,6 +143,7 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
         })
         .where('id', '=', emailId)
         .execute();
+      return { status: 'sent', error: null };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const givingUp = context.isLastAttempt;

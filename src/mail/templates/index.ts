@@ -9,6 +9,7 @@ import * as settings from './settings.js';
 import * as waitlist from './waitlist.js';
 import type { Brand, MailContext } from './layout.js';
 import type { CalendarPart } from '../calendar.js';
+import type { Slot } from '../render-shared.js';
 
 /**
  * An email's rendering. `mail` is the salon's brand with this email's language, texts and
@@ -17,6 +18,12 @@ import type { CalendarPart } from '../calendar.js';
 export interface Template<D> {
   subject(data: D, mail: MailContext): string;
   mjml(data: D, mail: MailContext): string;
+  /**
+   * The same document with each recipient's own values passed through `slot`, for an email
+   * sent alike to many (a campaign): rendered once, the values put in per email
+   * (render-shared.ts). Must give what `mjml` gives once the slots are filled.
+   */
+  mjmlWithSlots?(data: D, mail: MailContext, slot: Slot): string;
   text(data: D, mail: MailContext): string;
   /** Extra message headers (e.g. List-Unsubscribe), when the email needs any. */
   headers?(data: D): Record<string, string>;

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,19 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, it, type TestContext } from 'node:test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { createTestApp, setupSalon, testConfig, uniqueEmail } from '../../../test/helpers/app.js';
+import { createTestApp, setupSalon, uniqueEmail } from '../../../test/helpers/app.js';
 import { createClient, setSettings } from '../../../test/helpers/bookings.js';
-import { createTestDatabase, DIALECTS } from '../../../test/helpers/database.js';
+import { DIALECTS } from '../../../test/helpers/database.js';
+import { contextOn, sharedDatabase } from '../../../test/helpers/shared-database.js';
 import { SmtpSink } from '../../../test/helpers/smtp-sink.js';
-import type { Config } from '../../config.js';
-import type { AppContext } from '../../context.js';
-import { connect, type Database, type Dialect } from '../../db/connection.js';
-import { migrateToLatest } from '../../db/migrate.js';
 import { createWorker } from '../../composition.js';
-import { TokenSigner } from '../../lib/jwt.js';
-import { SecretBox } from '../../lib/secrets.js';
-import { createLogger } from '../../logger.js';
-import { LocalDiskStorage } from '../../storage/storage.js';
 import { startSend } from './send.js';
 
 /*
@@ -73,47 +65,6 @@ async function stallingSmtpServer(acceptFirst: number) {
   };
 }
 
-function contextOn(config: Config, database: Database, dialect: Dialect): AppContext {
-  return {
-    config,
-    db: database.db,
-    dialect,
-    signer: new TokenSigner(config.jwtSecret),
-    secrets: new SecretBox(config.secretsKey),
-    storage: new LocalDiskStorage(join(config.dataDir, 'uploads')),
-    log: createLogger(config.logLevel),
-  };
-}
-
-/** A migrated database another process can open: a SQLite file in DATA_DIR, or a PostgreSQL database. */
-async function sharedDatabase(dialect: Dialect) {
-  if (dialect === 'sqlite') {
-    const config = testConfig();
-    const database = connect({ sqliteFile: join(config.dataDir, 'salon.db') });
-    await migrateToLatest(database.db, 'sqlite');
-    return {
-      database,
-      url: undefined as string | undefined,
-      config,
-      drop: async () => {
-        await database.destroy();
-        rmSync(config.dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const testDb = await createTestDatabase('postgres');
-  const config = testConfig({ databaseUrl: testDb.url });
-  return {
-    database: testDb.database,
-    url: testDb.url,
-    config,
-    drop: async () => {
-      await testDb.drop();
-      rmSync(config.dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function waitFor<T>(what: string, check: () => Promise<T | null | false>, timeoutMs = 30_000, detail = () => '') {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -145,7 +96,7 @@ for (const dialect of DIALECTS) {
         cleanup(t, () => smtp.stop());
         cleanup(t, () => shared.drop());
         const db = shared.database.db;
-        const ctx = contextOn({ ...shared.config, smtpUrl: smtp.url }, shared.database, dialect);
+        const ctx = contextOn({ ...shared.config, smtpUrl: smtp.url }, shared.database.db, dialect);
 
         await db.updateTable('settings').set({ bulk_campaigns_enabled: 1 }).execute();
         const now = new Date().toISOString();

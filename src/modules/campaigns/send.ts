@@ -6,7 +6,7 @@ import type { JobContext, JobHandler } from '../../jobs/types.js';
 import { enqueueEach } from '../../jobs/queue.js';
 import { conflict } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { sendEmailJob } from '../../mail/send-job.js';
+import { emailDelivery, type EmailDelivery } from '../../mail/send-job.js';
 import type { CampaignEmailData } from './email-template.js';
 import { recordEmails } from '../../mail/outbox.js';
 import { notifyAdmins } from '../notifications/service.js';
@@ -177,7 +177,7 @@ async function settle(
 
 /** The `campaign.send` job: one recipient, rendered and sent through the mail outbox. */
 export function campaignSendJob(ctx: AppContext): JobHandler<'campaign.send'> {
-  const deliver = sendEmailJob(ctx);
+  const deliver = emailDelivery(ctx);
   return async ({ recipientId }, context) => {
     const recipient = await ctx.db
       .selectFrom('campaign_recipients as r')
@@ -194,6 +194,7 @@ export function campaignSendJob(ctx: AppContext): JobHandler<'campaign.send'> {
         'cl.email as client_email',
         'cl.name as client_name',
         'cl.marketing_consent',
+        'cl.language as client_language',
         'u.client_id as unsubscribed',
         'cl.erased_at',
       ])
@@ -210,7 +211,7 @@ export function campaignSendJob(ctx: AppContext): JobHandler<'campaign.send'> {
         await settle(ctx, recipientId, 'pending', 'skipped', 'unsubscribed, no consent or no address');
         return;
       }
-      emailId = await claimRecipient(ctx, recipientId, address, recipient.client_id, {
+      emailId = await claimRecipient(ctx, recipientId, address, recipient.client_language, {
         subject: recipient.subject,
         blocks: JSON.parse(recipient.blocks) as StoredBlock[],
         ...unsubscribeLinks(ctx, recipient.client_id),
@@ -232,13 +233,14 @@ async function claimRecipient(
   ctx: AppContext,
   recipientId: number,
   address: string,
-  clientId: number,
+  language: string | null,
   data: CampaignEmailData,
 ): Promise<number | null> {
   return ctx.db.transaction().execute(async (trx) => {
     // The unsubscribe link in it acts for the client: not kept once the email is out.
     const [emailId] = await recordEmails(trx, [
-      { to: address, clientId, template: 'campaign.email', data, sensitive: true },
+      // The client's language, read with the recipient (null: the salon's).
+      { to: address, language, template: 'campaign.email', data, sensitive: true },
     ]);
     const moved = await trx
       .updateTable('campaign_recipients')
@@ -256,15 +258,16 @@ async function claimRecipient(
 
 async function sendOne(
   ctx: AppContext,
-  deliver: JobHandler<'mail.send'>,
+  deliver: EmailDelivery,
   recipientId: number,
   emailId: number,
   context: JobContext,
 ): Promise<void> {
+  let email;
   try {
     // The mail layer's own send: renders the MJML, talks to SMTP, records the outcome on
     // the outbox row, and does nothing for a row already sent.
-    await deliver({ emailId }, context);
+    email = await deliver(emailId, context);
   } catch (error) {
     if (context.isLastAttempt) {
       const message = error instanceof Error ? error.message : String(error);
@@ -272,11 +275,6 @@ async function sendOne(
     }
     throw error;
   }
-  const email = await ctx.db
-    .selectFrom('emails')
-    .select(['status', 'error'])
-    .where('id', '=', emailId)
-    .executeTakeFirst();
   if (email?.status === 'sent') await settle(ctx, recipientId, 'sending', 'sent', null);
   else await settle(ctx, recipientId, 'sending', 'failed', email?.error ?? 'email not sent');
 }
