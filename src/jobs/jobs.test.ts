@@ -271,6 +271,37 @@ for (const dialect of DIALECTS) {
       assert.equal(claimed.length, 4);
     });
 
+    it('a running worker keeps its places busy: one slow job does not hold back the jobs queued behind it', async (t) => {
+      const app = await freshApp(t, dialect, { config: { jobConcurrency: 2, jobPollMs: 50 } });
+      const { db } = app.ctx;
+      let releaseSlow: () => void = () => undefined;
+      const slowReleased = new Promise<void>((resolve) => (releaseSlow = resolve));
+      const done: string[] = [];
+      const { handlers } = recordingHandlers();
+      handlers['auth.forgot_password'] = async ({ email }) => {
+        if (email === 'slow@example.com') await slowReleased;
+        done.push(email);
+      };
+      await enqueue(db, 'auth.forgot_password', { email: 'slow@example.com' });
+      for (let i = 0; i < 6; i += 1) await enqueue(db, 'auth.forgot_password', { email: `quick${i}@example.com` });
+      const worker = createWorker(app.ctx, handlers);
+      worker.start();
+      defer(t, () => worker.stop());
+      try {
+        // The slow job holds one of the two places the whole time; the other place runs the rest.
+        await waitFor(
+          'the quick jobs behind the slow one',
+          async () => done.length === 6,
+          10_000,
+          () => ` (${done.join(', ')})`,
+        );
+        assert.ok(!done.includes('slow@example.com'));
+      } finally {
+        releaseSlow();
+      }
+      await waitFor('the slow job', async () => done.includes('slow@example.com'), 10_000);
+    });
+
     it('a job enqueued with delayMs is not claimed before its run_at and is claimed after', async (t) => {
       const app = await freshApp(t, dialect);
       const { db } = app.ctx;
