@@ -80,7 +80,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   if (metrics) registerRequestMetrics(app, metrics);
   registerErrorHandling(app);
   registerTextGuard(app);
-  // Security and CORS headers on every answer (http/response-headers.ts).
+  // Security headers on every answer, CORS on the booking page's API (http/response-headers.ts).
   registerResponseHeaders(app, ctx.config.corsOrigin);
   // Parses the Cookie header for the web sessions' cookies (http/session-cookie.ts); nothing else reads cookies.
   await app.register(cookie);

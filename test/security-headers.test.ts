@@ -272,6 +272,41 @@ for (const dialect of DIALECTS) {
       assert.equal(answer.headers['content-length'], '0');
     });
 
+    it('no CORS outside the booking page’s API: another site’s script reads nothing there, and its preflight finds no route', async () => {
+      for (const corsOrigin of ['*', BOOKING_SITE]) {
+        const app = corsOrigin === '*' ? t : await createTestApp(dialect, { smtp: false, config: { corsOrigin } });
+        try {
+          const token = app === t ? admin.token : (await setupSalon(app)).token;
+          const requests: Array<[string, InjectOptions & { token?: string }, number]> = [
+            ['signed-in GET', { url: '/api/clients', token, headers: { origin: BOOKING_SITE } }, 200],
+            ['health', { url: '/api/health', headers: { origin: BOOKING_SITE } }, 200],
+            ['login', { method: 'POST', url: '/api/auth/login', headers: { origin: BOOKING_SITE }, payload: {} }, 400],
+            ['404', { url: '/api/nowhere', headers: { origin: BOOKING_SITE } }, 404],
+            ['refused URL', { url: '/api/clients/%zz', headers: { origin: BOOKING_SITE } }, 400],
+            ['logo', { url: '/api/settings/logo', headers: { origin: BOOKING_SITE } }, corsOrigin === '*' ? 200 : 404],
+            ['a path that only starts alike', { url: '/api/publicity', headers: { origin: BOOKING_SITE } }, 404],
+            ['preflight', preflight('/api/auth/login', BOOKING_SITE), 404],
+            ['preflight of the staff API', preflight('/api/bookings', BOOKING_SITE), 404],
+          ];
+          for (const [what, request, status] of requests) {
+            await checkCors(app, `${what} (CORS_ORIGIN=${corsOrigin})`, request, status, {});
+          }
+        } finally {
+          if (app !== t) await app.close();
+        }
+      }
+    });
+
+    it('an OPTIONS on the booking page’s API that is no preflight (no Origin or no requested method) is an unknown route', async () => {
+      for (const headers of [{}, { origin: BOOKING_SITE }, { 'access-control-request-method': 'POST' }]) {
+        const response = await t.request({ method: 'OPTIONS', url: '/api/public/bookings', headers });
+        assert.equal(response.status, 404, JSON.stringify(headers));
+        assert.equal(response.body.code, 'not_found');
+        assert.deepEqual(pick(response.headers, SECURITY_HEADER_NAMES), EVERY_ANSWER);
+        assert.equal(response.headers['access-control-allow-origin'], '*');
+      }
+    });
+
     it('CORS_ORIGIN with a list: the listed origins are named back, others get no Access-Control-Allow-Origin; answers vary by Origin', async () => {
       const listed = await createTestApp(dialect, {
         smtp: false,

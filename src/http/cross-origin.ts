@@ -1,11 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /*
- * CORS: what a script on another origin needs to call the API and read its answers, such as
- * a booking page on the salon's own website: `CORS_ORIGIN` names the origins allowed.
+ * CORS: what a script on another origin needs to call the API and read its answers. The one
+ * such caller is a booking page on the salon's own website that calls the booking page's API
+ * (/api/public) itself; the service's own pages (the booking page it serves, framed or not,
+ * and the back office) call the API of their own origin, and the staff API's other callers
+ * (the mobile app, integrations) call it from outside a browser, where CORS does not apply. So
+ * only paths under /api/public carry CORS,
+ * errors there included (a page must read a 401 or 404 too); `CORS_ORIGIN` names the origins
+ * allowed. Everywhere else, a browser keeps the same-origin policy: no other site's script
+ * reads an answer, and a preflight finds no route (404).
  */
 
-/** Every request header the API reads, so that a preflight for any of them is allowed. */
+/** The paths a page on another origin calls: the booking page's API. */
+export const CROSS_ORIGIN_PREFIX = '/api/public';
+
+/** Every request header the booking page's API reads, so that a preflight for any of them is allowed. */
 export const CORS_REQUEST_HEADERS = ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'];
 
 /** The response headers a script on another origin needs to read. */
@@ -24,6 +34,14 @@ const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 });
 
 const EXPOSED = CORS_EXPOSED_HEADERS.join(', ');
+
+/** Whether `url` (a path, with or without a query) is under CROSS_ORIGIN_PREFIX. */
+export function isCrossOriginPath(url: string): boolean {
+  if (!url.startsWith(CROSS_ORIGIN_PREFIX)) return false;
+  const next = url.charCodeAt(CROSS_ORIGIN_PREFIX.length);
+  // The prefix itself, or followed by `/` or `?` (not /api/publicity).
+  return Number.isNaN(next) || next === 0x2f || next === 0x3f;
+}
 
 /** `*`, or the comma-separated list of `CORS_ORIGIN`. */
 export function corsOrigins(setting: string): '*' | string[] {
@@ -46,7 +64,7 @@ export class CrossOrigin {
   }
 
   /**
-   * Adds the CORS headers to the answer. A preflight (OPTIONS with
+   * Adds the CORS headers to the answer to a request on a CORS path. A preflight (OPTIONS with
    * `Origin` and `Access-Control-Request-Method`) is answered here, 204, before authentication
    * (a browser sends it without the Authorization header): true then. An origin not allowed
    * gets no `Access-Control-Allow-Origin`, which is what makes the browser refuse.
