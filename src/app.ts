@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { wireModules } from './composition.js';
 import type { AppContext } from './context.js';
 import { registerAuthGuard } from './http/auth.js';
-import { corsOptions, SECURITY_HEADERS } from './http/cross-origin.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerFixedSegments } from './http/fixed-segments.js';
 import { registerJsonBody } from './http/json-body.js';
 import { buildLazySerializer } from './http/lazy-schemas.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimiting } from './http/rate-limit.js';
+import { registerResponseHeaders } from './http/response-headers.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { RefusedUrls } from './http/url-errors.js';
 import { DEFAULT_WEB_DIST, registerWebApp } from './http/web-app.js';
@@ -82,15 +80,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   if (metrics) registerRequestMetrics(app, metrics);
   registerErrorHandling(app);
   registerTextGuard(app);
-  await app.register(helmet, SECURITY_HEADERS);
-  await app.register(cors, corsOptions(ctx.config.corsOrigin));
+  // Security headers on every answer, CORS on the booking page's API (http/response-headers.ts).
+  registerResponseHeaders(app, ctx.config.corsOrigin);
   // Parses the Cookie header for the web sessions' cookies (http/session-cookie.ts); nothing else reads cookies.
   await app.register(cookie);
   await registerOpenApi(app);
   // Upload limits are set per route (logo 5 MB, packing slip 10 MB); these are the ceilings.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, parts: 11 } });
   await registerRateLimiting(app, ctx.db);
-  // After helmet and CORS (their headers are on these answers too), before authentication.
+  // After the response headers (they are on these answers too), before authentication.
   refusedUrls.register(app);
   registerFixedSegments(app);
   registerAuthGuard(app, ctx.db, ctx.signer);

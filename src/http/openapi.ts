@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { TSchema } from 'typebox';
-import { withoutUpgradeInsecureRequests } from './cross-origin.js';
+import { withoutUpgradeInsecureRequests } from './security-headers.js';
 import { COMPONENT_NAME, errorRef } from './schemas.js';
 
 /*

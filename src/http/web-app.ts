@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { EMBEDDABLE_RESOURCE_POLICY } from './cross-origin.js';
+import { EMBEDDABLE_RESOURCE_POLICY } from './security-headers.js';
 import { frameAncestors, type EmbedOrigins } from './embedding.js';
 import { EMBEDDABLE_PAGES, OFFICE_PAGES, preloadsOf, PUBLIC_PAGES } from './web-pages.js';
 
@@ -93,10 +93,10 @@ export async function registerWebApp(
       // Pages, not API operations: kept out of the OpenAPI document.
       const pathOf = (url: string) => url.split('?')[0]!;
       if (embeddable.includes(url)) {
-        // frame-ancestors alone decides who may frame it: helmet's X-Frame-Options (SAMEORIGIN)
-        // would contradict it in browsers that read only that header.
-        app.get(url, { schema: { hide: true }, helmet: { frameguard: false } }, async (request, reply) =>
-          send(reply, shell, embeddableCsp, pathOf(request.url)),
+        // frame-ancestors alone decides who may frame it: the X-Frame-Options (SAMEORIGIN) of
+        // every other answer would contradict it in browsers that read only that header.
+        app.get(url, { schema: { hide: true } }, async (request, reply) =>
+          send(reply.removeHeader('x-frame-options'), shell, embeddableCsp, pathOf(request.url)),
         );
       } else {
         app.get(url, { schema: { hide: true } }, async (request, reply) =>
@@ -111,8 +111,8 @@ export async function registerWebApp(
 
 /**
  * `/embed.js`, loaded by other sites with `<script src>`: a stable address (so never
- * immutable), revalidated on every use through its ETag, and readable cross-origin (helmet's
- * Cross-Origin-Resource-Policy would otherwise block it on the salon's website).
+ * immutable), revalidated on every use through its ETag, and readable cross-origin (the
+ * default Cross-Origin-Resource-Policy, same-origin, would block it on the salon's website).
  */
 function registerEmbedScript(app: FastifyInstance, distDir: string): void {
   const file = join(distDir, EMBED_SCRIPT);

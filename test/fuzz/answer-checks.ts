@@ -18,11 +18,14 @@ const DOCUMENTED_UPSTREAM_FAILURES = new Set([502, 503]);
 const mediaTypeOf = (headers: Record<string, unknown>) =>
   (typeof headers['content-type'] === 'string' ? headers['content-type'] : '').split(';')[0]!.trim().toLowerCase();
 
-/** Headers that protect a browser or let a page on another origin read the answer: every answer must carry them alike. */
+/**
+ * Headers that protect a browser or let a page on another origin read the answer: every answer
+ * must carry those of an ordinary answer of its kind (the booking page's API adds the CORS ones).
+ */
 const PROTECTIVE_HEADER =
   /^(x-content-type-options|x-frame-options|content-security-policy|strict-transport-security|referrer-policy|cross-origin-opener-policy|access-control-allow-origin|access-control-expose-headers)$/;
 
-/** The protective headers of one ordinary answer: what every other answer must carry too. */
+/** The protective headers of one ordinary answer: what every other answer of its kind must carry too. */
 export function protectiveHeaders(headers: Record<string, unknown>): string[] {
   return Object.keys(headers)
     .map((name) => name.toLowerCase())

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
+import { isCrossOriginPath } from '../../src/http/cross-origin.js';
 import type { TestApp } from '../helpers/app.js';
 import { AnswerChecks } from './answer-checks.js';
 import { FailureReport } from './failure-report.js';
@@ -26,6 +27,8 @@ export interface FuzzOptions {
   hangMs: number;
   /** The protective headers of an ordinary answer to a request from BOOKING_PAGE_ORIGIN (AnswerChecks). */
   expectedHeaders: string[];
+  /** The same for the booking page's API (/api/public), which also carries the CORS headers. */
+  crossOriginHeaders: string[];
 }
 
 export interface FuzzOutcome {
@@ -70,6 +73,7 @@ export async function fuzzService(
 ): Promise<FuzzOutcome> {
   const routes = new RouteTable(document.operations);
   const checks = new AnswerChecks(options.expectedHeaders);
+  const crossOriginChecks = new AnswerChecks(options.crossOriginHeaders);
   const report = new FailureReport();
   const statuses = new Map<string, number>();
   const succeeded = new Set<string>();
@@ -126,7 +130,8 @@ export async function fuzzService(
     const statusClass = `${Math.floor(answer.statusCode / 100)}xx`;
     statuses.set(statusClass, (statuses.get(statusClass) ?? 0) + 1);
     if (answer.statusCode < 300 && target) succeeded.add(target.key);
-    for (const problem of checks.problems(target, {
+    const checked = isCrossOriginPath(sent.pathname) ? crossOriginChecks : checks;
+    for (const problem of checked.problems(target, {
       status: answer.statusCode,
       headers: answer.headers,
       body: answer.body,

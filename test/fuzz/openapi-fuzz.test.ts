@@ -24,6 +24,7 @@ for (const dialect of DIALECTS) {
     let tokens: FuzzTokens;
     let liftGuard: () => void;
     let expectedHeaders: string[];
+    let crossOriginHeaders: string[];
 
     before(async () => {
       liftGuard = keepConnectionsOnLoopback();
@@ -46,6 +47,12 @@ for (const dialect of DIALECTS) {
       });
       document = await readServiceDocument(served.json());
       expectedHeaders = protectiveHeaders(served.headers);
+      const bookingPageAnswer = await t.app.inject({
+        method: 'GET',
+        url: '/api/public/salon-info',
+        headers: { origin: BOOKING_PAGE_ORIGIN },
+      });
+      crossOriginHeaders = protectiveHeaders(bookingPageAnswer.headers);
     });
     after(async () => {
       await t?.close();
@@ -60,6 +67,7 @@ for (const dialect of DIALECTS) {
         runs: RUNS,
         hangMs: HANG_MS,
         expectedHeaders,
+        crossOriginHeaders,
       });
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       context.diagnostic(
@@ -72,6 +80,10 @@ for (const dialect of DIALECTS) {
       assert.ok(
         expectedHeaders.length > 0,
         `an ordinary answer carries protective headers: ${expectedHeaders.join(', ')}`,
+      );
+      assert.ok(
+        crossOriginHeaders.includes('access-control-allow-origin'),
+        `an answer of the booking page's API carries the CORS headers: ${crossOriginHeaders.join(', ')}`,
       );
       if (!outcome.report.isEmpty) {
         // The whole report goes to a file: on a bad day it runs to thousands of lines.

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
-import { EMBEDDABLE_RESOURCE_POLICY } from '../../http/cross-origin.js';
+import { EMBEDDABLE_RESOURCE_POLICY } from '../../http/security-headers.js';
 import { errorRef, FileAnswer, FileUpload, Ok } from '../../http/schemas.js';
 import { LOGO_MAX_BYTES, LOGO_TYPES, readLogo, uploadLogo } from './logo.js';
 import { LogoUploaded, SettingsOut, SettingsUpdate, TestEmailBody } from './schemas.js';
