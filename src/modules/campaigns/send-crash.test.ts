@@ -202,6 +202,44 @@ for (const dialect of DIALECTS) {
       },
     );
 
+    it("a worker that died between the last recipient's count and the campaign's completion: the job's rerun completes it, once", async (t) => {
+      const app = await createTestApp(dialect);
+      cleanup(t, () => app.close());
+      const admin = await setupSalon(app);
+      await setSettings(app, admin.token, { bulk_campaigns_enabled: 1 });
+      const client = await createClient(app, admin.token, { marketing_consent: 1 });
+      const created = await app.request({
+        method: 'POST',
+        url: '/api/campaigns',
+        token: admin.token,
+        payload: { name: 'Gap', subject: 'Gap', blocks: [{ type: 'text', text: 'x' }] },
+      });
+      const sent = await app.request({
+        method: 'POST',
+        url: `/api/campaigns/${created.body.id}/send`,
+        token: admin.token,
+      });
+      assert.equal(sent.status, 202);
+      assert.equal(sent.body.recipient_count, 1);
+      // What the dead worker left: the recipient counted as sent, the campaign still `sending`,
+      // and the job (never marked done) due again once its lease ran out.
+      const { db } = app.ctx;
+      await db.updateTable('campaign_recipients').set({ status: 'sent' }).where('client_id', '=', client.id).execute();
+      await db.updateTable('campaigns').set({ sent_count: 1 }).where('id', '=', created.body.id).execute();
+
+      await app.drain();
+      const done = await app.request({ method: 'GET', url: `/api/campaigns/${created.body.id}`, token: admin.token });
+      assert.equal(done.body.status, 'sent');
+      assert.equal(done.body.sent_count, 1);
+      assert.match(done.body.finished_at ?? '', /^\d{4}-/);
+      assert.equal(app.mail.to(client.email!).length, 0, 'not mailed again');
+      const inbox = await app.request({ method: 'GET', url: '/api/notifications?type=campaign', token: admin.token });
+      const announcements = (inbox.body as { type: string; link: string }[]).filter(
+        (n) => n.type === 'campaign.sent' && n.link === `/campaigns/${created.body.id}`,
+      );
+      assert.equal(announcements.length, 1);
+    });
+
     it('a recipient whose email the mail server refuses on the last attempt counts as failed; the send completes as failed', async (t) => {
       const app = await createTestApp(dialect);
       const refusing = await new SmtpSink({ rejectWith: 'mailbox unavailable' }).start();

@@ -146,24 +146,66 @@ async function settle(
   to: 'sent' | 'failed' | 'skipped',
   error: string | null,
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable('campaign_recipients')
-      .set({ status: to, error, updated_at: nowIso() })
-      .where('id', '=', recipientId)
-      .where('status', '=', from)
-      .returning('campaign_id')
-      .executeTakeFirst();
-    if (!moved) return;
-    const counter = COUNTER[to];
-    const campaign = await trx
+  const counter = COUNTER[to];
+  const now = nowIso();
+  let counted: (Counts & { id: number; status: CampaignStatus }) | undefined;
+  if (ctx.dialect === 'postgres') {
+    // One statement, one round trip instead of four: the recipient's move and the count
+    // commit together, and the campaign row is locked only while the statement runs.
+    counted = await ctx.db
+      .with('moved', (db) =>
+        db
+          .updateTable('campaign_recipients')
+          .set({ status: to, error, updated_at: now })
+          .where('id', '=', recipientId)
+          .where('status', '=', from)
+          .returning('campaign_id'),
+      )
       .updateTable('campaigns')
-      .set({ [counter]: sql`${sql.ref(counter)} + 1` })
-      .where('id', '=', moved.campaign_id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const done = campaign.sent_count + campaign.failed_count + campaign.skipped_count;
-    if (campaign.status !== 'sending' || done < campaign.recipient_count) return;
+      .from('moved')
+      .set({ [counter]: sql`${sql.ref(`campaigns.${counter}`)} + 1` })
+      .whereRef('campaigns.id', '=', 'moved.campaign_id')
+      .returning(['campaigns.id', 'campaigns.status', 'recipient_count', 'sent_count', 'failed_count', 'skipped_count'])
+      .executeTakeFirst();
+  } else {
+    // SQLite has no UPDATE in a WITH; its statements cost no round trip anyway.
+    counted = await ctx.db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable('campaign_recipients')
+        .set({ status: to, error, updated_at: now })
+        .where('id', '=', recipientId)
+        .where('status', '=', from)
+        .returning('campaign_id')
+        .executeTakeFirst();
+      if (!moved) return undefined;
+      return trx
+        .updateTable('campaigns')
+        .set({ [counter]: sql`${sql.ref(counter)} + 1` })
+        .where('id', '=', moved.campaign_id)
+        .returning(['id', 'status', 'recipient_count', 'sent_count', 'failed_count', 'skipped_count'])
+        .executeTakeFirstOrThrow();
+    });
+  }
+  if (counted && isComplete(counted)) await completeIfCounted(ctx, counted.id);
+}
+
+function isComplete(campaign: Counts & { status: CampaignStatus }): boolean {
+  return (
+    campaign.status === 'sending' &&
+    campaign.sent_count + campaign.failed_count + campaign.skipped_count >= campaign.recipient_count
+  );
+}
+
+/**
+ * Settles a campaign whose every recipient is counted: `sent`, `partly_failed` or `failed`,
+ * and the admins told, once (guarded by the `sending` status). Called after the last count,
+ * and again by any later run of a recipient's job, so a crash between the last count and this
+ * step is made good by the job's retry.
+ */
+async function completeIfCounted(ctx: AppContext, campaignId: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const campaign = await trx.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirst();
+    if (!campaign || !isComplete(campaign)) return;
     const now = nowIso();
     const finished = await trx
       .updateTable('campaigns')
@@ -189,6 +231,7 @@ export function campaignSendJob(ctx: AppContext): JobHandler<'campaign.send'> {
         'r.status',
         'r.email_id',
         'r.client_id',
+        'r.campaign_id',
         'c.subject',
         'c.blocks',
         'cl.email as client_email',
@@ -200,8 +243,13 @@ export function campaignSendJob(ctx: AppContext): JobHandler<'campaign.send'> {
       ])
       .where('r.id', '=', recipientId)
       .executeTakeFirst();
-    // Gone with its campaign, or already settled by an earlier run: nothing to do.
-    if (!recipient || !['pending', 'sending'].includes(recipient.status)) return;
+    // Gone with its campaign: nothing to do.
+    if (!recipient) return;
+    // Settled by an earlier run, which may have stopped before settling the campaign itself.
+    if (!['pending', 'sending'].includes(recipient.status)) {
+      await completeIfCounted(ctx, recipient.campaign_id);
+      return;
+    }
 
     let emailId = recipient.email_id;
     if (recipient.status === 'pending') {
