@@ -1,4 +1,5 @@
 import type { Executor } from '../db/executor.js';
+import type { Settings } from '../db/types.js';
 import { enqueue } from '../jobs/queue.js';
 import { readSettings } from '../db/settings.js';
 import { chooseLanguage, type Language } from '../messages/index.js';
@@ -40,9 +41,11 @@ export interface OutgoingEmail<N extends TemplateName> {
 export async function recordEmails<N extends TemplateName>(
   executor: Executor,
   emails: readonly OutgoingEmail<N>[],
+  /** The settings and texts the caller has read already (a campaign's send reads them once per email). */
+  read?: { settings: Settings; overrides: ReadonlyMap<Language, MessageOverrides> },
 ): Promise<number[]> {
   if (emails.length === 0) return [];
-  const brand = brandOf(await readSettings(executor), null);
+  const brand = brandOf(read?.settings ?? (await readSettings(executor)), null);
   const clientIds = [...new Set(emails.flatMap((email) => (email.clientId ? [email.clientId] : [])))];
   const clientLanguages = new Map<number, string | null>();
   if (clientIds.length > 0) {
@@ -54,7 +57,9 @@ export async function recordEmails<N extends TemplateName>(
   );
   // The salon's own texts of the languages written in, for the subjects.
   const overrides = new Map<Language, MessageOverrides>();
-  for (const language of new Set(languages)) overrides.set(language, await readMessageOverrides(executor, language));
+  for (const language of new Set(languages)) {
+    overrides.set(language, read?.overrides.get(language) ?? (await readMessageOverrides(executor, language)));
+  }
   const createdAt = new Date().toISOString();
   const rows = await executor
     .insertInto('emails')

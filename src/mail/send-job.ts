@@ -1,11 +1,12 @@
 import type { AppContext } from '../context.js';
-import type { Email } from '../db/types.js';
+import type { Email, Settings } from '../db/types.js';
 import type { JobContext, JobHandler } from '../jobs/types.js';
 import { readSettingsWithSecrets } from '../db/settings.js';
-import { chooseLanguage } from '../messages/index.js';
+import { chooseLanguage, type Language } from '../messages/index.js';
 import { readMessageOverrides } from './message-texts.js';
 import { brandOf, renderEmail } from './render-email.js';
 import { isTemplateName } from './templates/index.js';
+import type { MessageOverrides } from './templates/layout.js';
 import { mailTransport, type MailTransport } from './transport.js';
 
 const NO_MAIL_SERVER = 'no mail server configured (SMTP_URL or settings smtp_host)';
@@ -63,8 +64,18 @@ class TransportPool {
 /** Where an outbox row stands after a send: its status and error; null when the row is gone. */
 export type DeliveryOutcome = Pick<Email, 'status' | 'error'> | null;
 
+/**
+ * What a sender that wrote the row just now has already read for it: the settings (secrets
+ * opened) and the salon's texts of the row's language. The send then reads neither again.
+ */
+export interface ReadForSend {
+  settings: Settings;
+  language: Language;
+  overrides: MessageOverrides;
+}
+
 /** Sends one outbox row: the `mail.send` job (sendEmailJob), and how a sender that delivers its own rows sends them. */
-export type EmailDelivery = (emailId: number, context: JobContext) => Promise<DeliveryOutcome>;
+export type EmailDelivery = (emailId: number, context: JobContext, read?: ReadForSend) => Promise<DeliveryOutcome>;
 
 export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
   const deliver = emailDelivery(ctx);
@@ -82,13 +93,13 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
 export function emailDelivery(ctx: AppContext): EmailDelivery {
   const { db, config } = ctx;
   const pool = new TransportPool();
-  return async (emailId, context) => {
+  return async (emailId, context, read) => {
     const email = await db.selectFrom('emails').selectAll().where('id', '=', emailId).executeTakeFirst();
     if (!email) return null;
     // Already sent (a retried job after a crash past the send): nothing to do.
     if (email.status !== 'queued') return { status: email.status, error: email.error };
 
-    const settings = await readSettingsWithSecrets(ctx);
+    const settings = read?.settings ?? (await readSettingsWithSecrets(ctx));
     const created = await mailTransport(settings, config.smtpUrl, { pool: true });
     if (!created) {
       await db
@@ -117,7 +128,8 @@ export function emailDelivery(ctx: AppContext): EmailDelivery {
     const transport = pool.acquire(created);
     try {
       const brand = brandOf(settings, config.publicBaseUrl);
-      const overrides = await readMessageOverrides(db, chooseLanguage(email.language, brand.language));
+      const language = chooseLanguage(email.language, brand.language);
+      const overrides = read?.language === language ? read.overrides : await readMessageOverrides(db, language);
       const { html, text, headers, calendar } = await renderEmail(email, brand, overrides);
       const info = (await transport.transporter.sendMail({
         from: transport.from,

@@ -6,7 +6,10 @@ import type { JobContext, JobHandler } from '../../jobs/types.js';
 import { enqueueEach } from '../../jobs/queue.js';
 import { conflict } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { emailDelivery, type EmailDelivery } from '../../mail/send-job.js';
+import { readSettingsWithSecrets } from '../../db/settings.js';
+import { readMessageOverrides } from '../../mail/message-texts.js';
+import { emailDelivery, type EmailDelivery, type ReadForSend } from '../../mail/send-job.js';
+import { chooseLanguage, normaliseLanguage } from '../../messages/index.js';
 import type { CampaignEmailData } from './email-template.js';
 import { recordEmails } from '../../mail/outbox.js';
 import { notifyAdmins } from '../notifications/service.js';
@@ -252,6 +255,7 @@ export function campaignSendJob(ctx: AppContext): JobHandler<'campaign.send'> {
     }
 
     let emailId = recipient.email_id;
+    let read: ReadForSend | undefined;
     if (recipient.status === 'pending') {
       // Honoured up to the last moment: an unsubscribe after the list was built still counts.
       const address = recipient.client_email;
@@ -259,7 +263,11 @@ export function campaignSendJob(ctx: AppContext): JobHandler<'campaign.send'> {
         await settle(ctx, recipientId, 'pending', 'skipped', 'unsubscribed, no consent or no address');
         return;
       }
-      emailId = await claimRecipient(ctx, recipientId, address, recipient.client_language, {
+      // Read once for both the outbox row (its subject) and the send.
+      const settings = await readSettingsWithSecrets(ctx);
+      const language = chooseLanguage(recipient.client_language, normaliseLanguage(settings.language));
+      read = { settings, language, overrides: await readMessageOverrides(ctx.db, language) };
+      emailId = await claimRecipient(ctx, recipientId, address, read, {
         subject: recipient.subject,
         blocks: JSON.parse(recipient.blocks) as StoredBlock[],
         ...unsubscribeLinks(ctx, recipient.client_id),
@@ -272,7 +280,7 @@ export function campaignSendJob(ctx: AppContext): JobHandler<'campaign.send'> {
       await settle(ctx, recipientId, 'sending', 'failed', 'its outbox email was removed');
       return;
     }
-    await sendOne(ctx, deliver, recipientId, emailId, context);
+    await sendOne(ctx, deliver, recipientId, emailId, context, read);
   };
 }
 
@@ -281,15 +289,16 @@ async function claimRecipient(
   ctx: AppContext,
   recipientId: number,
   address: string,
-  language: string | null,
+  read: ReadForSend,
   data: CampaignEmailData,
 ): Promise<number | null> {
   return ctx.db.transaction().execute(async (trx) => {
     // The unsubscribe link in it acts for the client: not kept once the email is out.
-    const [emailId] = await recordEmails(trx, [
-      // The client's language, read with the recipient (null: the salon's).
-      { to: address, language, template: 'campaign.email', data, sensitive: true },
-    ]);
+    const [emailId] = await recordEmails(
+      trx,
+      [{ to: address, language: read.language, template: 'campaign.email', data, sensitive: true }],
+      { settings: read.settings, overrides: new Map([[read.language, read.overrides]]) },
+    );
     const moved = await trx
       .updateTable('campaign_recipients')
       .set({ status: 'sending', email_id: emailId, updated_at: nowIso() })
@@ -310,12 +319,13 @@ async function sendOne(
   recipientId: number,
   emailId: number,
   context: JobContext,
+  read: ReadForSend | undefined,
 ): Promise<void> {
   let email;
   try {
     // The mail layer's own send: renders the MJML, talks to SMTP, records the outcome on
     // the outbox row, and does nothing for a row already sent.
-    email = await deliver(emailId, context);
+    email = await deliver(emailId, context, read);
   } catch (error) {
     if (context.isLastAttempt) {
       const message = error instanceof Error ? error.message : String(error);
