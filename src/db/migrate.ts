@@ -28,6 +28,7 @@ import * as m0025 from './migrations/0025_webhooks.js';
 import * as m0026 from './migrations/0026_calendar_feeds.js';
 import * as m0027 from './migrations/0027_outbox_status.js';
 import * as m0028 from './migrations/0028_job_claim_indexes.js';
+import * as m0029 from './migrations/0029_settings_version.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -68,6 +69,7 @@ const migrations: Record<string, MigrationModule> = {
   '0026_calendar_feeds': m0026,
   '0027_outbox_status': m0027,
   '0028_job_claim_indexes': m0028,
+  '0029_settings_version': m0029,
 };
 
 class DialectAwareProvider implements MigrationProvider {

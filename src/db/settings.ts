@@ -1,10 +1,11 @@
 import type { SecretBox } from '../lib/secrets.js';
 import { DEFAULT_TIMEZONE } from '../lib/time.js';
+import type { Transaction, Updateable } from 'kysely';
 import type { Dialect } from './connection.js';
 import type { Executor } from './executor.js';
 import { lockRows } from './locks.js';
-import { prepared } from './prepared.js';
-import type { Settings } from './types.js';
+import { currentSettings, settingsWritten } from './settings-cache.js';
+import type { DB, Settings, SettingsTable } from './types.js';
 
 /*
  * The salon-wide settings record (id = 1, created by the first migration), read at the
@@ -21,14 +22,9 @@ export const SECRET_FIELDS = [
   'sms_auth_token',
 ] as const;
 
-const settingsRow = prepared((db) => db.selectFrom('settings').selectAll().where('id', '=', 1));
-const timezoneRow = prepared((db) => db.selectFrom('settings').select('timezone').where('id', '=', 1));
-
-/** The settings record, secrets as stored. */
-export async function readSettings(db: Executor): Promise<Settings> {
-  const row = await settingsRow.first(db, {});
-  if (!row) throw new Error('the settings row (id 1) is missing');
-  return row;
+/** The settings record, secrets as stored: frozen, shared by every reader of this process (settings-cache.ts). */
+export function readSettings(db: Executor): Promise<Readonly<Settings>> {
+  return currentSettings(db);
 }
 
 /** Reminder offsets as stored (a JSON array of whole hours); anything unreadable reads as none. */
@@ -42,20 +38,30 @@ export function reminderHours(stored: string): number[] {
 }
 
 export async function readTimezone(db: Executor): Promise<string> {
-  const row = await timezoneRow.first(db, {});
-  return row?.timezone || DEFAULT_TIMEZONE;
+  return (await currentSettings(db)).timezone || DEFAULT_TIMEZONE;
 }
 
 export async function readSalonName(db: Executor): Promise<string> {
-  const row = await db.selectFrom('settings').select('salon_name').where('id', '=', 1).executeTakeFirst();
-  return row?.salon_name || 'Salon';
+  return (await currentSettings(db)).salon_name || 'Salon';
 }
 
-/** The settings with their secrets decrypted, for the code that talks to mail and payment servers. */
+/**
+ * The settings with their secrets decrypted, for the code that talks to mail and payment
+ * servers: a copy of its own, so the opened secrets never reach the shared row.
+ */
 export async function readSettingsWithSecrets(ctx: { db: Executor; secrets: SecretBox }): Promise<Settings> {
-  const settings = await readSettings(ctx.db);
+  const settings = { ...(await currentSettings(ctx.db)) };
   for (const field of SECRET_FIELDS) settings[field] = ctx.secrets.open(settings[field]);
   return settings;
+}
+
+/**
+ * Every update of the settings row made by this code: the row's version moves (the database's
+ * trigger), and the request's own later reads look again rather than trust what it saw first.
+ */
+export async function updateSettingsRow(trx: Transaction<DB>, values: Updateable<SettingsTable>): Promise<void> {
+  await trx.updateTable('settings').set(values).where('id', '=', 1).execute();
+  settingsWritten();
 }
 
 /**

@@ -151,6 +151,8 @@ export interface SettingsTable {
   logo_content_type: string;
   setup_completed_at: string | null;
   updated_at: string;
+  /** Bumped by the database on every update of the row (migration 0029): what a process's held copy is checked against. */
+  version: Generated<number>;
 }
 
 export interface LocationsTable {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared.js';
+import { closeSettingsView, inSettingsView, openSettingsView, type SettingsView } from '../db/settings-cache.js';
 import type { DB, Role } from '../db/types.js';
 import { AppError } from '../lib/errors.js';
 import type { TokenSigner } from '../lib/jwt.js';
@@ -35,6 +36,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
     client: AuthClient | null;
+    /** The settings' version the user check read; null when there was none. */
+    settingsVersion: number | null;
+    /** What the handler's settings reads know of the version (db/settings-cache.ts). */
+    settingsView: SettingsView | null;
   }
 }
 
@@ -63,8 +68,15 @@ function bearerToken(request: FastifyRequest): string | null {
   return match[1]!;
 }
 
+// The settings' version rides along: the request's settings reads then trust the row this
+// process holds without a statement of their own (db/settings-cache.ts).
 const activeUser = prepared((db, p: { id: number }) =>
-  db.selectFrom('users').select(['id', 'name', 'email', 'role']).where('id', '=', p.id).where('active', '=', 1),
+  db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role'])
+    .select((eb) => eb.selectFrom('settings').select('version').where('id', '=', 1).as('settings_version'))
+    .where('id', '=', p.id)
+    .where('active', '=', 1),
 );
 
 /**
@@ -75,6 +87,8 @@ const activeUser = prepared((db, p: { id: number }) =>
 export function registerAuthGuard(app: FastifyInstance, db: Kysely<DB>, signer: TokenSigner): void {
   app.decorateRequest('user', null);
   app.decorateRequest('client', null);
+  app.decorateRequest('settingsVersion', null);
+  app.decorateRequest('settingsView', null);
   const declared: DeclaredRoute[] = [];
   declaredRoutes.set(app, declared);
 
@@ -117,12 +131,26 @@ export function registerAuthGuard(app: FastifyInstance, db: Kysely<DB>, signer: 
     const claims = await signer.verify(token);
     if (!claims) throw new AppError(401, 'invalid_token', 'Access token is invalid or expired');
     if (claims.typ !== 'access') throw new AppError(401, 'invalid_token', 'A client token cannot be used here');
-    const user = await activeUser.first(db, { id: claims.sub });
-    if (!user) throw new AppError(401, 'invalid_token', 'Access token is no longer valid');
+    const row = await activeUser.first(db, { id: claims.sub });
+    if (!row) throw new AppError(401, 'invalid_token', 'Access token is no longer valid');
+    const { settings_version, ...user } = row;
+    request.settingsVersion = settings_version;
     if (level === 'admin' && user.role !== 'admin') {
       throw new AppError(403, 'forbidden', 'This needs an admin account');
     }
     request.user = user;
+  });
+
+  // The handler runs inside the request's settings view (after the body is parsed: a parser's
+  // stream events would leave it); the view closes with the response.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const view = openSettingsView(db, request.settingsVersion);
+    request.settingsView = view;
+    inSettingsView(view, done);
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    closeSettingsView(request.settingsView);
+    done();
   });
 }
 

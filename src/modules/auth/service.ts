@@ -8,7 +8,7 @@ import { paginate, type PageRequest } from '../../http/pagination.js';
 import type { AuthUser } from '../../http/auth.js';
 import { toFlag } from '../../http/schemas.js';
 import { queueEmail } from '../../mail/outbox.js';
-import { ensureStandardVatRate, lockSettingsRow } from '../settings/service.js';
+import { ensureStandardVatRate, lockSettingsRow, updateSettingsRow } from '../settings/service.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
@@ -154,18 +154,14 @@ export async function setup(ctx: AppContext, input: SetupInput) {
       requirePasswordChange: false,
     });
     const now = nowIso();
-    await trx
-      .updateTable('settings')
-      .set({
-        salon_name: input.salon_name.trim(),
-        salon_email: input.salon_email ? normalizeEmail(input.salon_email) : '',
-        salon_phone: input.salon_phone?.trim() ?? '',
-        salon_address: input.salon_address?.trim() ?? '',
-        setup_completed_at: now,
-        updated_at: now,
-      })
-      .where('id', '=', 1)
-      .execute();
+    await updateSettingsRow(trx, {
+      salon_name: input.salon_name.trim(),
+      salon_email: input.salon_email ? normalizeEmail(input.salon_email) : '',
+      salon_phone: input.salon_phone?.trim() ?? '',
+      salon_address: input.salon_address?.trim() ?? '',
+      setup_completed_at: now,
+      updated_at: now,
+    });
     await ensureStandardVatRate(trx);
     if (hours.length > 0) {
       await trx.deleteFrom('opening_hours').execute();

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { nowIso } from '../../lib/time.js';
 import { notifyAdmins } from '../notifications/service.js';
+import { readSettings } from '../settings/service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
 
 /** Why stock moved; every change of `quantity_on_hand` is one of these. */
@@ -81,11 +82,7 @@ export async function moveStock(trx: Executor, moves: StockMove[], context: Stoc
     }
   }
   if (crossed.size === 0) return;
-  const settings = await trx
-    .selectFrom('settings')
-    .select('low_stock_email_enabled')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
+  const settings = await readSettings(trx);
   for (const [productId, product] of crossed) {
     await recordWebhookEvent(trx, 'product.stock_low', productId);
     const link = `${context.publicBaseUrl}/inventory/products/${productId}`;

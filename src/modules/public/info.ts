@@ -7,28 +7,14 @@ import { fromCents } from '../../lib/money.js';
 import { DEFAULT_TIMEZONE, todayIn } from '../../lib/time.js';
 import { checkoutConfigured } from '../payments/service.js';
 import { performersOf } from '../services/service.js';
-import { logoPath } from '../settings/service.js';
+import { logoPath, readSettings } from '../settings/service.js';
 import type { Static } from 'typebox';
 import type { PublicService, PublicStaff, SalonInfo, SalonPage } from './schemas.js';
 
 /* The read side of the booking page: what the salon shows before anyone books. */
 
 export async function salonInfo(db: Kysely<DB>): Promise<Static<typeof SalonInfo>> {
-  const settings = await db
-    .selectFrom('settings')
-    .select([
-      'salon_name',
-      'booking_mode',
-      'booking_clients',
-      'booking_show_prices',
-      'booking_show_duration',
-      'booking_allow_staff_choice',
-      'booking_min_lead_hours',
-      'booking_max_future_days',
-      'currency',
-    ])
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
+  const settings = await readSettings(db);
   return {
     salon_name: settings.salon_name,
     booking_mode: settings.booking_mode,
@@ -66,11 +52,7 @@ function depositOf(row: {
  */
 export async function publicServices(db: Kysely<DB>): Promise<Array<Static<typeof PublicService>>> {
   const [settings, rows] = await Promise.all([
-    db
-      .selectFrom('settings')
-      .select(['booking_show_prices', 'booking_show_duration', 'checkout_secret_key'])
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow(),
+    readSettings(db),
     db
       .selectFrom('services as s')
       .leftJoin('service_categories as c', 'c.id', 's.category_id')
@@ -117,11 +99,7 @@ export async function publicStaff(
   db: Kysely<DB>,
   query: { service_id?: number | undefined } = {},
 ): Promise<Array<Static<typeof PublicStaff>>> {
-  const settings = await db
-    .selectFrom('settings')
-    .select('booking_allow_staff_choice')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
+  const settings = await readSettings(db);
   if (settings.booking_allow_staff_choice !== 1) return [];
   let select = db.selectFrom('users').select(['id', 'name']).where('active', '=', 1).where('bookable', '=', 1);
   if (query.service_id !== undefined) {
@@ -148,26 +126,7 @@ export async function salonPage(
   ctx: Pick<AppContext, 'db'>,
   now: Date = new Date(),
 ): Promise<Static<typeof SalonPage>> {
-  const settings = await ctx.db
-    .selectFrom('settings')
-    .select([
-      'salon_name',
-      'salon_address',
-      'salon_postcode',
-      'salon_city',
-      'salon_phone',
-      'salon_email',
-      'logo_key',
-      'timezone',
-      'language',
-      'first_day_of_week',
-      'time_format',
-      'dark_mode',
-      'brand_color',
-      'booking_max_future_days',
-    ])
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
+  const settings = await readSettings(ctx.db);
   const timezone = settings.timezone || DEFAULT_TIMEZONE;
   const today = todayIn(timezone, now);
   const last = DateTime.fromISO(today, { zone: timezone })

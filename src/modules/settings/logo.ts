@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { newStorageKey } from '../../storage/storage.js';
-import { logoUrl, logoVersion, readSettings } from './service.js';
+import { logoUrl, logoVersion, readSettings, updateSettingsRow } from './service.js';
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -39,11 +39,7 @@ export async function uploadLogo(ctx: AppContext, data: Buffer): Promise<{ url: 
   await ctx.storage.put(key, data);
   const previous = await ctx.db.transaction().execute(async (trx) => {
     const before = await readSettings(trx);
-    await trx
-      .updateTable('settings')
-      .set({ logo_key: key, logo_content_type: kind.contentType, updated_at: nowIso() })
-      .where('id', '=', 1)
-      .execute();
+    await updateSettingsRow(trx, { logo_key: key, logo_content_type: kind.contentType, updated_at: nowIso() });
     return before.logo_key;
   });
   // Only after the new logo is committed is the old file let go.

@@ -4,7 +4,7 @@ import { toFlag } from '../../http/schemas.js';
 import { badRequest } from '../../lib/errors.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { DEFAULT_TIMEZONE, formatInstant, isValidTimezone, nowIso } from '../../lib/time.js';
-import { readSettings, reminderHours, SECRET_FIELDS } from '../../db/settings.js';
+import { readSettings, reminderHours, SECRET_FIELDS, updateSettingsRow } from '../../db/settings.js';
 import { enqueue } from '../../jobs/queue.js';
 import { MASK, REMINDER_FIELDS, TOGGLES, type SettingsUpdateInput } from './schemas.js';
 
@@ -19,6 +19,7 @@ export {
   readSettingsWithSecrets,
   readTimezone,
   reminderHours,
+  updateSettingsRow,
 } from '../../db/settings.js';
 import { lockRows } from '../../db/locks.js';
 export { isHoliday } from './holidays.js';
@@ -40,7 +41,9 @@ export function logoVersion(logoKey: string): string {
   return /\/([a-f0-9]{8})/.exec(logoKey)?.[1] ?? '0';
 }
 
-async function present(ctx: AppContext, settings: Settings) {
+async function present(ctx: AppContext, stored: Readonly<Settings>) {
+  // The row's version is the process cache's business (db/settings-cache.ts), not the API's.
+  const { version: _version, ...settings } = stored;
   const openingHours = await ctx.db.selectFrom('opening_hours').selectAll().orderBy('day_of_week').execute();
   const toggles = Object.fromEntries(TOGGLES.map((name) => [name, settings[name] === 1 ? 1 : 0])) as {
     [K in (typeof TOGGLES)[number]]: 0 | 1;
@@ -141,11 +144,7 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
     }
 
     if (Object.keys(changes).length > 0) {
-      await trx
-        .updateTable('settings')
-        .set({ ...changes, updated_at: nowIso() })
-        .where('id', '=', 1)
-        .execute();
+      await updateSettingsRow(trx, { ...changes, updated_at: nowIso() });
     }
     // Reminders already planned follow the new settings (bookings module, reminders.ts): one
     // job walks the future bookings; saves in quick succession fold into that one job.

@@ -8,7 +8,7 @@ import { lockActiveClient } from '../clients/service.js';
 import { formatInstant, isValidDate, nowIso, todayIn } from '../../lib/time.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { notifyAdmins } from '../notifications/service.js';
-import { readTimezone } from '../settings/service.js';
+import { readSettings, readTimezone } from '../settings/service.js';
 import type { WaitlistCreateInput, WaitlistEntryOutput, WaitlistListFilter, WaitlistUpdateInput } from './schemas.js';
 import type { Dialect } from '../../db/connection.js';
 import { lockRows } from '../../db/locks.js';
@@ -81,12 +81,7 @@ function toEntry(row: EntryRow, timezone: string): WaitlistEntryOutput {
 }
 
 async function positionsShown(executor: Executor): Promise<boolean> {
-  const row = await executor
-    .selectFrom('settings')
-    .select('waitlist_position_enabled')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
-  return row.waitlist_position_enabled === 1;
+  return (await readSettings(executor)).waitlist_position_enabled === 1;
 }
 
 async function readEntry(executor: Executor, id: number, timezone: string): Promise<WaitlistEntryOutput> {
@@ -201,11 +196,7 @@ export async function createEntry(ctx: AppContext, input: WaitlistCreateInput): 
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const settings = await trx
-      .selectFrom('settings')
-      .select('notify_salon_waitlist_join')
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow();
+    const settings = await readSettings(trx);
     if (settings.notify_salon_waitlist_join === 1) {
       const window = timeFrom || timeTo ? ` (${timeFrom ?? '…'}–${timeTo ?? '…'})` : '';
       await notifyAdmins(trx, {
@@ -363,11 +354,7 @@ async function announceOffer(
       },
     });
   }
-  const settings = await trx
-    .selectFrom('settings')
-    .select('notify_salon_slot_available')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
+  const settings = await readSettings(trx);
   if (settings.notify_salon_slot_available === 1) {
     await notifyAdmins(trx, {
       type: 'waitlist.slot_available',
