@@ -14,9 +14,11 @@ import { sql, type RawBuilder } from 'kysely';
  * other and without two of them getting the same job. PostgreSQL refuses a row lock inside a
  * UNION, hence one CTE per kind. A row read but not among the `limit` taken stays locked only
  * until this statement's transaction ends, and is left as it was. The statuses are literals,
- * not parameters, so the planner matches the partial indexes whatever plan it caches.
+ * not parameters, so the planner matches the partial indexes whatever plan it caches. A job
+ * whose lease lapsed while this worker still runs it (a late heartbeat) is not taken over by
+ * this worker itself: that would run it twice at once in one process.
  */
-export function dueJobIdsPostgres(nowIso: string, limit: number): RawBuilder<number> {
+export function dueJobIdsPostgres(nowIso: string, limit: number, workerId: string): RawBuilder<number> {
   return sql<number>`(
     with queued as (
       select id, run_at from jobs where status = 'queued' and run_at <= ${nowIso}
@@ -25,7 +27,8 @@ export function dueJobIdsPostgres(nowIso: string, limit: number): RawBuilder<num
       select id, run_at from jobs where status = 'failed' and run_at <= ${nowIso}
       order by run_at, id limit ${limit} for update skip locked
     ), abandoned as (
-      select id, run_at from jobs where status = 'running' and locked_until < ${nowIso}
+      select id, run_at from jobs
+      where status = 'running' and locked_until < ${nowIso} and locked_by <> ${workerId}
       order by locked_until, id limit ${limit} for update skip locked
     )
     select id from (

@@ -239,13 +239,15 @@ for (const dialect of DIALECTS) {
               attempts: 0,
               max_attempts: 3,
               locked_until: statuses[i % statuses.length] === 'running' ? past : null,
+              locked_by: statuses[i % statuses.length] === 'running' ? 'a-dead-worker' : null,
               created_at: now,
               updated_at: now,
             })),
           )
           .execute();
       }
-      const due = dialect === 'postgres' ? dueJobIdsPostgres(now, 4) : dueJobIdsSqlite(now, 4);
+      const due =
+        dialect === 'postgres' ? dueJobIdsPostgres(now, 4, 'plan-worker') : dueJobIdsSqlite(now, 4, 'plan-worker');
       let plan: string;
       if (dialect === 'postgres') {
         await sql`analyze jobs`.execute(db);
@@ -300,6 +302,24 @@ for (const dialect of DIALECTS) {
         releaseSlow();
       }
       await waitFor('the slow job', async () => done.includes('slow@example.com'), 10_000);
+    });
+
+    it('a worker never takes over a job it still runs itself, even when its lease lapsed; another worker does', async (t) => {
+      const app = await freshApp(t, dialect);
+      const { db } = app.ctx;
+      const id = await enqueue(db, 'auth.forgot_password', { email: 'late-heartbeat@example.com' });
+      const [claimed] = await claimJobs(db, dialect, 'worker-a', 10, 30_000);
+      assert.equal(claimed?.id, id);
+      // Its heartbeat came late: the lease lapsed while worker A still runs the job.
+      await db
+        .updateTable('jobs')
+        .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', id)
+        .execute();
+      assert.deepEqual(await claimJobs(db, dialect, 'worker-a', 10, 30_000), []);
+      assert.equal((await jobRow(db, id)).status, 'running', 'not marked dead or taken by its own worker');
+      const [takenOver] = await claimJobs(db, dialect, 'worker-b', 10, 30_000);
+      assert.deepEqual([takenOver?.id, takenOver?.locked_by, takenOver?.attempts], [id, 'worker-b', 2]);
     });
 
     it('a job enqueued with delayMs is not claimed before its run_at and is claimed after', async (t) => {

@@ -138,7 +138,8 @@ export async function enqueueEach<N extends JobName>(
  * Claims up to `limit` due jobs for `workerId` and leases them until `leaseMs` from now.
  *
  * Due means: `queued` or `failed` (awaiting retry) with `run_at` passed, or `running` with
- * an expired lease (its worker died). Each dialect picks the due rows its own way, with its
+ * an expired lease (its worker died) held by another worker: this worker runs its jobs in
+ * flight while it claims more, and never takes one of them over itself. Each dialect picks the due rows its own way, with its
  * reasoning beside it: claim-postgres.ts and claim-sqlite.ts.
  */
 export async function claimJobs(
@@ -164,6 +165,9 @@ export async function claimJobs(
     .where('status', '=', 'running')
     .where('locked_until', '<', nowIso)
     .whereRef('attempts', '>=', 'max_attempts')
+    // Not a job this worker is still running (its lease lapsed by a late heartbeat): it ends
+    // with that run's own outcome.
+    .where('locked_by', '<>', workerId)
     .execute();
 
   const claimed = await db
@@ -178,7 +182,7 @@ export async function claimJobs(
     .where(
       sql.ref('id'),
       'in',
-      dialect === 'postgres' ? dueJobIdsPostgres(nowIso, limit) : dueJobIdsSqlite(nowIso, limit),
+      dialect === 'postgres' ? dueJobIdsPostgres(nowIso, limit, workerId) : dueJobIdsSqlite(nowIso, limit, workerId),
     )
     .returningAll()
     .execute();
