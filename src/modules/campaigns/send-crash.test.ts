@@ -8,9 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, it, type TestContext } from 'node:test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { createTestApp, setupSalon, uniqueEmail } from '../../../test/helpers/app.js';
+import { createTestApp, setupSalon } from '../../../test/helpers/app.js';
 import { createClient, setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
+import { seedCampaign } from '../../../test/helpers/campaign-seed.js';
 import { contextOn, sharedDatabase } from '../../../test/helpers/shared-database.js';
 import { SmtpSink } from '../../../test/helpers/smtp-sink.js';
 import { createWorker } from '../../composition.js';
@@ -98,40 +99,13 @@ for (const dialect of DIALECTS) {
         const db = shared.database.db;
         const ctx = contextOn({ ...shared.config, smtpUrl: smtp.url }, shared.database.db, dialect);
 
-        await db.updateTable('settings').set({ bulk_campaigns_enabled: 1 }).execute();
-        const now = new Date().toISOString();
-        const addresses = Array.from({ length: RECIPIENTS }, (_, i) => uniqueEmail(`crash${i}`));
-        await db
-          .insertInto('clients')
-          .values(
-            addresses.map((email, i) => ({
-              name: `Crash ${i}`,
-              email,
-              phone: '',
-              gender: '',
-              notes: '',
-              marketing_consent: 1,
-              created_at: now,
-              updated_at: now,
-            })),
-          )
-          .execute();
-        const campaign = await db
-          .insertInto('campaigns')
-          .values({
-            name: 'Crash',
-            subject: 'Crash test',
-            blocks: JSON.stringify([{ type: 'text', text: 'Hello' }]),
-            segment_filters: '{}',
-            created_by: null,
-            started_at: null,
-            finished_at: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const started = await startSend(ctx, campaign.id);
+        const { campaignId, addresses } = await seedCampaign(db, {
+          name: 'Crash',
+          count: RECIPIENTS,
+          subject: 'Crash test',
+          blocks: [{ type: 'text', text: 'Hello' }],
+        });
+        const started = await startSend(ctx, campaignId);
         assert.equal(started.recipient_count, RECIPIENTS);
 
         let output = '';
@@ -168,7 +142,7 @@ for (const dialect of DIALECTS) {
         const midway = await db
           .selectFrom('campaigns')
           .selectAll()
-          .where('id', '=', campaign.id)
+          .where('id', '=', campaignId)
           .executeTakeFirstOrThrow();
         assert.equal(midway.status, 'sending');
         assert.equal(midway.sent_count, BEFORE_CRASH);
@@ -182,7 +156,7 @@ for (const dialect of DIALECTS) {
           const row = await db
             .selectFrom('campaigns')
             .selectAll()
-            .where('id', '=', campaign.id)
+            .where('id', '=', campaignId)
             .executeTakeFirstOrThrow();
           return row.status === 'sent' ? row : null;
         });
@@ -195,7 +169,7 @@ for (const dialect of DIALECTS) {
         const states = await db
           .selectFrom('campaign_recipients')
           .select('status')
-          .where('campaign_id', '=', campaign.id)
+          .where('campaign_id', '=', campaignId)
           .execute();
         assert.equal(states.length, RECIPIENTS);
         assert.ok(states.every((s) => s.status === 'sent'));

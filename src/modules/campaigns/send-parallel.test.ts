@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
-import { uniqueEmail } from '../../../test/helpers/app.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
+import { seedCampaign } from '../../../test/helpers/campaign-seed.js';
 import { contextOn, sharedDatabase } from '../../../test/helpers/shared-database.js';
 import { SmtpSink } from '../../../test/helpers/smtp-sink.js';
 import { runEntry, waitFor } from '../../../test/helpers/server-process.js';
@@ -34,40 +34,13 @@ for (const dialect of DIALECTS) {
         const { db } = shared.database;
         const config = { ...shared.config, smtpUrl: sink.url };
 
-        await db.updateTable('settings').set({ bulk_campaigns_enabled: 1 }).execute();
-        const now = new Date().toISOString();
-        const addresses = Array.from({ length: RECIPIENTS }, (_, i) => uniqueEmail(`parallel${i}`));
-        await db
-          .insertInto('clients')
-          .values(
-            addresses.map((email, i) => ({
-              name: `Parallel ${i}`,
-              email,
-              phone: '',
-              gender: '',
-              notes: '',
-              marketing_consent: 1,
-              created_at: now,
-              updated_at: now,
-            })),
-          )
-          .execute();
-        const campaign = await db
-          .insertInto('campaigns')
-          .values({
-            name: 'Parallel',
-            subject: 'Hello {client_first_name}',
-            blocks: JSON.stringify([{ type: 'text', text: 'Dear {client_name}' }]),
-            segment_filters: '{}',
-            created_by: null,
-            started_at: null,
-            finished_at: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const started = await startSend(contextOn(config, db, dialect), campaign.id);
+        const { campaignId, addresses } = await seedCampaign(db, {
+          name: 'Parallel',
+          count: RECIPIENTS,
+          subject: 'Hello {client_first_name}',
+          blocks: [{ type: 'text', text: 'Dear {client_name}' }],
+        });
+        const started = await startSend(contextOn(config, db, dialect), campaignId);
         assert.equal(started.recipient_count, RECIPIENTS);
 
         const workers = [1, 2].map(() =>
@@ -89,7 +62,7 @@ for (const dialect of DIALECTS) {
             const row = await db
               .selectFrom('campaigns')
               .selectAll()
-              .where('id', '=', campaign.id)
+              .where('id', '=', campaignId)
               .executeTakeFirstOrThrow();
             return row.status === 'sending' ? undefined : row;
           },
