@@ -120,12 +120,16 @@ export class Worker {
   /** Runs the claimed jobs without waiting for them; returns how many. */
   private launch(jobs: Job[]): number {
     for (const job of jobs) {
-      const running: Promise<void> = this.run(job).finally(() => {
-        this.inFlight.delete(running);
-        const finished = this.finished;
-        this.finished = null;
-        finished?.();
-      });
+      const running: Promise<void> = this.run(job)
+        // run() records every outcome itself; should something beyond it throw (a metrics
+        // callback), nobody awaits this promise, so it is logged rather than left unhandled.
+        .catch((error: unknown) => this.options.log.error({ err: error, job: job.id }, 'job run ended unexpectedly'))
+        .finally(() => {
+          this.inFlight.delete(running);
+          const finished = this.finished;
+          this.finished = null;
+          finished?.();
+        });
       this.inFlight.add(running);
     }
     return jobs.length;
