@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, it, type TestContext } from 'node:test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { createTestApp, setupSalon } from '../../../test/helpers/app.js';
+import { createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { createClient, setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { seedCampaign } from '../../../test/helpers/campaign-seed.js';
@@ -80,6 +80,23 @@ function cleanup(t: TestContext, run: () => unknown) {
   t.after(async () => {
     await run();
   });
+}
+
+/** Through the API: bulk campaigns on (with `settings`), one consenting client, a campaign to all, sent. */
+async function sendToOneClient(app: TestApp, name: string, settings: Record<string, unknown>) {
+  const admin = await setupSalon(app);
+  await setSettings(app, admin.token, { bulk_campaigns_enabled: 1, ...settings });
+  const client = await createClient(app, admin.token, { marketing_consent: 1 });
+  const created = await app.request({
+    method: 'POST',
+    url: '/api/campaigns',
+    token: admin.token,
+    payload: { name, subject: name, blocks: [{ type: 'text', text: 'x' }] },
+  });
+  const sent = await app.request({ method: 'POST', url: `/api/campaigns/${created.body.id}/send`, token: admin.token });
+  assert.equal(sent.status, 202);
+  assert.equal(sent.body.recipient_count, 1);
+  return { admin, client, created };
 }
 
 const RECIPIENTS = 12;
@@ -179,22 +196,7 @@ for (const dialect of DIALECTS) {
     it("a worker that died between the last recipient's count and the campaign's completion: the job's rerun completes it, once", async (t) => {
       const app = await createTestApp(dialect);
       cleanup(t, () => app.close());
-      const admin = await setupSalon(app);
-      await setSettings(app, admin.token, { bulk_campaigns_enabled: 1 });
-      const client = await createClient(app, admin.token, { marketing_consent: 1 });
-      const created = await app.request({
-        method: 'POST',
-        url: '/api/campaigns',
-        token: admin.token,
-        payload: { name: 'Gap', subject: 'Gap', blocks: [{ type: 'text', text: 'x' }] },
-      });
-      const sent = await app.request({
-        method: 'POST',
-        url: `/api/campaigns/${created.body.id}/send`,
-        token: admin.token,
-      });
-      assert.equal(sent.status, 202);
-      assert.equal(sent.body.recipient_count, 1);
+      const { admin, client, created } = await sendToOneClient(app, 'Gap', {});
       // What the dead worker left: the recipient counted as sent, the campaign still `sending`,
       // and the job (never marked done) due again once its lease ran out.
       const { db } = app.ctx;
@@ -221,26 +223,10 @@ for (const dialect of DIALECTS) {
         await app.close();
         await refusing.stop();
       });
-      const admin = await setupSalon(app);
-      await setSettings(app, admin.token, {
-        bulk_campaigns_enabled: 1,
+      const { admin, client, created } = await sendToOneClient(app, 'Refused', {
         smtp_host: '127.0.0.1',
         smtp_port: refusing.port,
       });
-      const client = await createClient(app, admin.token, { marketing_consent: 1 });
-      const created = await app.request({
-        method: 'POST',
-        url: '/api/campaigns',
-        token: admin.token,
-        payload: { name: 'Refused', subject: 'Refused', blocks: [{ type: 'text', text: 'x' }] },
-      });
-      const sent = await app.request({
-        method: 'POST',
-        url: `/api/campaigns/${created.body.id}/send`,
-        token: admin.token,
-      });
-      assert.equal(sent.status, 202);
-      assert.equal(sent.body.recipient_count, 1);
       // One attempt only, so the first refusal is the last.
       await app.ctx.db.updateTable('jobs').set({ max_attempts: 1 }).where('name', '=', 'campaign.send').execute();
       await app.drain();
