@@ -28,14 +28,20 @@ for (const dialect of DIALECTS) {
       const response = await publicBooking(t, { service_id: service.id, start_at: start, client_email: email });
       assert.equal(response.status, 201, JSON.stringify(response.body));
       await t.drain();
-      const row = await t.ctx.db
+      // This booking's confirmation: the client may have had others (the worker runs jobs side
+      // by side, so the newest row need not be this booking's).
+      const rows = await t.ctx.db
         .selectFrom('emails')
         .select('data')
         .where('recipient', '=', email)
         .where('template', '=', 'booking.confirmed')
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
-      const links = (JSON.parse(row.data!) as { links: Record<string, string> }).links;
+        .execute();
+      const confirmations = rows.map(
+        (row) => JSON.parse(row.data!) as { startAt: string; links: Record<string, string> },
+      );
+      const confirmation = confirmations.find((data) => data.startAt === start);
+      assert.ok(confirmation, `no confirmation of ${start} among ${JSON.stringify(confirmations)}`);
+      const links = confirmation.links;
       const token = (name: string) => new URL(links[name]!).searchParams.get('token')!;
       return { id: response.body.id as number, move: token('moveUrl'), cancel: token('cancelUrl') };
     }
