@@ -14,6 +14,11 @@ const settingsPage = prepared((db, p: { limit: number; offset: number }) =>
   db.selectFrom('settings').select('id').where('id', '>', 0).orderBy('id').limit(p.limit).offset(p.offset),
 );
 
+// A constant with a quote and a request value compared with the same column.
+const settingByZone = prepared((db, p: { timezone: string }) =>
+  db.selectFrom('settings').select('id').where('timezone', '<>', "Europe/O'Brien").where('timezone', '=', p.timezone),
+);
+
 const settingsIn = preparedByShape((db, p: Record<string, number>, length: number) =>
   db
     .selectFrom('settings')
@@ -39,6 +44,19 @@ for (const dialect of DIALECTS) {
       assert.equal(await settingBySlot.first(db, { id: 2, min: 0 }), undefined);
       assert.deepEqual(await settingsPage.all(db, { limit: 10, offset: 0 }), [{ id: 1 }]);
       assert.deepEqual(await settingsPage.all(db, { limit: 10, offset: 1 }), []);
+    });
+
+    it('a constant with a quote and a request value with one both compare as written', async () => {
+      const db = testDb.database.db;
+      const { timezone } = await db.selectFrom('settings').select('timezone').executeTakeFirstOrThrow();
+      assert.deepEqual(await settingByZone.all(db, { timezone }), [{ id: 1 }]);
+      assert.deepEqual(await settingByZone.all(db, { timezone: "Europe/O'Brien" }), []);
+      await db.updateTable('settings').set({ timezone: "Europe/O'Brien" }).execute();
+      try {
+        assert.deepEqual(await settingByZone.all(db, { timezone: "Europe/O'Brien" }), []);
+      } finally {
+        await db.updateTable('settings').set({ timezone }).execute();
+      }
     });
 
     it('one query per shape: an in-list of each length, with its own values', async () => {

@@ -1,5 +1,6 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { SqliteAdapter, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
 import type { Executor } from './executor.js';
+import { planStable } from './sqlite-stable-plan.js';
 import type { DB } from './types.js';
 
 /*
@@ -8,7 +9,9 @@ import type { DB } from './types.js';
  * CPU (bench/README.md), more than the SQL itself. A prepared query is built with Kysely as
  * usual, once per dialect, with named placeholders where the request's values go; each
  * execution only puts the values in place and runs the compiled SQL (whose statement SQLite
- * also keeps prepared, see connection.ts).
+ * also keeps prepared, see connection.ts). On SQLite the request's values are bound so that
+ * the statement's plan never depends on them and it is not compiled again on each run
+ * (sqlite-stable-plan.ts).
  *
  *   const userById = prepared((db, p: { id: number }) =>
  *     db.selectFrom('users').select(['id', 'name']).where('id', '=', p.id));
@@ -47,13 +50,18 @@ export function prepared<P extends Record<string, unknown>, O>(
   });
 
   function compiledFor(db: Executor): Compiled {
-    const dialect = db.getExecutor().adapter.constructor;
-    let compiled = byDialect.get(dialect);
+    const adapter = db.getExecutor().adapter;
+    let compiled = byDialect.get(adapter.constructor);
     if (!compiled) {
-      const sql = build(db, placeholders).compile() as CompiledQuery<unknown>;
-      const slots = sql.parameters.map((value) => (value instanceof Placeholder ? value.name : null));
+      let sql = build(db, placeholders).compile() as CompiledQuery<unknown>;
+      let slots = sql.parameters.map((value) => (value instanceof Placeholder ? value.name : null));
+      if (adapter instanceof SqliteAdapter) {
+        const stable = planStable({ sql: sql.sql, slots, constants: sql.parameters });
+        sql = { ...sql, sql: stable.sql, parameters: stable.constants };
+        slots = stable.slots;
+      }
       compiled = { sql, slots };
-      byDialect.set(dialect, compiled);
+      byDialect.set(adapter.constructor, compiled);
     }
     return compiled;
   }
