@@ -86,6 +86,22 @@ describe('time without luxon, checked against luxon', () => {
     assert.equal(formatInstant(null, 'Europe/Amsterdam'), null);
   });
 
+  it('instants before 1970 and at the ends of years 1000–9999 are written as luxon writes them', () => {
+    const instants = [
+      '1969-12-31T23:59:59.999Z',
+      '1950-06-15T12:34:56.789Z',
+      '1000-01-01T00:00:00.000Z',
+      '0999-12-31T23:59:59.000Z',
+      '9999-12-31T22:59:59.000Z',
+      '9999-12-31T23:30:00.000Z',
+    ];
+    for (const zone of ['Europe/Amsterdam', 'America/New_York', 'Asia/Kathmandu']) {
+      for (const iso of instants) {
+        assert.equal(formatInstant(iso, zone), luxonFormat(Date.parse(iso), zone), `${iso} in ${zone}`);
+      }
+    }
+  });
+
   it('calendar days: validity, adding days and the weekday as luxon counts them', () => {
     for (let ms = Date.UTC(1899, 0, 1); ms < Date.UTC(2101, 0, 1); ms += 86_400_000 * 3) {
       const date = new Date(ms).toISOString().slice(0, 10);
