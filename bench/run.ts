@@ -380,7 +380,7 @@ async function benchEngine(
           'GET /api/bookings?page=1',
           base,
           { requests: [{ method: 'GET', path: '/api/bookings?page=1' }], token, warmup: true },
-          { ratio: 0.3, p99: 20 },
+          { ratio: 0.08, p99: 20 },
         ),
       );
     }
@@ -422,7 +422,7 @@ async function benchEngine(
             token,
             warmup: true,
           },
-          { ratio: 0.45 },
+          { ratio: 0.25, p99: 20 },
         ),
       );
     }
@@ -435,7 +435,7 @@ async function benchEngine(
             requests: [{ method: 'GET', path: `/api/public/availability?date=${busy.day}&service_id=6` }],
             warmup: true,
           },
-          { ratio: 0.2, p99: 25 },
+          { ratio: 0.05, p99: 20 },
         ),
       );
     }
@@ -464,11 +464,16 @@ async function benchEngine(
     }
     if (phase('products')) {
       loads.push(
-        await load('GET /api/inventory/products?page=1&search=', base, {
-          requests: [{ method: 'GET', path: '/api/inventory/products?page=1&search=' }],
-          token,
-          warmup: true,
-        }),
+        await load(
+          'GET /api/inventory/products?page=1&search=',
+          base,
+          {
+            requests: [{ method: 'GET', path: '/api/inventory/products?page=1&search=' }],
+            token,
+            warmup: true,
+          },
+          { ratio: 0.08, p99: 20 },
+        ),
       );
     }
     if (phase('public')) {

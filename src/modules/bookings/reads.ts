@@ -178,10 +178,6 @@ export async function listBookings(
   const filter = parseBookingFilter(query);
   const timezone = await readTimezone(db);
   const own = await agendaOf(db, caller);
-  const rows = bookingQuery(db)
-    .where((eb) => matching(eb, filter, own))
-    .orderBy('b.start_at', 'desc')
-    .orderBy('b.id', 'desc');
   if (!narrows(filter) && query.page !== undefined) {
     // The list's first screen, asked for on every visit: its queries are compiled once.
     const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
@@ -199,6 +195,12 @@ export async function listBookings(
       total_pages: Math.ceil(total / limit),
     };
   }
+  // Built only here, past the first screen's prepared path: building it there was ~7 % of
+  // that path's CPU for a query it never ran.
+  const rows = bookingQuery(db)
+    .where((eb) => matching(eb, filter, own))
+    .orderBy('b.start_at', 'desc')
+    .orderBy('b.id', 'desc');
   if (!narrows(filter)) {
     // The total from the counters the triggers of migration 0013 keep: count(*) over millions
     // of bookings took ~170 ms a request.

@@ -112,8 +112,11 @@ const activeProductsPage = prepared((db, p: { limit: number; offset: number }) =
     .limit(p.limit)
     .offset(p.offset),
 );
+// Counted without the joins: each joins on a primary key, so they never change the count,
+// and SQLite does not leave them out by itself (they doubled the count's time).
 const activeProductsCount = prepared((db) =>
-  fromProducts(db)
+  db
+    .selectFrom('products as p')
     .where('p.active', '=', 1)
     .select((eb) => eb.fn.countAll<number>().as('n')),
 );
