@@ -29,6 +29,7 @@ import * as m0026 from './migrations/0026_calendar_feeds.js';
 import * as m0027 from './migrations/0027_outbox_status.js';
 import * as m0028 from './migrations/0028_job_claim_indexes.js';
 import * as m0029 from './migrations/0029_settings_version.js';
+import * as m0030 from './migrations/0030_bookings_day_cover.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -70,6 +71,7 @@ const migrations: Record<string, MigrationModule> = {
   '0027_outbox_status': m0027,
   '0028_job_claim_indexes': m0028,
   '0029_settings_version': m0029,
+  '0030_bookings_day_cover': m0030,
 };
 
 class DialectAwareProvider implements MigrationProvider {

@@ -16,7 +16,7 @@ import type { VisitInput } from './visit-engine.js';
  *   dated shifts / default shifts / time off            shifts_date, default_shifts_staff_day, time_off_dates
  *   the resources the services need                     service_resources (pk) + resources (pk)
  *   then, needing the ids above:
- *   bookings                                            bookings_staff_start_cover (staff_id, start_at, end_at, status)
+ *   bookings                                            bookings_staff_start_cover (staff_id, start_at, end_at, status, processing_*)
  *   resources held                                      booking_resources_use (resource_id, start_at, end_at)
  *   a previous visit (new_client_extra_min)             bookings_client (client_id, start_at)
  * Outside a transaction the independent queries run side by side (PostgreSQL's pool).
