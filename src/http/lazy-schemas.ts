@@ -1,4 +1,5 @@
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+import { forSerializer } from './serializer-schema.js';
 
 /*
  * Route schemas are compiled on first use instead of at start. Compiling every route's
@@ -54,11 +55,14 @@ export function compileAllSchemas(): void {
 
 const buildDefaultSerializer = SerializerSelector();
 
-/** Fastify's own serializer factory (fast-json-stringify), each route's serializer compiled on its first response. */
+/**
+ * Fastify's own serializer factory (fast-json-stringify), each route's serializer compiled on
+ * its first response, from the schema as the serializer needs it (serializer-schema.ts).
+ */
 export const buildLazySerializer: SerializerSelector.SerializerFactory = (externalSchemas, options) => {
   const compile = buildDefaultSerializer(externalSchemas, options);
   return (route) => {
-    const serializer = lazily(() => compile(route));
+    const serializer = lazily(() => compile({ ...route, schema: forSerializer(route.schema) }));
     return (doc) => serializer()(doc);
   };
 };
