@@ -3,7 +3,7 @@
  * at a bound value: a `?` compared with a partial index's condition (bookings has one, so
  * every joined read of bookings qualifies), a `LIMIT ?`, a `LIKE ?`. better-sqlite3 binds the
  * values anew on each run, and each bind of such a value marks the statement expired. On the
- * full chain a booking by id spent 40 of its 45 µs of SQL compiling itself again (SQLite's
+ * full chain a booking by id spent most of its 45 µs of SQL compiling itself again (SQLite's
  * "query planner stability guarantee" would turn this off, but better-sqlite3 cannot set it).
  *
  * A prepared query's plan must not depend on the request's values anyway, so on SQLite each
@@ -28,7 +28,8 @@ function literalOf(value: unknown): string | null {
   if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'number' && Number.isFinite(value)) {
-    // A negative number is written in parentheses so that `- -1` never reads as a comment.
+    // A negative number is written in parentheses: after a minus in the query, `--1` would
+    // start a comment.
     return value < 0 ? `(${value})` : String(value);
   }
   return null;
