@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../src/db/types.js';
-import { uniqueEmail } from './app.js';
+import { clientRow, uniqueEmail } from './factories.js';
 
 /**
  * A draft campaign to `count` new consenting clients, written straight to the database (for
@@ -16,18 +16,7 @@ export async function seedCampaign(
   const addresses = Array.from({ length: options.count }, (_, i) => uniqueEmail(`${options.name.toLowerCase()}${i}`));
   await db
     .insertInto('clients')
-    .values(
-      addresses.map((email, i) => ({
-        name: `${options.name} ${i}`,
-        email,
-        phone: '',
-        gender: '',
-        notes: '',
-        marketing_consent: 1,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
+    .values(addresses.map((email, i) => clientRow({ name: `${options.name} ${i}`, email, marketing_consent: 1 })))
     .execute();
   const campaign = await db
     .insertInto('campaigns')

@@ -67,29 +67,34 @@ export async function insertUser(
   return { ...user, password, token: await ctx.signer.signAccess(user.id, user.role) };
 }
 
+/** The values of a client row (email unique, marketing consent off), for one insert or many. */
+export function clientRow(overrides: Partial<Insertable<ClientsTable>> = {}): Insertable<ClientsTable> {
+  const now = new Date().toISOString();
+  return {
+    name: 'Clara Client',
+    email: uniqueEmail('client'),
+    phone: '',
+    birthday: null,
+    gender: '',
+    notes: '',
+    marketing_consent: 0,
+    password_hash: null,
+    erased_at: null,
+    merged_into_id: null,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}
+
 /** A client row written straight to the database (email unique, marketing consent off). */
 export async function insertClient(
   db: Kysely<DB>,
   overrides: Partial<Insertable<ClientsTable>> = {},
 ): Promise<{ id: number; name: string; email: string | null }> {
-  const now = new Date().toISOString();
   return db
     .insertInto('clients')
-    .values({
-      name: 'Clara Client',
-      email: uniqueEmail('client'),
-      phone: '',
-      birthday: null,
-      gender: '',
-      notes: '',
-      marketing_consent: 0,
-      password_hash: null,
-      erased_at: null,
-      merged_into_id: null,
-      created_at: now,
-      updated_at: now,
-      ...overrides,
-    })
+    .values(clientRow(overrides))
     .returning(['id', 'name', 'email'])
     .executeTakeFirstOrThrow();
 }
