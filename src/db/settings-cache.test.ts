@@ -1,50 +1,16 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { sql, type KyselyPlugin } from 'kysely';
+import { sql } from 'kysely';
 import { DIALECTS } from '../../test/helpers/database.js';
-import { sharedDatabase } from '../../test/helpers/shared-database.js';
+import { statementCounter, twoConnections } from '../../test/helpers/two-connections.js';
 import { SecretBox } from '../lib/secrets.js';
-import { connect, type Database, type Dialect } from './connection.js';
 import { readSettings, readSettingsWithSecrets, readTimezone, updateSettingsRow } from './settings.js';
 import { closeSettingsView, inSettingsView, openSettingsView, type SettingsView } from './settings-cache.js';
-
-/** Counts the statements run through the database it is plugged into (its transactions too). */
-function statementCounter(): KyselyPlugin & { count: number } {
-  const counter = {
-    count: 0,
-    transformQuery: (args: Parameters<KyselyPlugin['transformQuery']>[0]) => args.node,
-    transformResult: async (args: Parameters<KyselyPlugin['transformResult']>[0]) => {
-      counter.count++;
-      return args.result;
-    },
-  };
-  return counter;
-}
 
 /** Runs `work` as a request's handler runs: inside its settings view. */
 function inView<T>(view: SettingsView, work: () => Promise<T>): Promise<T> {
   return new Promise((resolve, reject) => inSettingsView(view, () => void work().then(resolve, reject)));
-}
-
-/**
- * Two connections to one database, as two processes have: the reader's held row must follow
- * the writer's changes. SQLite: a file, opened twice. PostgreSQL: a second pool.
- */
-async function twoConnections(dialect: Dialect) {
-  const shared = await sharedDatabase(dialect);
-  const writer: Database = connect(
-    shared.url ? { databaseUrl: shared.url, poolSize: 2 } : { sqliteFile: join(shared.config.dataDir, 'salon.db') },
-  );
-  return {
-    reader: shared.database,
-    writer,
-    close: async () => {
-      await writer.destroy();
-      await shared.drop();
-    },
-  };
 }
 
 for (const dialect of DIALECTS) {

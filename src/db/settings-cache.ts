@@ -132,3 +132,45 @@ export async function currentSettings(executor: Executor): Promise<Readonly<Sett
   if (view) view.version = row.version;
   return row;
 }
+
+/**
+ * Holds what `load` reads, per database and key, for as long as the settings version stays:
+ * for tables whose every change bumps that version (the message texts, migration 0031). Checks
+ * the version as `currentSettings` does (nothing more in a request that knows it), and, like
+ * the row, never holds what a transaction read: the transaction may have written it.
+ *
+ * The version is read before the value, so a value held under a version is never older than
+ * that version's; one a change committed in between makes newer is replaced at the next look.
+ */
+export function heldWhileSettingsVersion<K, T>(
+  load: (executor: Executor, key: K) => Promise<T>,
+): (executor: Executor, key: K) => Promise<T> {
+  const values = new WeakMap<object, Map<K, { version: number; value: T }>>();
+  return async (executor, key) => {
+    const { version } = await currentSettings(executor);
+    const database = databaseOf(executor);
+    let byKey = values.get(database);
+    const known = byKey?.get(key);
+    if (known && known.version === version) return known.value;
+    const value = await load(executor, key);
+    if (!executor.isTransaction) {
+      if (!byKey) values.set(database, (byKey = new Map<K, { version: number; value: T }>()));
+      byKey.set(key, { version, value });
+    }
+    return value;
+  };
+}
+
+/**
+ * Runs `work` as a request runs its handler: its reads of the settings (and of what is held
+ * with them) trust `version`, which the caller read in a statement of its own (a job that
+ * reads its row and the version together, as the auth guard does).
+ */
+export async function withSettingsVersion<T>(db: Executor, version: number, work: () => Promise<T>): Promise<T> {
+  const view = openSettingsView(db, version);
+  try {
+    return await views.run(view, work);
+  } finally {
+    closeSettingsView(view);
+  }
+}

@@ -1,5 +1,6 @@
 import type { Executor } from '../db/executor.js';
-import type { Settings } from '../db/types.js';
+import type { Insertable } from 'kysely';
+import type { EmailsTable, Settings } from '../db/types.js';
 import { enqueue } from '../jobs/queue.js';
 import { readSettings } from '../db/settings.js';
 import { chooseLanguage, type Language } from '../messages/index.js';
@@ -33,18 +34,21 @@ export interface OutgoingEmail<N extends TemplateName> {
   clientId?: number | null | undefined;
 }
 
+/** What the caller has read already for `outboxRows` (a campaign's send reads them once per email). */
+export interface ReadForOutbox {
+  settings: Settings;
+  overrides: ReadonlyMap<Language, MessageOverrides>;
+}
+
 /**
- * Writes outbox rows, `queued`, in one INSERT, and returns their ids in the order of
- * `emails`. No job is enqueued: for a sender that delivers its rows itself (the campaign
- * send); everyone else calls `queueEmail`/`queueEmails`.
+ * The outbox rows for `emails`, `queued`, each with its subject rendered in the language it
+ * is written in (the recipient's own when known, else the salon's), in the order of `emails`.
  */
-export async function recordEmails<N extends TemplateName>(
+export async function outboxRows<N extends TemplateName>(
   executor: Executor,
   emails: readonly OutgoingEmail<N>[],
-  /** The settings and texts the caller has read already (a campaign's send reads them once per email). */
-  read?: { settings: Settings; overrides: ReadonlyMap<Language, MessageOverrides> },
-): Promise<number[]> {
-  if (emails.length === 0) return [];
+  read?: ReadForOutbox,
+): Promise<Insertable<EmailsTable>[]> {
   const brand = brandOf(read?.settings ?? (await readSettings(executor)), null);
   const clientIds = [...new Set(emails.flatMap((email) => (email.clientId ? [email.clientId] : [])))];
   const clientLanguages = new Map<number, string | null>();
@@ -61,23 +65,35 @@ export async function recordEmails<N extends TemplateName>(
     overrides.set(language, read?.overrides.get(language) ?? (await readMessageOverrides(executor, language)));
   }
   const createdAt = new Date().toISOString();
+  return emails.map((email, index) => {
+    const language = languages[index]!;
+    return {
+      recipient: email.to,
+      subject: template(email.template).subject(email.data, mailContext(brand, language, overrides.get(language))),
+      language,
+      template: email.template,
+      data: JSON.stringify(email.data),
+      sensitive: email.sensitive ? 1 : 0,
+      status: 'queued' as const,
+      created_at: createdAt,
+    };
+  });
+}
+
+/**
+ * Writes outbox rows, `queued`, in one INSERT, and returns their ids in the order of
+ * `emails`. No job is enqueued: for a sender that delivers its rows itself (the campaign
+ * send); everyone else calls `queueEmail`/`queueEmails`.
+ */
+export async function recordEmails<N extends TemplateName>(
+  executor: Executor,
+  emails: readonly OutgoingEmail<N>[],
+  read?: ReadForOutbox,
+): Promise<number[]> {
+  if (emails.length === 0) return [];
   const rows = await executor
     .insertInto('emails')
-    .values(
-      emails.map((email, index) => {
-        const language = languages[index]!;
-        return {
-          recipient: email.to,
-          subject: template(email.template).subject(email.data, mailContext(brand, language, overrides.get(language))),
-          language,
-          template: email.template,
-          data: JSON.stringify(email.data),
-          sensitive: email.sensitive ? 1 : 0,
-          status: 'queued' as const,
-          created_at: createdAt,
-        };
-      }),
-    )
+    .values(await outboxRows(executor, emails, read))
     .returning('id')
     .execute();
   // One statement numbers its rows in the order of its VALUES; RETURNING's own order is not

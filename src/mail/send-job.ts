@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
-import type { Email, Settings } from '../db/types.js';
+import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
+import type { DB, Email, Settings } from '../db/types.js';
 import type { JobContext, JobHandler } from '../jobs/types.js';
 import { readSettingsWithSecrets } from '../db/settings.js';
 import { chooseLanguage, type Language } from '../messages/index.js';
@@ -66,16 +67,38 @@ export type DeliveryOutcome = Pick<Email, 'status' | 'error'> | null;
 
 /**
  * What a sender that wrote the row just now has already read for it: the settings (secrets
- * opened) and the salon's texts of the row's language. The send then reads neither again.
+ * opened) and the salon's texts of the row's language, and the row as its INSERT returned
+ * it. The send then reads none of them again.
  */
 export interface ReadForSend {
   settings: Settings;
   language: Language;
   overrides: MessageOverrides;
+  /**
+   * The row as its committed INSERT returned it, moments ago: as current as reading it again
+   * would be (one round trip less an email). A later run of the job (a retry, a lease taken
+   * over) has no such row and reads it.
+   */
+  email?: Email;
 }
 
+/** The UPDATE that marks a row sent, built and not yet run. */
+export type MarkSent = UpdateQueryBuilder<DB, 'emails', 'emails', UpdateResult>;
+
+/**
+ * How a sender that keeps its own account of the row (a campaign's recipient) records the
+ * send: runs `markSent`, together with its own bookkeeping, in one statement where the engine
+ * allows (one round trip an email less on PostgreSQL). Not called when the send failed.
+ */
+export type RecordSent = (markSent: MarkSent) => Promise<void>;
+
 /** Sends one outbox row: the `mail.send` job (sendEmailJob), and how a sender that delivers its own rows sends them. */
-export type EmailDelivery = (emailId: number, context: JobContext, read?: ReadForSend) => Promise<DeliveryOutcome>;
+export type EmailDelivery = (
+  emailId: number,
+  context: JobContext,
+  read?: ReadForSend,
+  recordSent?: RecordSent,
+) => Promise<DeliveryOutcome>;
 
 export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
   const deliver = emailDelivery(ctx);
@@ -93,8 +116,11 @@ export function sendEmailJob(ctx: AppContext): JobHandler<'mail.send'> {
 export function emailDelivery(ctx: AppContext): EmailDelivery {
   const { db, config } = ctx;
   const pool = new TransportPool();
-  return async (emailId, context, read) => {
-    const email = await db.selectFrom('emails').selectAll().where('id', '=', emailId).executeTakeFirst();
+  return async (emailId, context, read, recordSent) => {
+    const email =
+      read?.email?.id === emailId
+        ? read.email
+        : await db.selectFrom('emails').selectAll().where('id', '=', emailId).executeTakeFirst();
     if (!email) return null;
     // Already sent (a retried job after a crash past the send): nothing to do.
     if (email.status !== 'queued') return { status: email.status, error: email.error };
@@ -144,7 +170,7 @@ export function emailDelivery(ctx: AppContext): EmailDelivery {
           ? { icalEvent: { method: calendar.method, filename: 'invite.ics', content: calendar.content } }
           : {}),
       })) as { messageId?: string };
-      await db
+      const markSent = db
         .updateTable('emails')
         .set({
           status: 'sent',
@@ -153,8 +179,9 @@ export function emailDelivery(ctx: AppContext): EmailDelivery {
           message_id: info.messageId ?? null,
           data: email.sensitive ? null : email.data,
         })
-        .where('id', '=', emailId)
-        .execute();
+        .where('id', '=', emailId);
+      if (recordSent) await recordSent(markSent);
+      else await markSent.execute();
       return { status: 'sent', error: null };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

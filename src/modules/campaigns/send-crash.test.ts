@@ -15,7 +15,7 @@ import { seedCampaign } from '../../../test/helpers/campaign-seed.js';
 import { contextOn, sharedDatabase } from '../../../test/helpers/shared-database.js';
 import { SmtpSink } from '../../../test/helpers/smtp-sink.js';
 import { createWorker } from '../../composition.js';
-import { startSend } from './send.js';
+import { campaignSendJob, startSend } from './send.js';
 
 /*
  * "Killing the process mid-send and restarting finishes the send with no recipient mailed
@@ -214,6 +214,34 @@ for (const dialect of DIALECTS) {
         (n) => n.type === 'campaign.sent' && n.link === `/campaigns/${created.body.id}`,
       );
       assert.equal(announcements.length, 1);
+    });
+
+    it("two runs of one recipient's job at the same moment (a lease taken over): one outbox row, the recipient counted once", async (t) => {
+      const app = await createTestApp(dialect);
+      cleanup(t, () => app.close());
+      const { admin, client, created } = await sendToOneClient(app, 'Twice', {});
+      const job = await app.ctx.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('name', '=', 'campaign.send')
+        .executeTakeFirstOrThrow();
+      const handler = campaignSendJob(app.ctx);
+      const context = { jobId: job.id, attempt: 1, maxAttempts: 5, isLastAttempt: false, log: app.app.log };
+      await Promise.all([handler(JSON.parse(job.payload), context), handler(JSON.parse(job.payload), context)]);
+
+      // Delivery is at least once: a run that reads the recipient while the other is talking
+      // to the mail server sends too. What holds is the outbox and the count.
+      assert.ok(app.mail.to(client.email!).length >= 1);
+      const written = await app.ctx.db
+        .selectFrom('emails')
+        .select(['id', 'status'])
+        .where('template', '=', 'campaign.email')
+        .execute();
+      assert.equal(written.length, 1, 'no outbox row left behind by the run that lost');
+      assert.equal(written[0]!.status, 'sent');
+      const done = await app.request({ method: 'GET', url: `/api/campaigns/${created.body.id}`, token: admin.token });
+      assert.equal(done.body.status, 'sent');
+      assert.equal(done.body.sent_count, 1);
     });
 
     it('a recipient whose email the mail server refuses on the last attempt counts as failed; the send completes as failed', async (t) => {

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type QueryCreator, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { CampaignStatus, RecipientStatus } from '../../db/tables/campaigns.js';
 import type { DB } from '../../db/types.js';
@@ -7,14 +7,14 @@ import { enqueueEach } from '../../jobs/queue.js';
 import { conflict } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { readSettingsWithSecrets } from '../../db/settings.js';
+import { withSettingsVersion } from '../../db/settings-cache.js';
 import { readMessageOverrides } from '../../mail/message-texts.js';
-import { emailDelivery, type EmailDelivery, type ReadForSend } from '../../mail/send-job.js';
+import { emailDelivery, type EmailDelivery, type MarkSent, type ReadForSend } from '../../mail/send-job.js';
 import { chooseLanguage, normaliseLanguage } from '../../messages/index.js';
-import type { CampaignEmailData } from './email-template.js';
-import { recordEmails } from '../../mail/outbox.js';
 import { notifyAdmins } from '../notifications/service.js';
 import { readSettings, readTimezone } from '../settings/service.js';
 import type { StoredBlock } from './blocks.js';
+import { claimRecipient } from './claim-recipient.js';
 import { campaignLink, lockCampaign, toCampaign, type CampaignRow } from './crud.js';
 import type { CampaignOutput } from './schemas.js';
 import { recipientQuery, type SegmentFiltersInput } from './segments.js';
@@ -149,13 +149,34 @@ async function settle(
   to: 'sent' | 'failed' | 'skipped',
   error: string | null,
 ): Promise<void> {
+  const counted = await count(ctx, recipientId, from, to, error);
+  if (counted && isComplete(counted)) await completeIfCounted(ctx, counted.id);
+}
+
+type Counted = (Counts & { id: number; status: CampaignStatus }) | undefined;
+
+/**
+ * settle's move and count, without the completion; returns the campaign's counts when this
+ * call counted the recipient. `markSent`: the mail layer's UPDATE marking the recipient's
+ * email sent, recorded in the same commit, so a sent email and its count are never apart.
+ */
+async function count(
+  ctx: AppContext,
+  recipientId: number,
+  from: RecipientStatus,
+  to: 'sent' | 'failed' | 'skipped',
+  error: string | null,
+  markSent?: MarkSent,
+): Promise<Counted> {
   const counter = COUNTER[to];
   const now = nowIso();
-  let counted: (Counts & { id: number; status: CampaignStatus }) | undefined;
   if (ctx.dialect === 'postgres') {
-    // One statement, one round trip instead of four: the recipient's move and the count
-    // commit together, and the campaign row is locked only while the statement runs.
-    counted = await ctx.db
+    // One statement, one round trip: the email's update (when given), the recipient's move
+    // and the count commit together (a transaction of them took five), and the campaign row
+    // is locked only while the statement runs. PostgreSQL runs a data-modifying WITH whether
+    // or not the statement reads its rows.
+    const start = (markSent ? ctx.db.with('sent', () => markSent.returning('emails.id')) : ctx.db) as QueryCreator<DB>;
+    return start
       .with('moved', (db) =>
         db
           .updateTable('campaign_recipients')
@@ -170,26 +191,25 @@ async function settle(
       .whereRef('campaigns.id', '=', 'moved.campaign_id')
       .returning(['campaigns.id', 'campaigns.status', 'recipient_count', 'sent_count', 'failed_count', 'skipped_count'])
       .executeTakeFirst();
-  } else {
-    // SQLite has no UPDATE in a WITH; its statements cost no round trip anyway.
-    counted = await ctx.db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable('campaign_recipients')
-        .set({ status: to, error, updated_at: now })
-        .where('id', '=', recipientId)
-        .where('status', '=', from)
-        .returning('campaign_id')
-        .executeTakeFirst();
-      if (!moved) return undefined;
-      return trx
-        .updateTable('campaigns')
-        .set({ [counter]: sql`${sql.ref(counter)} + 1` })
-        .where('id', '=', moved.campaign_id)
-        .returning(['id', 'status', 'recipient_count', 'sent_count', 'failed_count', 'skipped_count'])
-        .executeTakeFirstOrThrow();
-    });
   }
-  if (counted && isComplete(counted)) await completeIfCounted(ctx, counted.id);
+  // SQLite has no UPDATE in a WITH; its statements cost no round trip anyway.
+  return ctx.db.transaction().execute(async (trx) => {
+    if (markSent) await trx.executeQuery(markSent.compile());
+    const moved = await trx
+      .updateTable('campaign_recipients')
+      .set({ status: to, error, updated_at: now })
+      .where('id', '=', recipientId)
+      .where('status', '=', from)
+      .returning('campaign_id')
+      .executeTakeFirst();
+    if (!moved) return undefined;
+    return trx
+      .updateTable('campaigns')
+      .set({ [counter]: sql`${sql.ref(counter)} + 1` })
+      .where('id', '=', moved.campaign_id)
+      .returning(['id', 'status', 'recipient_count', 'sent_count', 'failed_count', 'skipped_count'])
+      .executeTakeFirstOrThrow();
+  });
 }
 
 function isComplete(campaign: Counts & { status: CampaignStatus }): boolean {
@@ -224,93 +244,89 @@ async function completeIfCounted(ctx: AppContext, campaignId: number): Promise<v
 export function campaignSendJob(ctx: AppContext): JobHandler<'campaign.send'> {
   const deliver = emailDelivery(ctx);
   return async ({ recipientId }, context) => {
-    const recipient = await ctx.db
-      .selectFrom('campaign_recipients as r')
-      .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
-      .innerJoin('clients as cl', 'cl.id', 'r.client_id')
-      .leftJoin('client_unsubscribes as u', 'u.client_id', 'r.client_id')
-      .select([
-        'r.id',
-        'r.status',
-        'r.email_id',
-        'r.client_id',
-        'r.campaign_id',
-        'c.subject',
-        'c.blocks',
-        'cl.email as client_email',
-        'cl.name as client_name',
-        'cl.marketing_consent',
-        'cl.language as client_language',
-        'u.client_id as unsubscribed',
-        'cl.erased_at',
-      ])
-      .where('r.id', '=', recipientId)
-      .executeTakeFirst();
+    const recipient = await readRecipient(ctx, recipientId);
     // Gone with its campaign: nothing to do.
     if (!recipient) return;
-    // Settled by an earlier run, which may have stopped before settling the campaign itself.
-    if (!['pending', 'sending'].includes(recipient.status)) {
-      await completeIfCounted(ctx, recipient.campaign_id);
-      return;
-    }
-
-    let emailId = recipient.email_id;
-    let read: ReadForSend | undefined;
-    if (recipient.status === 'pending') {
-      // Honoured up to the last moment: an unsubscribe after the list was built still counts.
-      const address = recipient.client_email;
-      if (recipient.unsubscribed !== null || recipient.marketing_consent !== 1 || recipient.erased_at || !address) {
-        await settle(ctx, recipientId, 'pending', 'skipped', 'unsubscribed, no consent or no address');
-        return;
-      }
-      // Read once for both the outbox row (its subject) and the send.
-      const settings = await readSettingsWithSecrets(ctx);
-      const language = chooseLanguage(recipient.client_language, normaliseLanguage(settings.language));
-      read = { settings, language, overrides: await readMessageOverrides(ctx.db, language) };
-      emailId = await claimRecipient(ctx, recipientId, address, read, {
-        subject: recipient.subject,
-        blocks: JSON.parse(recipient.blocks) as StoredBlock[],
-        ...unsubscribeLinks(ctx, recipient.client_id),
-        recipient: { name: recipient.client_name },
-      });
-      // Another run moved it meanwhile; that run sends it.
-      if (emailId === null) return;
-    }
-    if (emailId === null) {
-      await settle(ctx, recipientId, 'sending', 'failed', 'its outbox email was removed');
-      return;
-    }
-    await sendOne(ctx, deliver, recipientId, emailId, context, read);
+    if (recipient.settings_version === null) throw new Error('the settings row (id 1) is missing');
+    await withSettingsVersion(ctx.db, recipient.settings_version, () =>
+      sendToRecipient(ctx, deliver, recipient, context),
+    );
   };
 }
 
-/** pending → sending together with its outbox row; null when the recipient was not pending. */
-async function claimRecipient(
+/** A recipient with what its email is made of: the campaign's, the client's, and the settings' version. */
+function readRecipient(ctx: AppContext, recipientId: number) {
+  return ctx.db
+    .selectFrom('campaign_recipients as r')
+    .innerJoin('campaigns as c', 'c.id', 'r.campaign_id')
+    .innerJoin('clients as cl', 'cl.id', 'r.client_id')
+    .leftJoin('client_unsubscribes as u', 'u.client_id', 'r.client_id')
+    .select([
+      'r.id',
+      'r.status',
+      'r.email_id',
+      'r.client_id',
+      'r.campaign_id',
+      'c.subject',
+      'c.blocks',
+      'cl.email as client_email',
+      'cl.name as client_name',
+      'cl.marketing_consent',
+      'cl.language as client_language',
+      'u.client_id as unsubscribed',
+      'cl.erased_at',
+      // The settings' version with the row, as the auth guard reads it: the settings and
+      // the salon's texts held in process are then used without a statement each.
+      (eb) => eb.selectFrom('settings').select('version').where('id', '=', 1).as('settings_version'),
+    ])
+    .where('r.id', '=', recipientId)
+    .executeTakeFirst();
+}
+
+type Recipient = NonNullable<Awaited<ReturnType<typeof readRecipient>>>;
+
+async function sendToRecipient(
   ctx: AppContext,
-  recipientId: number,
-  address: string,
-  read: ReadForSend,
-  data: CampaignEmailData,
-): Promise<number | null> {
-  return ctx.db.transaction().execute(async (trx) => {
-    // The unsubscribe link in it acts for the client: not kept once the email is out.
-    const [emailId] = await recordEmails(
-      trx,
-      [{ to: address, language: read.language, template: 'campaign.email', data, sensitive: true }],
-      { settings: read.settings, overrides: new Map([[read.language, read.overrides]]) },
-    );
-    const moved = await trx
-      .updateTable('campaign_recipients')
-      .set({ status: 'sending', email_id: emailId, updated_at: nowIso() })
-      .where('id', '=', recipientId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (moved.numUpdatedRows === 0n) {
-      await trx.deleteFrom('emails').where('id', '=', emailId!).execute();
-      return null;
+  deliver: EmailDelivery,
+  recipient: Recipient,
+  context: JobContext,
+): Promise<void> {
+  const recipientId = recipient.id;
+  // Settled by an earlier run, which may have stopped before settling the campaign itself.
+  if (!['pending', 'sending'].includes(recipient.status)) {
+    await completeIfCounted(ctx, recipient.campaign_id);
+    return;
+  }
+
+  let emailId = recipient.email_id;
+  let read: ReadForSend | undefined;
+  if (recipient.status === 'pending') {
+    // Honoured up to the last moment: an unsubscribe after the list was built still counts.
+    const address = recipient.client_email;
+    if (recipient.unsubscribed !== null || recipient.marketing_consent !== 1 || recipient.erased_at || !address) {
+      await settle(ctx, recipientId, 'pending', 'skipped', 'unsubscribed, no consent or no address');
+      return;
     }
-    return emailId!;
-  });
+    // Read once for both the outbox row (its subject) and the send.
+    const settings = await readSettingsWithSecrets(ctx);
+    const language = chooseLanguage(recipient.client_language, normaliseLanguage(settings.language));
+    read = { settings, language, overrides: await readMessageOverrides(ctx.db, language) };
+    const email = await claimRecipient(ctx, recipientId, address, read, {
+      subject: recipient.subject,
+      blocks: JSON.parse(recipient.blocks) as StoredBlock[],
+      ...unsubscribeLinks(ctx, recipient.client_id),
+      recipient: { name: recipient.client_name },
+    });
+    // Another run moved it meanwhile; that run sends it.
+    if (email === null) return;
+    emailId = email.id;
+    read.email = email;
+  }
+  if (emailId === null) {
+    await settle(ctx, recipientId, 'sending', 'failed', 'its outbox email was removed');
+    return;
+  }
+  await sendOne(ctx, deliver, recipientId, emailId, context, read);
 }
 
 async function sendOne(
@@ -322,10 +338,16 @@ async function sendOne(
   read: ReadForSend | undefined,
 ): Promise<void> {
   let email;
+  let settled = false;
+  let counted: Counted;
   try {
     // The mail layer's own send: renders the MJML, talks to SMTP, records the outcome on
-    // the outbox row, and does nothing for a row already sent.
-    email = await deliver(emailId, context, read);
+    // the outbox row (a success together with the recipient's count), and does nothing for
+    // a row already sent.
+    email = await deliver(emailId, context, read, async (markSent) => {
+      counted = await count(ctx, recipientId, 'sending', 'sent', null, markSent);
+      settled = true;
+    });
   } catch (error) {
     if (context.isLastAttempt) {
       const message = error instanceof Error ? error.message : String(error);
@@ -333,6 +355,12 @@ async function sendOne(
     }
     throw error;
   }
+  if (settled) {
+    // Outside the send: the email is recorded as sent, whatever completing the campaign meets.
+    if (counted && isComplete(counted)) await completeIfCounted(ctx, counted.id);
+    return;
+  }
+  // Sent by an earlier run that stopped before counting it, or not sent at all.
   if (email?.status === 'sent') await settle(ctx, recipientId, 'sending', 'sent', null);
   else await settle(ctx, recipientId, 'sending', 'failed', email?.error ?? 'email not sent');
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { readSettings, readTimezone } from '../../db/settings.js';
+import { settingsWritten } from '../../db/settings-cache.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { readMessageOverrides } from '../../mail/message-texts.js';
@@ -132,6 +133,9 @@ export async function saveMessage(
     .values({ key, language, ...values })
     .onConflict((oc) => oc.columns(['key', 'language']).doUpdateSet(values))
     .execute();
+  // The database bumped the settings version (migration 0031): this request's later reads
+  // of the texts look again.
+  settingsWritten();
   return present(ctx, message);
 }
 
@@ -139,6 +143,7 @@ export async function resetMessage(ctx: Pick<AppContext, 'db'>, key: string, lan
   const message = requireMessage(key);
   const language = requireLanguage(languageParam);
   await ctx.db.deleteFrom('message_texts').where('key', '=', key).where('language', '=', language).execute();
+  settingsWritten();
   return present(ctx, message);
 }
 
