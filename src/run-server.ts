@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { onShutdown, openContext } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createWorker } from './composition.js';
+import { collectAfterStart } from './lib/collect-after-start.js';
 import { createLogger } from './logger.js';
 
 /** The server process (entry: main.ts): HTTP server plus, unless WORKER=off, the job worker. */
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   worker?.start();
+  collectAfterStart();
 }
 
 main().catch((error: unknown) => {

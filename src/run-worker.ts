@@ -1,6 +1,7 @@
 import { onShutdown, openContext } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createWorker } from './composition.js';
+import { collectAfterStart } from './lib/collect-after-start.js';
 import { createLogger } from './logger.js';
 
 /** The worker process (entry: worker-main.ts): a job worker alone, apart from the API (PostgreSQL). */
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
     await database.destroy();
   });
   worker.start();
+  collectAfterStart();
 }
 
 main().catch((error: unknown) => {

@@ -9,6 +9,14 @@ export interface MailTransport {
   key: string;
 }
 
+/** Which mail server and sender to use, without a transport made for them yet. */
+export interface MailServer {
+  options: SMTPTransport.Options;
+  from: string;
+  /** Identifies the server, credentials and sender: equal keys, interchangeable transports. */
+  key: string;
+}
+
 // Short timeouts: a dead mail server must fail the job (and be retried later), not hold a
 // worker for nodemailer's default of minutes.
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -17,19 +25,10 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
  * The mail server to use: the settings' smtp_* fields once a host is set there, else
  * SMTP_URL, else none (mail is then kept in the outbox as `unsent`).
  */
-export async function mailTransport(
-  settings: Settings,
-  smtpUrl: string | undefined,
-  options: { pool?: boolean } = {},
-): Promise<MailTransport | null> {
-  if (!settings.smtp_host && !smtpUrl) return null;
-  // Loaded with the first email rather than at start: an API process never sends one.
-  const { default: nodemailer } = await import('nodemailer');
-  let transporter: Transporter;
+export function mailServer(settings: Settings, smtpUrl: string | undefined): MailServer | null {
+  let options: SMTPTransport.Options;
   let urlUser = '';
   let key: string;
-  // A pool keeps its SMTP connections open between messages (see mail/send-job.ts).
-  const pool = options.pool ? { pool: true as const } : {};
   if (settings.smtp_host) {
     const secure = settings.smtp_secure === 1;
     const server = {
@@ -39,10 +38,10 @@ export async function mailTransport(
       auth: settings.smtp_user ? { user: settings.smtp_user, pass: settings.smtp_pass } : undefined,
     };
     key = JSON.stringify(server);
-    transporter = nodemailer.createTransport({ ...server, ...TIMEOUTS, ...pool });
+    options = { ...server, ...TIMEOUTS };
   } else if (smtpUrl) {
     key = JSON.stringify({ url: smtpUrl });
-    transporter = nodemailer.createTransport({ url: smtpUrl, ...TIMEOUTS, ...pool } as SMTPTransport.Options);
+    options = { url: smtpUrl, ...TIMEOUTS };
     urlUser = decodeURIComponent(new URL(smtpUrl).username);
   } else {
     return null;
@@ -51,8 +50,28 @@ export async function mailTransport(
   const address = settings.smtp_from || settings.salon_email || fallbackFrom;
   const from = settings.salon_name ? { name: settings.salon_name, address } : address;
   return {
-    transporter,
+    options,
     from: typeof from === 'string' ? from : `"${from.name.replace(/"/g, '')}" <${from.address}>`,
     key: `${key} ${JSON.stringify(from)}`,
   };
+}
+
+/**
+ * A transport to `server`. `pool`: keep up to that many SMTP connections open between
+ * messages (see mail/send-job.ts); without it, one connection per message.
+ */
+export async function openTransport(server: MailServer, pool?: { maxConnections: number }): Promise<MailTransport> {
+  // Loaded with the first email rather than at start: an API process never sends one.
+  const { default: nodemailer } = await import('nodemailer');
+  const transporter = nodemailer.createTransport({
+    ...server.options,
+    ...(pool ? { pool: true, maxConnections: pool.maxConnections } : {}),
+  } as SMTPTransport.Options);
+  return { transporter, from: server.from, key: server.key };
+}
+
+/** The mail server's transport, one connection per message; null when no server is set. */
+export async function mailTransport(settings: Settings, smtpUrl: string | undefined): Promise<MailTransport | null> {
+  const server = mailServer(settings, smtpUrl);
+  return server ? openTransport(server) : null;
 }
