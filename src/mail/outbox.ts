@@ -82,8 +82,7 @@ export async function outboxRows<N extends TemplateName>(
 
 /**
  * Writes outbox rows, `queued`, in one INSERT, and returns their ids in the order of
- * `emails`. No job is enqueued: for a sender that delivers its rows itself (the campaign
- * send); everyone else calls `queueEmail`/`queueEmails`.
+ * `emails`. No job is enqueued: `queueEmail`/`queueEmails` add the jobs that send them.
  */
 export async function recordEmails<N extends TemplateName>(
   executor: Executor,
