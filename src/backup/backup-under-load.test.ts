@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { DIALECTS } from '../../test/helpers/database.js';
 import { openDataDir, putUpload, removeTempDirs, tempDir } from '../../test/helpers/data-dir.js';
+import { clientRow } from '../../test/helpers/factories.js';
 import { freePort, runEntry, waitFor } from '../../test/helpers/server-process.js';
 import { uploadsDir } from '../storage/data-dir.js';
 import { createBackup } from './create.js';
@@ -35,20 +36,15 @@ describe('a backup under write load [sqlite]', { skip }, () => {
       await seeded.db
         .insertInto('clients')
         .values(
-          Array.from({ length: 500 }, (_, i) => ({
-            name: `Filler ${batch * 500 + i}`,
-            email: null,
-            phone: '',
-            birthday: null,
-            gender: '',
-            notes: 'x'.repeat(200),
-            marketing_consent: 0,
-            password_hash: null,
-            erased_at: null,
-            merged_into_id: null,
-            created_at: now,
-            updated_at: now,
-          })),
+          Array.from({ length: 500 }, (_, i) =>
+            clientRow({
+              name: `Filler ${batch * 500 + i}`,
+              email: null,
+              notes: 'x'.repeat(200),
+              created_at: now,
+              updated_at: now,
+            }),
+          ),
         )
         .execute();
     }
