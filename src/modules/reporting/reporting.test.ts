@@ -368,8 +368,14 @@ for (const dialect of DIALECTS) {
         })
         .sort((a, b) => a.day - b.day || a.hour - b.hour);
       assert.deepEqual(r.body, expected);
+      // Both Sunday 2026-01-04 bookings (completed and no-show) share one cell, beside any
+      // fixture booked relative to today that also falls on a Sunday at 10:00.
+      const sundayTenFromToday = [1, 2, 29, 30].filter((days) => weekday(dayPlus(today, days)) === 1).length;
       assert.ok(
-        r.body.some((c: { day: number; hour: number; count: number }) => c.day === 1 && c.hour === 10 && c.count === 2),
+        r.body.some(
+          (c: { day: number; hour: number; count: number }) =>
+            c.day === 1 && c.hour === 10 && c.count === 2 + sundayTenFromToday,
+        ),
       );
     });
 
