@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/*
+ * Debian's chromium (never a browser download) for the browser tests (browser.ts, against the
+ * whole service) and the component tests (web/component, one component on a page of its own),
+ * and axe on what a page shows. Without a chromium both are skipped with a message saying so;
+ * REQUIRE_BROWSER_TESTS=1 (set by .ci/run) makes that a failure instead.
+ */
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+const required = process.env.REQUIRE_BROWSER_TESTS === '1';
+
+/** The `skip` option of a browser test: false when it can run, else the reason printed in the report. */
+export function browserSkip(): false | string {
+  if (available) return false;
+  if (required)
+    assert.fail(`REQUIRE_BROWSER_TESTS=1 but there is no chromium at ${CHROMIUM} (apt-get install -y chromium)`);
+  const reason = `browser tests skipped: no chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
+  console.warn(`\n*** ${reason} ***\n`);
+  return reason;
+}
+
+/** The launch flags for this machine: no sandbox as root, and no calls home (the network is closed). */
+const FLAGS = [
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
+
+/** What a page did that a test must see: errors in its console, uncaught exceptions, requests to other hosts. */
+export interface PageWatch {
+  problems: string[];
+  assertClean(): void;
+}
+
+/** Watches `page` for console errors (CSP violations included), uncaught exceptions and requests leaving `origin`. */
+export function watchPage(page: Page, origin: string): PageWatch {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['http:', 'https:'].includes(url.protocol)) return;
+    if (url.origin !== origin) problems.push(`third-party request: ${request.url()}`);
+  });
+  return { problems, assertClean: () => assert.deepEqual(problems, [], problems.join('\n')) };
+}
+
+/** The WCAG 2.x A and AA rules, 2.2 included. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe on the page as it is now and fails with a readable list of what it found. */
+export async function assertAccessible(page: Page, state: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n'),
+  );
+  assert.deepEqual(found, [], `axe found violations on ${state}:\n${found.join('\n')}`);
+}
