@@ -85,9 +85,19 @@ export interface WebhooksConfig {
   allowHttp: boolean;
   allowPrivate: boolean;
   timeoutMs: number;
+  /**
+   * Ports an endpoint may use besides 80, 443 and 8443 (WEBHOOKS_ALLOW_PORTS): a list, or
+   * `any`. Optional so hand-built configs (tests) read as none.
+   */
+  extraPorts?: readonly number[] | 'any';
 }
 
-export const DEFAULT_WEBHOOKS: WebhooksConfig = { allowHttp: false, allowPrivate: false, timeoutMs: 15_000 };
+export const DEFAULT_WEBHOOKS: WebhooksConfig = {
+  allowHttp: false,
+  allowPrivate: false,
+  timeoutMs: 15_000,
+  extraPorts: [],
+};
 
 export interface PaymentApiUrls {
   /** Card terminal provider (SumUp reader checkouts): CARDPAY_API_URL. */
@@ -122,6 +132,18 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   if (raw === undefined || ['0', 'false', 'off'].includes(raw)) return false;
   if (['1', 'true', 'on'].includes(raw)) return true;
   throw new ConfigError(`${name} must be 1 or 0 (true/false, on/off), got "${raw}"`);
+}
+
+/** `any`, or a comma-separated list of TCP ports (unset: none). */
+function portList(env: NodeJS.ProcessEnv, name: string): readonly number[] | 'any' {
+  const raw = optional(env, name)?.toLowerCase();
+  if (raw === undefined) return [];
+  if (raw === 'any') return 'any';
+  const ports = raw.split(',').map((part) => Number(part.trim()));
+  if (ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65535)) {
+    throw new ConfigError(`${name} must be "any" or a comma-separated list of ports (1-65535), got "${raw}"`);
+  }
+  return ports;
 }
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -264,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowHttp: flag(env, 'WEBHOOKS_ALLOW_HTTP'),
     allowPrivate: flag(env, 'WEBHOOKS_ALLOW_PRIVATE'),
     timeoutMs: integer(env, 'WEBHOOKS_TIMEOUT_SECONDS', 15, 1, 120) * 1000,
+    extraPorts: portList(env, 'WEBHOOKS_ALLOW_PORTS'),
   };
 
   const backup = loadBackupSchedule(env, dataDir, databaseUrl);
