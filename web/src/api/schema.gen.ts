@@ -3825,7 +3825,7 @@ export interface paths {
     put?: never;
     /**
      * Twilio inbound message (opt-out and opt-in)
-     * @description Authenticated by `X-Twilio-Signature` (HMAC-SHA1 with the stored `sms_auth_token` over PUBLIC_BASE_URL + path and the sorted form fields, base64); a missing or wrong signature is 403 `invalid_signature` and changes nothing. A `Body` of STOP, STOPALL, UNSUBSCRIBE, CANCEL, END or QUIT (any case) clears `sms_consent` of every client whose phone is `From`; START or UNSTOP sets it again. Other texts are ignored.
+     * @description Authenticated by `X-Twilio-Signature` (HMAC-SHA1 with the stored `sms_auth_token` over PUBLIC_BASE_URL + path and the sorted form fields, base64); a missing or wrong signature is 403 `invalid_signature` and changes nothing. A `Body` of STOP, STOPALL, UNSUBSCRIBE, CANCEL, END or QUIT (any case) clears `sms_consent` of every client whose phone is `From`; START or UNSTOP sets it again. Other texts are ignored. Each `MessageSid` acts once: a replayed or repeated message is answered 200 and changes nothing.
      */
     post: operations['receiveTwilioSmsInbound'];
     delete?: never;
