@@ -38,6 +38,12 @@ export interface Config {
    */
   paymentApiUrls?: PaymentApiUrls;
   /**
+   * Whether a payment provider's checkout URL may be plain http (PAYMENTS_ALLOW_HTTP_CHECKOUT):
+   * off, such a URL is refused and the payment not started. For a local sandbox, and the tests'
+   * fake providers on 127.0.0.1. Optional so hand-built configs read as off.
+   */
+  paymentsAllowHttpCheckout?: boolean;
+  /**
    * Whether GET /api/system/emails/:id shows the bodies of sensitive emails (password reset,
    * magic link, temporary password), and whether one that cannot be sent (no mail server)
    * keeps its data so it can be read there: MAIL_PREVIEW, by default on unless
@@ -316,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', databaseUrl ? 8 : 4, 1, 64),
     push,
     paymentApiUrls,
+    paymentsAllowHttpCheckout: flag(env, 'PAYMENTS_ALLOW_HTTP_CHECKOUT'),
     mailPreview: mailPreview === 'on',
     webhooks,
     backup,
