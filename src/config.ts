@@ -38,6 +38,12 @@ export interface Config {
    */
   paymentApiUrls?: PaymentApiUrls;
   /**
+   * Whether a payment provider's checkout URL may be plain http (PAYMENTS_ALLOW_HTTP_CHECKOUT):
+   * off, such a URL is refused and the payment not started. For a local sandbox, and the tests'
+   * fake providers on 127.0.0.1. Optional so hand-built configs read as off.
+   */
+  paymentsAllowHttpCheckout?: boolean;
+  /**
    * Whether GET /api/system/emails/:id shows the bodies of sensitive emails (password reset,
    * magic link, temporary password), and whether one that cannot be sent (no mail server)
    * keeps its data so it can be read there: MAIL_PREVIEW, by default on unless
@@ -85,9 +91,19 @@ export interface WebhooksConfig {
   allowHttp: boolean;
   allowPrivate: boolean;
   timeoutMs: number;
+  /**
+   * Ports an endpoint may use besides 80, 443 and 8443 (WEBHOOKS_ALLOW_PORTS): a list, or
+   * `any`. Optional so hand-built configs (tests) read as none.
+   */
+  extraPorts?: readonly number[] | 'any';
 }
 
-export const DEFAULT_WEBHOOKS: WebhooksConfig = { allowHttp: false, allowPrivate: false, timeoutMs: 15_000 };
+export const DEFAULT_WEBHOOKS: WebhooksConfig = {
+  allowHttp: false,
+  allowPrivate: false,
+  timeoutMs: 15_000,
+  extraPorts: [],
+};
 
 export interface PaymentApiUrls {
   /** Card terminal provider (SumUp reader checkouts): CARDPAY_API_URL. */
@@ -122,6 +138,18 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   if (raw === undefined || ['0', 'false', 'off'].includes(raw)) return false;
   if (['1', 'true', 'on'].includes(raw)) return true;
   throw new ConfigError(`${name} must be 1 or 0 (true/false, on/off), got "${raw}"`);
+}
+
+/** `any`, or a comma-separated list of TCP ports (unset: none). */
+function portList(env: NodeJS.ProcessEnv, name: string): readonly number[] | 'any' {
+  const raw = optional(env, name)?.toLowerCase();
+  if (raw === undefined) return [];
+  if (raw === 'any') return 'any';
+  const ports = raw.split(',').map((part) => Number(part.trim()));
+  if (ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65535)) {
+    throw new ConfigError(`${name} must be "any" or a comma-separated list of ports (1-65535), got "${raw}"`);
+  }
+  return ports;
 }
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -264,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowHttp: flag(env, 'WEBHOOKS_ALLOW_HTTP'),
     allowPrivate: flag(env, 'WEBHOOKS_ALLOW_PRIVATE'),
     timeoutMs: integer(env, 'WEBHOOKS_TIMEOUT_SECONDS', 15, 1, 120) * 1000,
+    extraPorts: portList(env, 'WEBHOOKS_ALLOW_PORTS'),
   };
 
   const backup = loadBackupSchedule(env, dataDir, databaseUrl);
@@ -293,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', databaseUrl ? 8 : 4, 1, 64),
     push,
     paymentApiUrls,
+    paymentsAllowHttpCheckout: flag(env, 'PAYMENTS_ALLOW_HTTP_CHECKOUT'),
     mailPreview: mailPreview === 'on',
     webhooks,
     backup,

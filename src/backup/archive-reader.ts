@@ -5,6 +5,7 @@ import { text } from 'node:stream/consumers';
 import yauzl from 'yauzl';
 import { ChecksumStream } from './checksum.js';
 import { BackupError } from './errors.js';
+import { ByteLimitStream } from './unpack-limits.js';
 import { isArchivePath, MANIFEST_ENTRY, parseManifest, type Manifest, type ManifestFile } from './manifest.js';
 
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
@@ -57,16 +58,57 @@ export class BackupArchive {
     }
   }
 
-  /** Writes `file` to `destination` (a new file) and checks it against the manifest. */
+  /** The total the manifest declares: what a restore writes, if the archive tells the truth. */
+  get declaredBytes(): number {
+    return this.manifest.files.reduce((total, file) => total + file.bytes, 0);
+  }
+
+  /** The first `length` bytes of `file` as unpacked (fewer when it is shorter); nothing is written. */
+  async readStart(file: ManifestFile, length: number): Promise<Buffer> {
+    const stream = await this.zip.openReadStreamPromise(this.entries.get(file.path)!);
+    const chunks: Buffer[] = [];
+    let read = 0;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        chunks.push(chunk);
+        read += chunk.length;
+        if (read >= length) break;
+      }
+    } catch (error) {
+      throw new BackupError(`the archive is damaged: ${file.path} cannot be read: ${(error as Error).message}`);
+    } finally {
+      stream.destroy();
+    }
+    return Buffer.concat(chunks).subarray(0, length);
+  }
+
+  /**
+   * Writes `file` to `destination` (a new file) and checks it against the manifest. What is
+   * unpacked is counted as it flows and stopped past the size the manifest declares, so a file
+   * that inflates beyond it never fills the disk (unpack-limits.ts).
+   */
   async extract(file: ManifestFile, destination: string): Promise<void> {
     await mkdir(dirname(destination), { recursive: true });
     const checksum = new ChecksumStream();
     const output = await open(destination, 'wx', 0o600);
-    await pipeline(
-      await this.zip.openReadStreamPromise(this.entries.get(file.path)!),
-      checksum,
-      output.createWriteStream(),
-    );
+    try {
+      await pipeline(
+        await this.zip.openReadStreamPromise(this.entries.get(file.path)!),
+        new ByteLimitStream(file.bytes, file.path),
+        checksum,
+        output.createWriteStream(),
+      );
+    } catch (error) {
+      if (error instanceof BackupError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOSPC' || code === 'EDQUOT') {
+        throw new BackupError(`the disk is full: ${file.path} could not be unpacked; nothing was replaced`);
+      }
+      if (typeof code === 'string' && code.startsWith('E')) {
+        throw new BackupError(`${file.path} could not be written (${code}): ${(error as Error).message}`);
+      }
+      throw new BackupError(`the archive is damaged: ${file.path} cannot be unpacked: ${(error as Error).message}`);
+    }
     if (checksum.bytes !== file.bytes || checksum.sha256() !== file.sha256) {
       throw new BackupError(`the archive is damaged: ${file.path} does not match its checksum`);
     }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { migrationNames } from '../db/migrate.js';
 import { databaseCompanionFiles, databaseFile, uploadsDir } from '../storage/data-dir.js';
@@ -7,6 +7,7 @@ import { BackupArchive } from './archive-reader.js';
 import { BackupError } from './errors.js';
 import { DATABASE_ENTRY } from './manifest.js';
 import { appliedMigrations, assertNotInUse, checkIntegrity } from './sqlite-file.js';
+import { checkDeclaredSize, checkFreeSpace, defaultUnpackLimit } from './unpack-limits.js';
 
 export interface RestoreOptions {
   dataDir: string;
@@ -18,7 +19,12 @@ export interface RestoreOptions {
   onStep?: (message: string) => void;
   /** The migrations this version knows (tests pass a shorter list to play an older version). */
   knownMigrations?: readonly string[];
+  /** The most the archive may unpack to (--max-size); default defaultUnpackLimit of its size. */
+  maxBytes?: number;
 }
+
+/** The first bytes of every SQLite 3 database file. */
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
 export interface RestoreResult {
   schemaVersion: string;
@@ -33,6 +39,8 @@ export interface RestoreResult {
  * its checksum and the database passed PRAGMA integrity_check; then the database and the
  * uploads folder are swapped in by renames. Every path written is built here from the
  * manifest's checked names (`salon.db`, `uploads/<storage key>`), never taken from the archive.
+ * Before anything is written, the declared total must fit the unpack limit and the free disk
+ * space, and `salon.db` must start as a SQLite database does (unpack-limits.ts).
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const { dataDir } = options;
@@ -50,7 +58,18 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     }
     assertNotInUse(databaseFile(dataDir));
 
+    const archiveBytes = (await stat(options.archive)).size;
+    const declared = archive.declaredBytes;
+    const limit = options.maxBytes ?? defaultUnpackLimit(archiveBytes);
+    checkDeclaredSize(declared, archiveBytes, limit, options.maxBytes !== undefined);
+    const database = manifest.files.find((file) => file.path === DATABASE_ENTRY)!;
+    const header = await archive.readStart(database, SQLITE_HEADER.length);
+    if (!header.equals(SQLITE_HEADER)) {
+      throw new BackupError(`refused: the archive's ${DATABASE_ENTRY} is not a SQLite database`);
+    }
+
     await mkdir(dataDir, { recursive: true });
+    await checkFreeSpace(declared, dataDir);
     const staging = await mkdtemp(join(dataDir, '.restore-'));
     try {
       const uploads = manifest.files.filter((file) => file.path !== DATABASE_ENTRY);

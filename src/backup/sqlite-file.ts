@@ -27,10 +27,16 @@ export function appliedMigrations(file: string): string[] {
 export function checkIntegrity(file: string): void {
   const sqlite = open(file);
   try {
-    const problems = sqlite
-      .prepare<[], { integrity_check: string }>('pragma integrity_check')
-      .all()
-      .map((row) => row.integrity_check);
+    let problems: string[];
+    try {
+      problems = sqlite
+        .prepare<[], { integrity_check: string }>('pragma integrity_check')
+        .all()
+        .map((row) => row.integrity_check);
+    } catch (error) {
+      // A file with a SQLite header and garbage after it: SQLite refuses to read it at all.
+      throw new BackupError(`the restored database cannot be read: ${(error as Error).message}`);
+    }
     if (problems.length !== 1 || problems[0] !== 'ok') {
       throw new BackupError(`the restored database fails PRAGMA integrity_check: ${problems.slice(0, 5).join('; ')}`);
     }

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { craftBackupArchive } from '../../test/helpers/crafted-archive.js';
 import { DIALECTS } from '../../test/helpers/database.js';
 import { openDataDir, putUpload, removeTempDirs, tempDir } from '../../test/helpers/data-dir.js';
 import { insertClient } from '../../test/helpers/factories.js';
 import { runEntry } from '../../test/helpers/server-process.js';
+import { databaseFile } from '../storage/data-dir.js';
 
 /** Runs a command to its end: exit code and everything it printed. */
 async function command(entry: string, args: string[], env: Record<string, string>) {
@@ -74,10 +77,36 @@ describe('npm run backup and npm run restore [sqlite]', { skip }, () => {
     );
     const usage = await command('src/cli/restore.ts', [], { DATA_DIR: dataDir });
     assert.equal(usage.code, 1);
-    assert.equal(usage.output, 'usage: npm run restore -- <file.zip> [--force]\n');
+    assert.equal(usage.output, 'usage: npm run restore -- <file.zip> [--force] [--max-size <size, e.g. 5GB>]\n');
     const unknownFlag = await command('src/cli/backup.ts', ['x.zip', '--forse'], { DATA_DIR: dataDir });
     assert.equal(unknownFlag.code, 1);
     assert.match(unknownFlag.output, /Unknown option '--forse'.*\nusage: npm run backup -- <file.zip> \[--force\]\n$/s);
+  });
+
+  it('npm run restore of a small archive declaring a 1 GB database, or of a salon.db that is not SQLite: exit 1 with one line, no stack trace, nothing written', async () => {
+    const dataDir = tempDir('salon-data-');
+    await (await openDataDir(dataDir)).close();
+    const database = readFileSync(databaseFile(dataDir));
+    const fresh = join(tempDir('salon-restore-'), 'data');
+
+    const bomb = await craftBackupArchive([{ name: 'salon.db', data: database, declaredBytes: 1_000_000_000 }]);
+    const refused = await command('src/cli/restore.ts', [bomb], { DATA_DIR: fresh });
+    assert.equal(refused.code, 1);
+    assert.match(refused.output, /^refused: the archive declares 1\.0 GB of files, more than .*--max-size\n$/);
+
+    const notSqlite = await craftBackupArchive([{ name: 'salon.db', data: Buffer.from('not a database') }]);
+    const header = await command('src/cli/restore.ts', [notSqlite], { DATA_DIR: fresh });
+    assert.equal(header.code, 1);
+    assert.equal(header.output, "refused: the archive's salon.db is not a SQLite database\n");
+
+    const small = await command('src/cli/restore.ts', [bomb, '--max-size', '1kB'], { DATA_DIR: fresh });
+    assert.equal(small.code, 1);
+    assert.match(small.output, /^refused: .* the limit given with --max-size \(1\.0 kB\).*\n$/);
+    const unreadable = await command('src/cli/restore.ts', [bomb, '--max-size=plenty'], { DATA_DIR: fresh });
+    assert.equal(unreadable.code, 1);
+    assert.equal(unreadable.output, '--max-size must be a size such as 5GB or 750MB, got "plenty"\n');
+    for (const output of [refused.output, header.output, small.output]) assert.doesNotMatch(output, /\n\s+at /);
+    assert.equal(existsSync(fresh), false);
   });
 
   it('npm start refuses a schedule it cannot run, with a configuration error', async () => {

@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { BackupError } from '../backup/errors.js';
 import { ConfigError } from '../config.js';
 
+export { formatBytes } from '../lib/bytes.js';
+
 /** A command line that does not fit the command: its usage is printed. */
 class UsageError extends Error {}
 
@@ -33,16 +35,4 @@ export function run(main: () => Promise<void>): void {
       process.exit(1);
     },
   );
-}
-
-/** 1234567 → "1.2 MB". */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'kB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 }

@@ -5,6 +5,7 @@ import type { PosTables } from './tables/pos.js';
 import type { CampaignTables } from './tables/campaigns.js';
 import type { ReportTables } from './tables/reports.js';
 import type { WebhookTables } from './tables/webhooks.js';
+import type { SmsInboundMessagesTable } from './tables/sms-inbound.js';
 
 /*
  * Storage conventions, the same on SQLite and PostgreSQL:
@@ -659,6 +660,7 @@ export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTab
   jobs: JobsTable;
   emails: EmailsTable;
   sms_messages: SmsMessagesTable;
+  sms_inbound_messages: SmsInboundMessagesTable;
   message_texts: MessageTextsTable;
   rate_limits: RateLimitsTable;
   locations: LocationsTable;

@@ -101,6 +101,30 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(jobs, [recentDone, oldDead]);
     });
 
+    it('purges the ids of inbound texts older than a year, and keeps younger ones (they guard against replays)', async () => {
+      const db = t.ctx.db;
+      const day = 86_400_000;
+      await db
+        .insertInto('sms_inbound_messages')
+        .values([
+          { message_sid: 'SMold', received_at: new Date(Date.now() - 366 * day).toISOString() },
+          { message_sid: 'SMrecent', received_at: new Date(Date.now() - 300 * day).toISOString() },
+        ])
+        .execute();
+
+      await purgeExpired(db);
+
+      const left = await db
+        .selectFrom('sms_inbound_messages')
+        .select('message_sid')
+        .where('message_sid', 'in', ['SMold', 'SMrecent'])
+        .execute();
+      assert.deepEqual(
+        left.map((row) => row.message_sid),
+        ['SMrecent'],
+      );
+    });
+
     it('purges expired magic-link tokens and idempotency keys older than a day, and keeps live ones', async () => {
       const db = t.ctx.db;
       const now = new Date().toISOString();

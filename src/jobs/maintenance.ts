@@ -4,10 +4,15 @@ import type { DB } from '../db/types.js';
 export const FINISHED_JOB_RETENTION_DAYS = 30;
 /** An Idempotency-Key protects retries of one booking attempt; a day covers any client's retries. */
 export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
+/**
+ * An inbound text's id guards against a replay of that text (modules/sms/inbound-replay.ts); a
+ * year outlasts Twilio's retries by far, and the rows are a few dozen bytes each.
+ */
+export const INBOUND_SMS_ID_RETENTION_DAYS = 365;
 
 /**
  * Removes what has outlived its use: expired refresh, reset, magic-link and booking-link tokens, idle web sessions, stale
- * rate-limit windows, idempotency keys older than a day, and jobs done more than 30 days ago. Dead jobs stay until someone looks at them:
+ * rate-limit windows, idempotency keys older than a day, inbound text ids older than a year, and jobs done more than 30 days ago. Dead jobs stay until someone looks at them:
  * they are the record of work that never happened. Idempotent, so every worker may run it;
  * each statement is one indexed range delete.
  */
@@ -22,5 +27,7 @@ export async function purgeExpired(db: Kysely<DB>, now: Date = new Date()): Prom
   await db.deleteFrom('rate_limits').where('reset_at', '<=', nowIso).execute();
   const keyCutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_HOURS * 3_600_000).toISOString();
   await db.deleteFrom('idempotency_keys').where('created_at', '<', keyCutoff).execute();
+  const smsCutoff = new Date(now.getTime() - INBOUND_SMS_ID_RETENTION_DAYS * 86_400_000).toISOString();
+  await db.deleteFrom('sms_inbound_messages').where('received_at', '<', smsCutoff).execute();
   await db.deleteFrom('jobs').where('status', '=', 'done').where('finished_at', '<', jobCutoff).execute();
 }

@@ -25,6 +25,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jobPollMs: 50,
     jobConcurrency: 4,
     push: { webPush: null, webPushAllowHttp: false, fcm: null, apns: null },
+    // The fake payment providers serve their hosted checkout pages on http://127.0.0.1: the
+    // tests are the operator with a local sandbox (PAYMENTS_ALLOW_HTTP_CHECKOUT). The refusal
+    // of an http checkout URL is tested with this turned off.
+    paymentsAllowHttpCheckout: true,
     ...overrides,
   };
 }

@@ -114,14 +114,23 @@ export class FakeTwilio extends FakeHttpServer {
     });
   }
 
-  /** Posts an inbound text from `from` to the service's inbound webhook (`url` is its public address). */
-  async inbound(serviceBase: string, url: string, from: string, body: string): Promise<Response> {
+  /**
+   * Posts an inbound text from `from` to the service's inbound webhook (`url` is its public
+   * address); a new MessageSid unless `messageSid` repeats one (a replay: the same signed request).
+   */
+  async inbound(
+    serviceBase: string,
+    url: string,
+    from: string,
+    body: string,
+    messageSid = `SM${randomBytes(16).toString('hex')}`,
+  ): Promise<Response> {
     const fields: Record<string, string> = {
       AccountSid: this.accountSid,
       ApiVersion: '2010-04-01',
       Body: body,
       From: from,
-      MessageSid: `SM${randomBytes(16).toString('hex')}`,
+      MessageSid: messageSid,
       NumMedia: '0',
       To: '+3197010203040',
     };

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -22,7 +23,8 @@ import { notationOf } from './values.js';
  * importer), which makes a second run of the same file change nothing: every row reports
  * `unchanged`.
  *
- * The rows run in batches, one transaction per batch, each row's writes inside a savepoint:
+ * The rows run in batches (BATCH_SIZE rows, on SQLite BATCH_MAX_MS of work at most, the event
+ * loop turning between them), one transaction per batch, each row's writes inside a savepoint:
  * a refused row is rolled back alone and reported, the rest of its batch goes on. A dry run
  * does the very same work and rolls each batch back. Two rows of one file that describe one
  * record are refused as duplicates (the second), so no row depends on what an earlier row of
@@ -38,8 +40,19 @@ export { summaryLines } from './summary.js';
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** The most rows one upload may have: a larger file is imported from the command line. */
 export const IMPORT_MAX_ROWS = 20_000;
-/** Rows per transaction: a lock held a fraction of a second, a few round trips per row. */
+/** Rows per transaction at most: a lock held a fraction of a second, a few round trips per row. */
 export const BATCH_SIZE = 500;
+/**
+ * On SQLite a batch also ends once it has worked this long, and the import lets the event loop
+ * turn before the next one. Every SQLite query runs synchronously in this process and the
+ * batch's transaction holds the one connection, so an import that never paused held every
+ * other request until its last row: a 20,000-row file stalled the service for seconds. Bounded
+ * by time rather than rows, the pause comes as often on a slow machine as on a fast one, and
+ * other requests wait one batch at most. PostgreSQL's queries wait on the network, so other
+ * requests run meanwhile on their own connections; there smaller batches would only add
+ * commits.
+ */
+export const BATCH_MAX_MS = 50;
 
 /**
  * PostgreSQL advisory lock keys, one per kind, taken by each batch's transaction: two imports
@@ -66,6 +79,8 @@ export interface ImportOptions {
   /** Refuse a file of more rows (413); default no limit. */
   maxRows?: number;
   batchSize?: number;
+  /** How long one batch may work before it commits and the event loop turns (BATCH_MAX_MS on SQLite, else no limit). */
+  batchMaxMs?: number;
   /** Told after each row: rows done, rows in all. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -226,11 +241,13 @@ export async function importCsv(
   const notation = notationOf(language);
   const phoneCountry = defaultCountry(language);
   const batchSize = options.batchSize ?? BATCH_SIZE;
+  const batchMaxMs = options.batchMaxMs ?? (ctx.dialect === 'sqlite' ? BATCH_MAX_MS : Infinity);
   const claimed = new Map<string, Claim>();
   const rows: ImportRow[] = [];
   const total = table.records.length;
   options.onProgress?.(0, total);
-  for (let start = 0; start < total; start += batchSize) {
+  while (rows.length < total) {
+    if (rows.length > 0) await yieldToEventLoop();
     const trx = await ctx.db.startTransaction().execute();
     try {
       if (ctx.dialect === 'postgres')
@@ -244,8 +261,10 @@ export async function importCsv(
         stock: { publicBaseUrl: ctx.config.publicBaseUrl },
         userId: options.userId,
       };
-      for (const record of table.records.slice(start, start + batchSize)) {
-        rows.push(await importRow(importer, record, mapping, env, claimed, options.dryRun));
+      const started = performance.now();
+      const end = Math.min(rows.length + batchSize, total);
+      while (rows.length < end && performance.now() - started < batchMaxMs) {
+        rows.push(await importRow(importer, table.records[rows.length]!, mapping, env, claimed, options.dryRun));
         options.onProgress?.(rows.length, total);
       }
       if (options.dryRun) await trx.rollback().execute();

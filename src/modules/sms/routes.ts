@@ -79,7 +79,7 @@ export async function smsRoutes(instance: FastifyInstance, ctx: AppContext): Pro
         operationId: 'receiveTwilioSmsInbound',
         tags: ['sms'],
         summary: 'Twilio inbound message (opt-out and opt-in)',
-        description: `${SIGNED} A \`Body\` of STOP, STOPALL, UNSUBSCRIBE, CANCEL, END or QUIT (any case) clears \`sms_consent\` of every client whose phone is \`From\`; START or UNSTOP sets it again. Other texts are ignored.`,
+        description: `${SIGNED} A \`Body\` of STOP, STOPALL, UNSUBSCRIBE, CANCEL, END or QUIT (any case) clears \`sms_consent\` of every client whose phone is \`From\`; START or UNSTOP sets it again. Other texts are ignored. Each \`MessageSid\` acts once: a replayed or repeated message is answered 200 and changes nothing.`,
         headers: TwilioSignatureHeaders,
         body: TwilioForm,
         response: {

@@ -10,6 +10,7 @@ import { defaultCountry, toE164 } from '../../sms/phone.js';
 import { DEFAULT_TWILIO_API_BASE_URL, twilioProvider } from '../../sms/twilio.js';
 import { readSettings, readSettingsWithSecrets, readTimezone } from '../settings/service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
+import { claimInboundMessage } from './inbound-replay.js';
 
 export { queueSms } from '../../sms/outbox.js';
 
@@ -151,7 +152,12 @@ export async function receiveTwilioStatus(
   return { ok: true };
 }
 
-/** An inbound text: STOP words clear the SMS consent of every client with that number; START words restore it. */
+/**
+ * An inbound text: STOP words clear the SMS consent of every client with that number; START
+ * words restore it. Each message (MessageSid) acts once: a repeat, replayed or concurrent,
+ * changes nothing (inbound-replay.ts); one without a MessageSid, which Twilio always sends,
+ * cannot be told apart from a replay and is not acted on.
+ */
 export async function receiveTwilioInbound(
   ctx: AppContext,
   path: string,
@@ -161,11 +167,13 @@ export async function receiveTwilioInbound(
   await verifyTwilio(ctx, path, form, signature);
   const word = (form.Body ?? '').trim().toUpperCase();
   const from = form.From ?? '';
+  const messageSid = form.MessageSid ?? '';
   const consent = STOP_WORDS.has(word) ? 0 : START_WORDS.has(word) ? 1 : null;
-  if (consent === null || from === '') return { ok: true };
+  if (consent === null || from === '' || messageSid === '') return { ok: true };
   const settings = await readSettings(ctx.db);
   const number = toE164(from, defaultCountry(settings.language)) ?? from;
   await ctx.db.transaction().execute(async (trx) => {
+    if (!(await claimInboundMessage(trx, messageSid, new Date()))) return;
     const changed = await trx
       .updateTable('clients')
       .set({ sms_consent: consent, updated_at: new Date().toISOString() })

@@ -188,6 +188,7 @@ async function attempt(ctx: AppContext, claimed: Claimed): Promise<AttemptOutcom
     },
     timeoutMs: config.timeoutMs,
     allowPrivate: config.allowPrivate,
+    extraPorts: config.extraPorts,
   });
 }
 

@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { readTimezone } from '../../db/settings.js';
 import { checkDestination, RefusedAddressError } from './address-guard.js';
+import { isAllowedPort, portOf, WEBHOOK_PORTS } from './port-policy.js';
 import type { Selectable } from 'kysely';
 import type { EndpointCreateInput, EndpointOutput, EndpointUpdateInput } from './schemas.js';
 
@@ -56,7 +57,8 @@ const urlRefused = (message: string) =>
 
 /**
  * An endpoint URL is https (http only with WEBHOOKS_ALLOW_HTTP), carries no user name or
- * password (they would show in every read and log line), and names a host whose every address
+ * password (they would show in every read and log line), uses a web port unless
+ * WEBHOOKS_ALLOW_PORTS names its port (port-policy.ts), and names a host whose every address
  * is public unless WEBHOOKS_ALLOW_PRIVATE (address-guard.ts). Returns the URL as stored.
  */
 async function checkedUrl(text: string, config: WebhooksConfig): Promise<string> {
@@ -70,6 +72,11 @@ async function checkedUrl(text: string, config: WebhooksConfig): Promise<string>
     throw urlRefused(config.allowHttp ? 'must be http or https' : 'must be https (WEBHOOKS_ALLOW_HTTP allows http)');
   }
   if (url.username !== '' || url.password !== '') throw urlRefused('must not carry a user name or password');
+  if (!isAllowedPort(url, config.extraPorts)) {
+    throw urlRefused(
+      `port ${portOf(url)} is not allowed: ${WEBHOOK_PORTS.join(', ')} (WEBHOOKS_ALLOW_PORTS allows others)`,
+    );
+  }
   try {
     await checkDestination(url, config.allowPrivate);
   } catch (error) {

@@ -17,7 +17,7 @@ for (const dialect of DIALECTS) {
 
     before(async () => {
       t = await createTestApp(dialect, {
-        config: { webhooks: { allowHttp: true, allowPrivate: true, timeoutMs: 2000 } },
+        config: { webhooks: { allowHttp: true, allowPrivate: true, timeoutMs: 2000, extraPorts: 'any' } },
       });
       admin = await setupSalon(t);
       staff = await createStaff(t);

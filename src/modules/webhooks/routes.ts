@@ -20,7 +20,7 @@ const SECRET_ONCE =
   'The answer holds the signing secret (`whsec_…`) in full: keep it now, no later answer shows it (reads mask it). Verify deliveries with it as docs/api.md "Webhooks" shows.';
 
 const URL_RULES =
-  '400 `webhook_url_refused`: not https (http only with WEBHOOKS_ALLOW_HTTP), a user name or password in it, or a host with a private, loopback, link-local, multicast, unique-local or metadata address (allowed only with WEBHOOKS_ALLOW_PRIVATE); 400 `webhook_url_unresolvable`: the host does not resolve.';
+  '400 `webhook_url_refused`: not https (http only with WEBHOOKS_ALLOW_HTTP), a user name or password in it, a port other than 80, 443 or 8443 (others only with WEBHOOKS_ALLOW_PORTS), or a host with a private, loopback, link-local, multicast, unique-local or metadata address, or an IPv6 form carrying one (allowed only with WEBHOOKS_ALLOW_PRIVATE); 400 `webhook_url_unresolvable`: the host does not resolve.';
 
 /** Outbound webhooks: endpoints, their delivery log, redelivery (docs/api.md "Webhooks"). */
 export async function webhooksRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {

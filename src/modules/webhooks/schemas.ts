@@ -22,7 +22,7 @@ const Url = Type.String({
   minLength: 1,
   maxLength: 2000,
   description:
-    'https (http only when the operator sets WEBHOOKS_ALLOW_HTTP); its host must resolve to public addresses only, unless WEBHOOKS_ALLOW_PRIVATE',
+    'https (http only when the operator sets WEBHOOKS_ALLOW_HTTP) on port 80, 443 or 8443 (others only those in WEBHOOKS_ALLOW_PORTS); its host must resolve to public addresses only, unless WEBHOOKS_ALLOW_PRIVATE',
 });
 
 const Description = Type.String({ maxLength: 500 });

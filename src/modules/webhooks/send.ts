@@ -1,7 +1,9 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
+import type { WebhooksConfig } from '../../config.js';
 import { bareHost, guardedLookup, isForbiddenAddress, RefusedAddressError } from './address-guard.js';
+import { isAllowedPort, portOf, RefusedPortError } from './port-policy.js';
 
 /** What one attempt got: an answer's status (null without one), its duration, and why not. */
 export interface AttemptOutcome {
@@ -20,29 +22,31 @@ export interface PostOptions {
   headers: Record<string, string>;
   timeoutMs: number;
   allowPrivate: boolean;
+  extraPorts: WebhooksConfig['extraPorts'];
 }
 
 /**
  * POSTs `body` to `url` once. A 2xx answer is success; anything else, a redirect included
  * (never followed: a receiver could send the request on to an internal address), is a
- * failure. The timeout covers the whole attempt, connection and answer. Unless private
- * addresses are allowed, the connection resolves its host through guardedLookup, so it can
- * only reach the public address it checked; an IP literal is checked here, since Node does not
- * look it up. Never throws.
+ * failure. The timeout covers the whole attempt, connection and answer. A port outside the
+ * allowed ones is refused before connecting. Unless private addresses are allowed, the
+ * connection resolves its host through guardedLookup, so it can only reach the public address
+ * it checked; an IP literal is checked here, since Node does not look it up. Never throws.
  */
 export async function postOnce(url: URL, body: string, options: PostOptions): Promise<AttemptOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const host = bareHost(url);
-  if (!options.allowPrivate && isIP(host) && isForbiddenAddress(host)) {
-    return {
-      statusCode: null,
-      durationMs: 0,
-      responseBody: '',
-      error: new RefusedAddressError(host).message,
-      succeeded: false,
-    };
-  }
+  const refused = (error: Error): AttemptOutcome => ({
+    statusCode: null,
+    durationMs: 0,
+    responseBody: '',
+    error: error.message,
+    succeeded: false,
+  });
+  // Checked again at every attempt: the endpoint may predate the rule, or the operator narrowed it.
+  if (!isAllowedPort(url, options.extraPorts)) return refused(new RefusedPortError(portOf(url)));
+  if (!options.allowPrivate && isIP(host) && isForbiddenAddress(host)) return refused(new RefusedAddressError(host));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<AttemptOutcome>((resolve) => {
     let settled = false;

@@ -37,8 +37,10 @@ type Delivery = {
   }>;
 };
 
-/** The receiver runs on 127.0.0.1 over http: the tests are the operator that allows both. */
-const OPEN: WebhooksConfig = { allowHttp: true, allowPrivate: true, timeoutMs: 2000 };
+/** The receiver runs on 127.0.0.1 over http on a random port: the tests are the operator that allows all three. */
+const OPEN: WebhooksConfig = { allowHttp: true, allowPrivate: true, timeoutMs: 2000, extraPorts: 'any' };
+/** The default rules, but http, so that the receiver's URL is refused for its address or port alone. */
+const GUARDED: WebhooksConfig = { allowHttp: true, allowPrivate: false, timeoutMs: 2000, extraPorts: [] };
 
 for (const dialect of DIALECTS) {
   describe(`webhooks: endpoints, signed deliveries, retries, order, disabling [${dialect}]`, () => {
@@ -206,7 +208,7 @@ for (const dialect of DIALECTS) {
 
     describe('SSRF: private addresses are refused unless the operator allows them', () => {
       beforeEach(() => {
-        t.ctx.config.webhooks = { allowHttp: true, allowPrivate: false, timeoutMs: 2000 };
+        t.ctx.config.webhooks = { ...GUARDED };
       });
 
       for (const url of [
@@ -217,6 +219,11 @@ for (const dialect of DIALECTS) {
         'https://[::ffff:127.0.0.1]/hooks',
         'https://[fd00:ec2::254]/hooks',
         'https://localhost/hooks',
+        'https://[::7f00:1]/hooks',
+        'https://[::a9fe:a9fe]/latest/meta-data',
+        'https://[::ffff:0:7f00:1]/hooks',
+        'https://[64:ff9b::7f00:1]/hooks',
+        'https://[2002:7f00:1::]/hooks',
       ]) {
         it(`registering ${url} is 400 webhook_url_refused`, async () => {
           const response = await t.request({
@@ -232,7 +239,7 @@ for (const dialect of DIALECTS) {
       it('changing an endpoint to a private address is refused the same way', async () => {
         t.ctx.config.webhooks = { ...OPEN };
         const created = await register();
-        t.ctx.config.webhooks = { allowHttp: true, allowPrivate: false, timeoutMs: 2000 };
+        t.ctx.config.webhooks = { ...GUARDED };
         const response = await t.request({
           method: 'PUT',
           url: `/api/webhooks/endpoints/${created.id}`,
@@ -246,7 +253,7 @@ for (const dialect of DIALECTS) {
         // Registered while allowed (as a public name that later resolves to loopback would be).
         t.ctx.config.webhooks = { ...OPEN };
         const created = await register({ url: `http://localhost:${receiver.port}/hooks` });
-        t.ctx.config.webhooks = { allowHttp: true, allowPrivate: false, timeoutMs: 2000 };
+        t.ctx.config.webhooks = { ...GUARDED, extraPorts: 'any' };
         await createClient(t, admin.token);
         await t.drain();
         assert.equal(receiver.received.length, 0);
@@ -257,7 +264,7 @@ for (const dialect of DIALECTS) {
       });
 
       it('plain http is refused unless WEBHOOKS_ALLOW_HTTP', async () => {
-        t.ctx.config.webhooks = { allowHttp: false, allowPrivate: true, timeoutMs: 2000 };
+        t.ctx.config.webhooks = { ...OPEN, allowHttp: false };
         const response = await t.request({
           method: 'POST',
           url: '/api/webhooks/endpoints',
@@ -265,6 +272,68 @@ for (const dialect of DIALECTS) {
           payload: { url: receiver.url, event_types: ['client.created'] },
         });
         assertError(response, 400, 'webhook_url_refused');
+      });
+
+      it('IPv4-compatible IPv6 loopback on any port ([::7f00:1]:6379) is refused for its address at registration', async () => {
+        t.ctx.config.webhooks = { ...GUARDED, extraPorts: 'any' };
+        const response = await t.request({
+          method: 'POST',
+          url: '/api/webhooks/endpoints',
+          token: admin.token,
+          payload: { url: 'https://[::7f00:1]:6379/hooks', event_types: ['client.created'] },
+        });
+        assertError(response, 400, 'webhook_url_refused');
+        assert.match(JSON.stringify(response.body), /127\.0\.0\.1|::7f00:1/);
+      });
+
+      for (const url of [
+        'https://93.184.215.14:6379/hooks',
+        'http://93.184.215.14:22/',
+        'https://93.184.215.14:8080/',
+      ]) {
+        it(`a public host on a port other than 80, 443 or 8443 (${url}) is 400 webhook_url_refused`, async () => {
+          const response = await t.request({
+            method: 'POST',
+            url: '/api/webhooks/endpoints',
+            token: admin.token,
+            payload: { url, event_types: ['client.created'] },
+          });
+          assertError(response, 400, 'webhook_url_refused');
+          assert.match(JSON.stringify(response.body), /port/);
+        });
+      }
+
+      it('ports 80, 443 and 8443 are accepted, and others once WEBHOOKS_ALLOW_PORTS names them', async () => {
+        for (const url of ['https://93.184.215.14/a', 'http://93.184.215.14:80/b', 'https://93.184.215.14:8443/c']) {
+          const response = await t.request({
+            method: 'POST',
+            url: '/api/webhooks/endpoints',
+            token: admin.token,
+            payload: { url, event_types: ['client.created'] },
+          });
+          assert.equal(response.status, 201, `${url}: ${JSON.stringify(response.body)}`);
+        }
+        t.ctx.config.webhooks = { ...GUARDED, extraPorts: [9000] };
+        const allowed = await t.request({
+          method: 'POST',
+          url: '/api/webhooks/endpoints',
+          token: admin.token,
+          payload: { url: 'https://93.184.215.14:9000/hooks', event_types: ['client.created'] },
+        });
+        assert.equal(allowed.status, 201, JSON.stringify(allowed.body));
+      });
+
+      it('a delivery to an endpoint whose port is no longer allowed is refused before connecting, never sent', async () => {
+        t.ctx.config.webhooks = { ...OPEN };
+        const created = await register();
+        t.ctx.config.webhooks = { ...OPEN, extraPorts: [] };
+        await createClient(t, admin.token);
+        await t.drain();
+        assert.equal(receiver.received.length, 0);
+        const [delivery] = await deliveries(created.id);
+        assert.equal(delivery!.status, 'pending');
+        assert.equal(delivery!.attempts[0]!.status_code, null);
+        assert.match(delivery!.attempts[0]!.error ?? '', new RegExp(`refused to connect to port ${receiver.port}`));
       });
 
       it('a URL with a user name or password is refused', async () => {

@@ -3697,7 +3697,7 @@ export interface paths {
     put?: never;
     /**
      * Register a webhook endpoint
-     * @description Auth: Admin. The answer holds the signing secret (`whsec_…`) in full: keep it now, no later answer shows it (reads mask it). Verify deliveries with it as docs/api.md "Webhooks" shows. 400 `webhook_url_refused`: not https (http only with WEBHOOKS_ALLOW_HTTP), a user name or password in it, or a host with a private, loopback, link-local, multicast, unique-local or metadata address (allowed only with WEBHOOKS_ALLOW_PRIVATE); 400 `webhook_url_unresolvable`: the host does not resolve.
+     * @description Auth: Admin. The answer holds the signing secret (`whsec_…`) in full: keep it now, no later answer shows it (reads mask it). Verify deliveries with it as docs/api.md "Webhooks" shows. 400 `webhook_url_refused`: not https (http only with WEBHOOKS_ALLOW_HTTP), a user name or password in it, a port other than 80, 443 or 8443 (others only with WEBHOOKS_ALLOW_PORTS), or a host with a private, loopback, link-local, multicast, unique-local or metadata address, or an IPv6 form carrying one (allowed only with WEBHOOKS_ALLOW_PRIVATE); 400 `webhook_url_unresolvable`: the host does not resolve.
      */
     post: operations['createWebhookEndpoint'];
     delete?: never;
@@ -3720,7 +3720,7 @@ export interface paths {
     get: operations['getWebhookEndpoint'];
     /**
      * Change a webhook endpoint; only the fields present change
-     * @description Auth: Admin. `enabled: false` disables it and gives up its pending deliveries; `enabled: true` enables it again and clears its failure streak. 400 `webhook_url_refused`: not https (http only with WEBHOOKS_ALLOW_HTTP), a user name or password in it, or a host with a private, loopback, link-local, multicast, unique-local or metadata address (allowed only with WEBHOOKS_ALLOW_PRIVATE); 400 `webhook_url_unresolvable`: the host does not resolve.
+     * @description Auth: Admin. `enabled: false` disables it and gives up its pending deliveries; `enabled: true` enables it again and clears its failure streak. 400 `webhook_url_refused`: not https (http only with WEBHOOKS_ALLOW_HTTP), a user name or password in it, a port other than 80, 443 or 8443 (others only with WEBHOOKS_ALLOW_PORTS), or a host with a private, loopback, link-local, multicast, unique-local or metadata address, or an IPv6 form carrying one (allowed only with WEBHOOKS_ALLOW_PRIVATE); 400 `webhook_url_unresolvable`: the host does not resolve.
      */
     put: operations['updateWebhookEndpoint'];
     post?: never;
@@ -3825,7 +3825,7 @@ export interface paths {
     put?: never;
     /**
      * Twilio inbound message (opt-out and opt-in)
-     * @description Authenticated by `X-Twilio-Signature` (HMAC-SHA1 with the stored `sms_auth_token` over PUBLIC_BASE_URL + path and the sorted form fields, base64); a missing or wrong signature is 403 `invalid_signature` and changes nothing. A `Body` of STOP, STOPALL, UNSUBSCRIBE, CANCEL, END or QUIT (any case) clears `sms_consent` of every client whose phone is `From`; START or UNSTOP sets it again. Other texts are ignored.
+     * @description Authenticated by `X-Twilio-Signature` (HMAC-SHA1 with the stored `sms_auth_token` over PUBLIC_BASE_URL + path and the sorted form fields, base64); a missing or wrong signature is 403 `invalid_signature` and changes nothing. A `Body` of STOP, STOPALL, UNSUBSCRIBE, CANCEL, END or QUIT (any case) clears `sms_consent` of every client whose phone is `From`; START or UNSTOP sets it again. Other texts are ignored. Each `MessageSid` acts once: a replayed or repeated message is answered 200 and changes nothing.
      */
     post: operations['receiveTwilioSmsInbound'];
     delete?: never;
@@ -24507,7 +24507,7 @@ export interface operations {
             | 'review.created'
             | 'purchase_order.received'
           )[];
-          /** @description https (http only when the operator sets WEBHOOKS_ALLOW_HTTP); its host must resolve to public addresses only, unless WEBHOOKS_ALLOW_PRIVATE */
+          /** @description https (http only when the operator sets WEBHOOKS_ALLOW_HTTP) on port 80, 443 or 8443 (others only those in WEBHOOKS_ALLOW_PORTS); its host must resolve to public addresses only, unless WEBHOOKS_ALLOW_PRIVATE */
           url: string;
         };
       };
@@ -24671,7 +24671,7 @@ export interface operations {
             | 'review.created'
             | 'purchase_order.received'
           )[];
-          /** @description https (http only when the operator sets WEBHOOKS_ALLOW_HTTP); its host must resolve to public addresses only, unless WEBHOOKS_ALLOW_PRIVATE */
+          /** @description https (http only when the operator sets WEBHOOKS_ALLOW_HTTP) on port 80, 443 or 8443 (others only those in WEBHOOKS_ALLOW_PORTS); its host must resolve to public addresses only, unless WEBHOOKS_ALLOW_PRIVATE */
           url?: string;
         };
       };

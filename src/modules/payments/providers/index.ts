@@ -3,6 +3,7 @@ import type { Settings } from '../../../db/types.js';
 import type { PaymentMethod } from '../types.js';
 import { cardpayProvider } from './cardpay.js';
 import { checkoutProvider } from './checkout.js';
+import { withCheckedCheckoutUrl } from './checkout-url.js';
 import { onlinepayProvider } from './onlinepay.js';
 import type { PaymentProvider } from './types.js';
 
@@ -16,8 +17,18 @@ export function cardProviderConfigured(
 /**
  * The provider configured for a payment method, from the settings (with their secrets
  * opened) and the API base URLs of the environment; null when its credentials are not set.
+ * Its checkout URLs are https or refused (checkout-url.ts).
  */
 export function configuredProvider(
+  config: Config,
+  settings: Settings,
+  method: PaymentMethod | 'cardpay' | 'onlinepay',
+): PaymentProvider | null {
+  const provider = providerOf(config, settings, method);
+  return provider && withCheckedCheckoutUrl(provider, config.paymentsAllowHttpCheckout ?? false);
+}
+
+function providerOf(
   config: Config,
   settings: Settings,
   method: PaymentMethod | 'cardpay' | 'onlinepay',
