@@ -24,7 +24,7 @@ import type {
   SetupInput,
 } from './schemas.js';
 import { lockRows } from '../../db/locks.js';
-import { endWebSessionsOf } from './web-sessions.js';
+import { closeWebSessionById, endWebSessionsOf } from './web-sessions.js';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -288,12 +288,20 @@ export async function refresh(ctx: AppContext, presented: string) {
   };
 }
 
+/**
+ * Revokes the given refresh token (its whole family) and removes the given push device token.
+ * Called with a web session's access token (`webSessionId`), it ends that session too, and with
+ * it the token itself; the API's own 8-hour access tokens belong to no session and live on
+ * until they expire, as the interface has them.
+ */
 export async function logout(
   ctx: AppContext,
   user: AuthUser,
   input: { refresh_token?: string | undefined; device_token?: string | undefined },
+  webSessionId: number | null = null,
 ) {
   await ctx.db.transaction().execute(async (trx) => {
+    if (webSessionId !== null) await closeWebSessionById(trx, 'staff', user.id, webSessionId);
     if (input.refresh_token) {
       const row = await trx
         .selectFrom('refresh_tokens')
