@@ -46,7 +46,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
       body: LoginBody,
       response: { 200: LoginResponse, 400: errorRef, 401: errorRef, 429: errorRef },
     },
-    handler: (request) => auth.login(ctx, request.body),
+    handler: (request) => auth.login(ctx, request.body, request.ip),
   });
 
   app.post('/api/auth/logout', {

@@ -53,7 +53,7 @@ export async function webSessionRoutes(instance: FastifyInstance, ctx: AppContex
     },
     handler: async (request, reply) => {
       requireSameOrigin(request, ctx.config.publicBaseUrl);
-      const { sessionToken, body } = await webSignIn(ctx, request.body);
+      const { sessionToken, body } = await webSignIn(ctx, request.body, request.ip);
       setSessionCookie(reply, STAFF_SESSION_COOKIE, sessionToken, WEB_SESSION_IDLE_MS, secure);
       return body;
     },

@@ -22,8 +22,9 @@ async function sessionBody(ctx: AppContext, user: User, sessionId: number) {
   };
 }
 
-export async function webSignIn(ctx: AppContext, input: { email: string; password: string }) {
-  const user = await authenticate(ctx, input);
+/** `ip`: where the attempt comes from, for the sign-in limits. */
+export async function webSignIn(ctx: AppContext, input: { email: string; password: string }, ip: string) {
+  const user = await authenticate(ctx, input, ip);
   const session = await openWebSession(ctx.db, 'staff', user.id);
   return { sessionToken: session.token, body: await sessionBody(ctx, user, session.id) };
 }

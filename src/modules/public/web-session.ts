@@ -28,9 +28,10 @@ async function clientSession(
 }
 
 /** By password, or by the token of a magic-link email (used up here). */
-export async function clientWebSignIn(ctx: AppContext, input: ClientWebSignIn) {
+/** `ip`: where the attempt comes from, for the password sign-in's limits. */
+export async function clientWebSignIn(ctx: AppContext, input: ClientWebSignIn, ip: string) {
   const client =
-    'magic_token' in input ? await consumeMagicLink(ctx, input.magic_token) : await authenticateClient(ctx, input);
+    'magic_token' in input ? await consumeMagicLink(ctx, input.magic_token) : await authenticateClient(ctx, input, ip);
   const session = await openWebSession(ctx.db, 'client', client.id);
   return { sessionToken: session.token, body: await clientSession(ctx, client, session.id) };
 }
