@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { loggablePath } from './lib/loggable-url.js';
 
 /**
  * JSON logs. Anything that could carry a secret is redacted wherever it appears: tokens in
@@ -23,7 +24,36 @@ export const REDACT_PATHS = [
   '*.temporaryPassword',
 ];
 
+/** The parts of a request (Fastify's, or a bare IncomingMessage) the request serializer reads. */
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  params?: unknown;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+}
+
+/**
+ * Fastify's request serializer, but with the URL reduced to its path with tokens masked
+ * (lib/loggable-url.ts): the links of the service's emails and the calendar feeds carry their
+ * credential in the address.
+ */
+export function serializeRequest(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: loggablePath(request.url ?? '', request.params),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  const options = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  const options = {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { req: serializeRequest },
+  };
   return destination ? pino(options, destination) : pino(options);
 }

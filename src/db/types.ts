@@ -619,6 +619,18 @@ export interface WaitlistEntriesTable {
 
 export type WebSessionKind = 'staff' | 'client';
 
+/** Failed sign-ins of one (account, address) pair (auth/sign-in-attempts.ts). */
+export interface SignInFailuresTable {
+  kind: WebSessionKind;
+  /** Hash of the email as typed. */
+  account: string;
+  address: string;
+  failures: number;
+  /** ISO instant before which no attempt of the pair is checked; '' for none. */
+  blocked_until: string;
+  last_failure_at: string;
+}
+
 /** A web page's sign-in (auth/web-session.ts): its token lives only in an httpOnly cookie. */
 export interface WebSessionsTable {
   id: Generated<number>;
@@ -651,6 +663,7 @@ export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTab
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   web_sessions: WebSessionsTable;
+  sign_in_failures: SignInFailuresTable;
   calendar_feeds: CalendarFeedsTable;
   password_reset_tokens: PasswordResetTokensTable;
   device_tokens: DeviceTokensTable;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared.js';
 import { closeSettingsView, inSettingsView, openSettingsView, type SettingsView } from '../db/settings-cache.js';
-import type { DB, Role } from '../db/types.js';
+import type { DB, Role, WebSessionKind } from '../db/types.js';
 import { AppError } from '../lib/errors.js';
 import type { TokenSigner } from '../lib/jwt.js';
 import { errorRef } from './schemas.js';
@@ -36,6 +36,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
     client: AuthClient | null;
+    /** The web session the request's token belongs to (its `sid`); null for a token of no session. */
+    webSessionId: number | null;
     /** The settings' version the user check read; null when there was none. */
     settingsVersion: number | null;
     /** What the handler's settings reads know of the version (db/settings-cache.ts). */
@@ -79,14 +81,39 @@ const activeUser = prepared((db, p: { id: number }) =>
     .where('active', '=', 1),
 );
 
+// A web session's token: the same read, and the session still open, by its primary key in the
+// same statement (the hot path pays one more index probe, not one more round trip).
+const activeUserInSession = prepared((db, p: { id: number; sid: number; now: string }) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role'])
+    .select((eb) => eb.selectFrom('settings').select('version').where('id', '=', 1).as('settings_version'))
+    .where('id', '=', p.id)
+    .where('active', '=', 1)
+    .where((eb) => eb.exists(openSession(db, 'staff', p))),
+);
+
+/** The session `p.sid` of subject `p.id`, open at `p.now`: a subquery for `exists`. */
+function openSession(db: Kysely<DB>, kind: WebSessionKind, p: { id: number; sid: number; now: string }) {
+  return db
+    .selectFrom('web_sessions')
+    .select('web_sessions.id')
+    .where('web_sessions.id', '=', p.sid)
+    .where('web_sessions.kind', '=', kind)
+    .where('web_sessions.subject_id', '=', p.id)
+    .where('web_sessions.expires_at', '>', p.now);
+}
+
 /**
  * One guard for every route. The token is checked, then the user is read (a primary-key
  * lookup) so that a deleted or deactivated user's tokens stop working at once and a changed
- * role applies at once, without waiting for the token to expire.
+ * role applies at once, without waiting for the token to expire. A web session's token is
+ * read with its session, so that signing out ends it at once too.
  */
 export function registerAuthGuard(app: FastifyInstance, db: Kysely<DB>, signer: TokenSigner): void {
   app.decorateRequest('user', null);
   app.decorateRequest('client', null);
+  app.decorateRequest('webSessionId', null);
   app.decorateRequest('settingsVersion', null);
   app.decorateRequest('settingsView', null);
   const declared: DeclaredRoute[] = [];
@@ -131,8 +158,12 @@ export function registerAuthGuard(app: FastifyInstance, db: Kysely<DB>, signer: 
     const claims = await signer.verify(token);
     if (!claims) throw new AppError(401, 'invalid_token', 'Access token is invalid or expired');
     if (claims.typ !== 'access') throw new AppError(401, 'invalid_token', 'A client token cannot be used here');
-    const row = await activeUser.first(db, { id: claims.sub });
-    if (!row) throw new AppError(401, 'invalid_token', 'Access token is no longer valid');
+    const row =
+      claims.sid === undefined
+        ? await activeUser.first(db, { id: claims.sub })
+        : await activeUserInSession.first(db, { id: claims.sub, sid: claims.sid, now: new Date().toISOString() });
+    if (!row) throw new AppError(401, 'invalid_token', 'Access token is no longer valid: signed out, or sign in again');
+    request.webSessionId = claims.sid ?? null;
     const { settings_version, ...user } = row;
     request.settingsVersion = settings_version;
     if (level === 'admin' && user.role !== 'admin') {
@@ -170,14 +201,20 @@ export async function readClient(
   const claims = await signer.verify(token);
   if (!claims) throw new AppError(401, 'invalid_token', 'Client token is invalid or expired');
   if (claims.typ !== 'client') throw new AppError(401, 'invalid_token', 'A staff token cannot be used here');
-  const client = await db
+  let query = db
     .selectFrom('clients')
     .select(['id', 'name', 'email'])
     .where('id', '=', claims.sub)
     .where('erased_at', 'is', null)
-    .where('merged_into_id', 'is', null)
-    .executeTakeFirst();
-  if (!client) throw new AppError(401, 'invalid_token', 'Client token is no longer valid');
+    .where('merged_into_id', 'is', null);
+  if (claims.sid !== undefined) {
+    const session = { id: claims.sub, sid: claims.sid, now: new Date().toISOString() };
+    query = query.where((eb) => eb.exists(openSession(db, 'client', session)));
+  }
+  const client = await query.executeTakeFirst();
+  if (!client)
+    throw new AppError(401, 'invalid_token', 'Client token is no longer valid: signed out, or sign in again');
+  request.webSessionId = claims.sid ?? null;
   return client;
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.js';
+import { loggablePath } from '../lib/loggable-url.js';
 import { errorRef } from './schemas.js';
 
 /** The longest path parameter the router reads (Fastify's default); a longer one is a 414. */
@@ -52,7 +53,7 @@ export class RefusedUrls {
     app.addHook('onRequest', async (request) => {
       const error = this.errors.get(request.raw);
       if (error) {
-        request.log.info({ url: request.originalUrl }, 'URL refused by the router');
+        request.log.info({ url: loggablePath(request.originalUrl) }, 'URL refused by the router');
         throw error();
       }
     });

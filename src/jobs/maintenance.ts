@@ -4,6 +4,8 @@ import type { DB } from '../db/types.js';
 export const FINISHED_JOB_RETENTION_DAYS = 30;
 /** An Idempotency-Key protects retries of one booking attempt; a day covers any client's retries. */
 export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
+/** As long as a pair's failed sign-ins count (FAILURES_FORGOTTEN_AFTER_MS of the auth module). */
+export const SIGN_IN_FAILURES_KEPT_HOURS = 24;
 /**
  * An inbound text's id guards against a replay of that text (modules/sms/inbound-replay.ts); a
  * year outlasts Twilio's retries by far, and the rows are a few dozen bytes each.
@@ -12,7 +14,8 @@ export const INBOUND_SMS_ID_RETENTION_DAYS = 365;
 
 /**
  * Removes what has outlived its use: expired refresh, reset, magic-link and booking-link tokens, idle web sessions, stale
- * rate-limit windows, idempotency keys older than a day, inbound text ids older than a year, and jobs done more than 30 days ago. Dead jobs stay until someone looks at them:
+ * rate-limit windows, failed sign-ins older than a day, idempotency keys older than a day, inbound text ids older than a
+ * year, and jobs done more than 30 days ago. Dead jobs stay until someone looks at them:
  * they are the record of work that never happened. Idempotent, so every worker may run it;
  * each statement is one indexed range delete.
  */
@@ -25,6 +28,9 @@ export async function purgeExpired(db: Kysely<DB>, now: Date = new Date()): Prom
   await db.deleteFrom('client_magic_tokens').where('expires_at', '<=', nowIso).execute();
   await db.deleteFrom('booking_action_tokens').where('expires_at', '<=', nowIso).execute();
   await db.deleteFrom('rate_limits').where('reset_at', '<=', nowIso).execute();
+  // Failed sign-ins are forgotten a day after a pair's last one (modules/auth/sign-in-attempts.ts).
+  const failureCutoff = new Date(now.getTime() - SIGN_IN_FAILURES_KEPT_HOURS * 3_600_000).toISOString();
+  await db.deleteFrom('sign_in_failures').where('last_failure_at', '<', failureCutoff).execute();
   const keyCutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_HOURS * 3_600_000).toISOString();
   await db.deleteFrom('idempotency_keys').where('created_at', '<', keyCutoff).execute();
   const smsCutoff = new Date(now.getTime() - INBOUND_SMS_ID_RETENTION_DAYS * 86_400_000).toISOString();

@@ -222,19 +222,16 @@ for (const dialect of DIALECTS) {
         assert.equal(wrongPassword.body.code, 'invalid_credentials');
       });
 
-      it('login is rate limited per email: after 10 failed attempts 429 with Retry-After, even from many addresses and with the right password', async () => {
+      it('wrong passwords are held back per (account, address) pair: from many addresses none is refused, and the right one signs in', async () => {
+        // Each request of t.request comes from its own address (sign-in-lockout.test.ts has the pair's own limit).
         const staff = await createStaff(t);
         const statuses: number[] = [];
-        for (let i = 0; i < 10; i++) statuses.push((await login(t, staff.email, 'wrong-password')).status);
-        assert.deepEqual(statuses, Array(10).fill(401));
-        const limited = await login(t, staff.email, staff.password);
-        assert.equal(limited.status, 429);
-        assert.equal(limited.body.code, 'rate_limited');
-        assert.ok(Number(limited.headers['retry-after']) > 0);
-        assert.equal((await login(t, admin.email, ADMIN_PASSWORD)).status, 200, 'other accounts are not affected');
+        for (let i = 0; i < 12; i++) statuses.push((await login(t, staff.email, 'wrong-password')).status);
+        assert.deepEqual(statuses, Array(12).fill(401));
+        assert.equal((await login(t, staff.email, staff.password)).status, 200);
       });
 
-      it('successful sign-ins do not count towards the per-email limit', async () => {
+      it('successful sign-ins never count towards a limit', async () => {
         const staff = await createStaff(t);
         for (let i = 0; i < 12; i++) assert.equal((await login(t, staff.email, staff.password)).status, 200);
       });

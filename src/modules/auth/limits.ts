@@ -10,19 +10,12 @@ function bodyEmail(request: FastifyRequest): string | null {
 }
 
 /*
- * Per IP against one client trying many accounts; per email against many clients trying
- * one account. Generous enough for a busy front desk behind one IP.
+ * Per IP against one client trying many accounts. Guessing one account's password is held back
+ * per (account, address) pair inside the sign-in itself (sign-in-attempts.ts): a limit per
+ * account alone would let anyone lock its owner out. Generous enough for a busy front desk
+ * behind one IP.
  */
-export const LOGIN_LIMITS: LimitRule[] = [
-  { max: 30, windowMs: MINUTE, key: (r) => `login:ip:${r.ip}` },
-  // Failed attempts only: ten wrong passwords lock that account's sign-in for 15 minutes.
-  {
-    max: 10,
-    windowMs: 15 * MINUTE,
-    failuresOnly: true,
-    key: (r) => (bodyEmail(r) ? `login:email:${bodyEmail(r)}` : null),
-  },
-];
+export const LOGIN_LIMITS: LimitRule[] = [{ max: 30, windowMs: MINUTE, key: (r) => `login:ip:${r.ip}` }];
 
 export const FORGOT_PASSWORD_LIMITS: LimitRule[] = [
   { max: 10, windowMs: 15 * MINUTE, key: (r) => `forgot:ip:${r.ip}` },

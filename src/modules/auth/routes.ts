@@ -46,7 +46,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
       body: LoginBody,
       response: { 200: LoginResponse, 400: errorRef, 401: errorRef, 429: errorRef },
     },
-    handler: (request) => auth.login(ctx, request.body),
+    handler: (request) => auth.login(ctx, request.body, request.ip),
   });
 
   app.post('/api/auth/logout', {
@@ -59,11 +59,15 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
       operationId: 'logout',
       tags,
       summary: 'Revoke a refresh token and/or remove a push device token of the caller',
+      description:
+        'Called with the access token of a browser session (POST /auth/web-session), that session ends as well and the ' +
+        'token is refused from then on (401 `invalid_token`). An access token of POST /auth/login belongs to no session: ' +
+        'it stays valid until it expires (8 hours); the refresh token given here is what logout revokes.',
       body: LogoutBody,
       response: { 200: Ok, 400: errorRef },
     },
     handler: async (request) => {
-      await auth.logout(ctx, currentUser(request), request.body);
+      await auth.logout(ctx, currentUser(request), request.body, request.webSessionId);
       return { ok: true as const };
     },
   });

@@ -24,7 +24,8 @@ import type {
   SetupInput,
 } from './schemas.js';
 import { lockRows } from '../../db/locks.js';
-import { endWebSessionsOf } from './web-sessions.js';
+import { asSignInAttempt } from './sign-in-attempts.js';
+import { closeWebSessionById, endWebSessionsOf } from './web-sessions.js';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -222,23 +223,29 @@ async function issueRefreshToken(executor: Executor, userId: number, familyId: s
   return token;
 }
 
-/** The active user with these credentials, or 401 `invalid_credentials` in about the same time. */
-export async function authenticate(ctx: AppContext, input: { email: string; password: string }): Promise<User> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', normalizeEmail(input.email))
-    .executeTakeFirst();
-  const valid = user
-    ? await verifyPassword(user.password_hash, input.password)
-    : await verifyAgainstNothing(input.password);
-  // A deactivated account answers exactly like a wrong password.
-  if (!user || !valid || user.active !== 1) throw invalidCredentials();
-  return user;
+/**
+ * The active user with these credentials, or 401 `invalid_credentials` in about the same time;
+ * an attempt from `ip` on that email, limited per pair (sign-in-attempts.ts; 429 while held back).
+ */
+export async function authenticate(
+  ctx: AppContext,
+  input: { email: string; password: string },
+  ip: string,
+): Promise<User> {
+  const email = normalizeEmail(input.email);
+  return asSignInAttempt(ctx, { kind: 'staff', email, ip }, async () => {
+    const user = await ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    const valid = user
+      ? await verifyPassword(user.password_hash, input.password)
+      : await verifyAgainstNothing(input.password);
+    // A deactivated account answers exactly like a wrong password.
+    if (!user || !valid || user.active !== 1) throw invalidCredentials();
+    return user;
+  });
 }
 
-export async function login(ctx: AppContext, input: LoginInput) {
-  const user = await authenticate(ctx, input);
+export async function login(ctx: AppContext, input: LoginInput, ip: string) {
+  const user = await authenticate(ctx, input, ip);
   const token = await ctx.signer.signAccess(user.id, user.role);
   const mobile = input.mobile === true || input.mobile === 1;
   const refreshToken = mobile ? await issueRefreshToken(ctx.db, user.id, randomUUID()) : undefined;
@@ -288,12 +295,20 @@ export async function refresh(ctx: AppContext, presented: string) {
   };
 }
 
+/**
+ * Revokes the given refresh token (its whole family) and removes the given push device token.
+ * Called with a web session's access token (`webSessionId`), it ends that session too, and with
+ * it the token itself; the API's own 8-hour access tokens belong to no session and live on
+ * until they expire, as the interface has them.
+ */
 export async function logout(
   ctx: AppContext,
   user: AuthUser,
   input: { refresh_token?: string | undefined; device_token?: string | undefined },
+  webSessionId: number | null = null,
 ) {
   await ctx.db.transaction().execute(async (trx) => {
+    if (webSessionId !== null) await closeWebSessionById(trx, 'staff', user.id, webSessionId);
     if (input.refresh_token) {
       const row = await trx
         .selectFrom('refresh_tokens')
@@ -458,3 +473,4 @@ export {
   WEB_SESSION_IDLE_MS,
 } from './web-sessions.js';
 export { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
+export { asSignInAttempt } from './sign-in-attempts.js';

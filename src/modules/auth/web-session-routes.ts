@@ -10,7 +10,6 @@ import {
   setSessionCookie,
   STAFF_SESSION_COOKIE,
 } from '../../http/session-cookie.js';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../lib/jwt.js';
 import { LOGIN_LIMITS, TOKEN_LIMITS } from './limits.js';
 import { LoginBody, SessionUser } from './schemas.js';
 import { noWebSession, webRefresh, webSignIn } from './web-sign-in.js';
@@ -23,8 +22,11 @@ const WebSignInBody = Type.Pick(LoginBody, ['email', 'password']);
 const WebSession = named(
   'WebSession',
   Type.Object({
-    token: Type.String({ description: 'Access token (JWT); keep it in memory only' }),
-    expires_in: Type.Integer({ description: 'Seconds the access token is valid; refresh before' }),
+    token: Type.String({
+      description:
+        'Access token (JWT) of this session; keep it in memory only. Refused (401 `invalid_token`) as soon as the session ends',
+    }),
+    expires_in: Type.Integer({ description: 'Seconds the access token is valid (900); refresh before' }),
     user: SessionUser,
   }),
 );
@@ -51,9 +53,9 @@ export async function webSessionRoutes(instance: FastifyInstance, ctx: AppContex
     },
     handler: async (request, reply) => {
       requireSameOrigin(request, ctx.config.publicBaseUrl);
-      const { sessionToken, body } = await webSignIn(ctx, request.body);
+      const { sessionToken, body } = await webSignIn(ctx, request.body, request.ip);
       setSessionCookie(reply, STAFF_SESSION_COOKIE, sessionToken, WEB_SESSION_IDLE_MS, secure);
-      return { ...body, expires_in: ACCESS_TOKEN_TTL_SECONDS };
+      return body;
     },
   });
 
@@ -78,7 +80,7 @@ export async function webSessionRoutes(instance: FastifyInstance, ctx: AppContex
       }
       // Sent again so that the browser's expiry follows the session's sliding one.
       setSessionCookie(reply, STAFF_SESSION_COOKIE, sessionToken, WEB_SESSION_IDLE_MS, secure);
-      return { ...body, expires_in: ACCESS_TOKEN_TTL_SECONDS };
+      return body;
     },
   });
 

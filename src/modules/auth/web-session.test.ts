@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { decodeJwt } from 'jose';
+import { WEB_ACCESS_TOKEN_TTL_SECONDS, WEB_CLIENT_TOKEN_TTL_SECONDS } from '../../lib/jwt.js';
 import { hashToken } from '../../lib/tokens.js';
 import { createStaff, createTestApp, PUBLIC_BASE_URL, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
@@ -109,6 +111,109 @@ for (const dialect of DIALECTS) {
       assert.equal((await staffRefresh(session)).status, 401);
     });
 
+    describe('sign-out that signs out: a web session’s access token dies with its session', () => {
+      const me = (token: string) => t.request({ method: 'GET', url: '/api/auth/me', token });
+
+      it('after DELETE /auth/web-session the session’s access token is refused at once (401), not hours later', async () => {
+        const member = await createStaff(t);
+        const signedIn = await staffSignIn(member.email, member.password);
+        const session = cookieValue(signedIn.headers, 'salon_session')!;
+        const refreshed = await staffRefresh(session);
+        assert.equal((await me(signedIn.body.token)).status, 200);
+        assert.equal((await me(refreshed.body.token)).status, 200);
+        const out = await t.request({
+          method: 'DELETE',
+          url: '/api/auth/web-session',
+          headers: { cookie: `salon_session=${session}` },
+        });
+        assert.equal(out.status, 200);
+        for (const token of [signedIn.body.token, refreshed.body.token]) {
+          const refused = await me(token);
+          assert.equal(refused.status, 401);
+          assert.equal(refused.body.code, 'invalid_token');
+        }
+      });
+
+      it('POST /auth/logout with a web session’s access token ends that session: its token and cookie stop working, another browser’s go on', async () => {
+        const member = await createStaff(t);
+        const here = await staffSignIn(member.email, member.password);
+        const there = await staffSignIn(member.email, member.password);
+        const out = await t.request({ method: 'POST', url: '/api/auth/logout', token: here.body.token, payload: {} });
+        assert.equal(out.status, 200);
+        assert.equal((await me(here.body.token)).status, 401);
+        assert.equal((await staffRefresh(cookieValue(here.headers, 'salon_session'))).status, 401);
+        assert.equal((await me(there.body.token)).status, 200, 'the other browser stays signed in');
+      });
+
+      it('a new password refuses every web session’s access token at once', async () => {
+        const member = await createStaff(t);
+        const signedIn = await staffSignIn(member.email, member.password);
+        const changed = await t.request({
+          method: 'POST',
+          url: '/api/auth/change-password',
+          token: member.token,
+          payload: {
+            email: member.email,
+            currentPassword: member.password,
+            newPassword: 'another-password-1',
+            confirmPassword: 'another-password-1',
+          },
+        });
+        assert.equal(changed.status, 200, JSON.stringify(changed.body));
+        assert.equal((await me(signedIn.body.token)).status, 401);
+      });
+
+      it('a web session’s access token lives 15 minutes (the page renews it before)', async () => {
+        const member = await createStaff(t);
+        const signedIn = await staffSignIn(member.email, member.password);
+        assert.equal(signedIn.body.expires_in, WEB_ACCESS_TOKEN_TTL_SECONDS);
+        assert.equal(WEB_ACCESS_TOKEN_TTL_SECONDS, 15 * 60);
+        const claims = decodeJwt(signedIn.body.token);
+        assert.equal(claims.exp! - claims.iat!, WEB_ACCESS_TOKEN_TTL_SECONDS);
+        const refreshed = await staffRefresh(cookieValue(signedIn.headers, 'salon_session'));
+        assert.equal(refreshed.body.expires_in, WEB_ACCESS_TOKEN_TTL_SECONDS);
+      });
+
+      it('a token naming another member’s session is refused', async () => {
+        const owner = await createStaff(t);
+        const other = await createStaff(t);
+        await staffSignIn(owner.email, owner.password);
+        const row = await t.ctx.db
+          .selectFrom('web_sessions')
+          .select('id')
+          .where('kind', '=', 'staff')
+          .where('subject_id', '=', owner.id)
+          .executeTakeFirstOrThrow();
+        const crossed = await t.ctx.signer.signAccess(other.id, 'staff', { sessionId: row.id, ttlSeconds: 60 });
+        assert.equal((await me(crossed)).status, 401);
+      });
+
+      it('POST /auth/login’s access token is the interface’s: 8 hours, no session; logout revokes the refresh token it is given', async () => {
+        const member = await createStaff(t);
+        const login = await t.request({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: member.email, password: member.password, mobile: true },
+        });
+        const claims = decodeJwt(login.body.token);
+        assert.equal(claims.exp! - claims.iat!, 8 * 60 * 60);
+        assert.equal(claims.sid, undefined);
+        const out = await t.request({
+          method: 'POST',
+          url: '/api/auth/logout',
+          token: login.body.token,
+          payload: { refresh_token: login.body.refresh_token },
+        });
+        assert.equal(out.status, 200);
+        const refresh = await t.request({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          payload: { refresh_token: login.body.refresh_token },
+        });
+        assert.equal(refresh.status, 401);
+      });
+    });
+
     it('a session ends when it has been idle too long', async () => {
       const member = await createStaff(t);
       const session = cookieValue((await staffSignIn(member.email, member.password)).headers, 'salon_session')!;
@@ -204,7 +309,7 @@ for (const dialect of DIALECTS) {
         });
         assert.equal(response.status, 200, JSON.stringify(response.body));
         assert.equal(response.body.client.id, client.id);
-        assert.ok(response.body.expires_in <= 3600);
+        assert.ok(response.body.expires_in <= 900);
         const [cookie] = setCookies(response.headers).filter((c) => c.startsWith('salon_client_session='));
         assert.match(cookie!, /; HttpOnly/);
         assert.match(cookie!, /; SameSite=Strict/);
@@ -286,6 +391,28 @@ for (const dialect of DIALECTS) {
         });
         assert.equal(response.status, 400);
         assert.equal(response.body.code, 'validation_failed');
+      });
+
+      it('after DELETE /public/web-session the client token of that session is refused at once (401)', async () => {
+        const client = await insertClient(t.ctx.db, { password_hash: await hashPassword('client-password-1') });
+        const signedIn = await t.request({
+          method: 'POST',
+          url: '/api/public/web-session',
+          payload: { email: client.email, password: 'client-password-1' },
+        });
+        assert.equal(signedIn.body.expires_in, WEB_CLIENT_TOKEN_TTL_SECONDS);
+        assert.equal(WEB_CLIENT_TOKEN_TTL_SECONDS, 15 * 60);
+        const clientMe = (token: string) => t.request({ method: 'GET', url: '/api/public/me', token });
+        assert.equal((await clientMe(signedIn.body.clientToken)).status, 200);
+        const out = await t.request({
+          method: 'DELETE',
+          url: '/api/public/web-session',
+          headers: { cookie: `salon_client_session=${cookieValue(signedIn.headers, 'salon_client_session')!}` },
+        });
+        assert.equal(out.status, 200);
+        const refused = await clientMe(signedIn.body.clientToken);
+        assert.equal(refused.status, 401);
+        assert.equal(refused.body.code, 'invalid_token');
       });
 
       it('erasing a client ends their web sessions', async () => {

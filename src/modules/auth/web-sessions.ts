@@ -13,6 +13,10 @@ import { hashToken, randomToken } from '../../lib/tokens.js';
  * tabs refresh at the same moment with the same cookie, and rotation would make the second of
  * them look like a stolen token and sign the user out everywhere. Rotation protects a token a
  * script can read; this one no script can.
+ *
+ * Each access token names its session (`sid`), and the request's user check reads the session
+ * along with the user: signing out, a new password or an ended session refuses the session's
+ * access tokens at once, not when they expire.
  */
 
 /** A session ends after this long unused… */
@@ -20,15 +24,21 @@ export const WEB_SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 /** …and, however busy, this long after it began: a stolen cookie does not live for ever. */
 export const WEB_SESSION_MAX_MS = 180 * 24 * 60 * 60 * 1000;
 
-/** Starts a session for a user (`staff`) or a client; returns the token to set as the cookie. */
+/** A session's row id (which its access tokens name) and the token to set as its cookie. */
+export interface OpenedWebSession {
+  id: number;
+  token: string;
+}
+
+/** Starts a session for a user (`staff`) or a client. */
 export async function openWebSession(
   executor: Executor,
   kind: WebSessionKind,
   subjectId: number,
   now: Date = new Date(),
-): Promise<string> {
+): Promise<OpenedWebSession> {
   const token = randomToken();
-  await executor
+  const row = await executor
     .insertInto('web_sessions')
     .values({
       kind,
@@ -38,20 +48,21 @@ export async function openWebSession(
       created_at: now.toISOString(),
       last_used_at: now.toISOString(),
     })
-    .execute();
-  return token;
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token };
 }
 
 /**
- * The subject of a live session, its idle expiry pushed forward; null for an unknown, idle or
- * too old one (which is deleted).
+ * A live session (its id and subject), its idle expiry pushed forward; null for an unknown,
+ * idle or too old one (which is deleted).
  */
 export async function resumeWebSession(
   db: Kysely<DB>,
   kind: WebSessionKind,
   token: string,
   now: Date = new Date(),
-): Promise<number | null> {
+): Promise<{ id: number; subjectId: number } | null> {
   const row = await db
     .selectFrom('web_sessions')
     .select(['id', 'subject_id', 'expires_at', 'created_at'])
@@ -69,12 +80,27 @@ export async function resumeWebSession(
     .set({ expires_at: new Date(now.getTime() + WEB_SESSION_IDLE_MS).toISOString(), last_used_at: now.toISOString() })
     .where('id', '=', row.id)
     .execute();
-  return row.subject_id;
+  return { id: row.id, subjectId: row.subject_id };
 }
 
 /** Ends the session of this token (signing out of this browser); unknown tokens are ignored. */
 export async function closeWebSession(db: Kysely<DB>, kind: WebSessionKind, token: string): Promise<void> {
   await db.deleteFrom('web_sessions').where('token_hash', '=', hashToken(token)).where('kind', '=', kind).execute();
+}
+
+/** Ends one session by its id (a sign-out with one of its access tokens); another subject's is left alone. */
+export async function closeWebSessionById(
+  executor: Executor,
+  kind: WebSessionKind,
+  subjectId: number,
+  sessionId: number,
+): Promise<void> {
+  await executor
+    .deleteFrom('web_sessions')
+    .where('id', '=', sessionId)
+    .where('kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .execute();
 }
 
 /** Ends every web session of a user or client: a new password, a deactivation, an erasure. */

@@ -47,7 +47,7 @@ export async function publicAccountRoutes(instance: FastifyInstance, ctx: AppCon
       body: ClientLoginBody,
       response: { 200: ClientSession, 400: errorRef, 401: errorRef, 429: errorRef },
     },
-    handler: (request) => accounts.clientLogin(ctx, request.body),
+    handler: (request) => accounts.clientLogin(ctx, request.body, request.ip),
   });
 
   app.post('/api/public/client-magic-link', {

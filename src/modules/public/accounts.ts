@@ -6,7 +6,7 @@ import { badRequest, unauthorized } from '../../lib/errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { queueEmail } from '../../mail/outbox.js';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/service.js';
+import { asSignInAttempt, hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/service.js';
 import { clientBookingRows, readSelfServiceRules, selfServiceActions } from '../bookings/service.js';
 import { normalisePhone } from '../sms/service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
@@ -34,22 +34,28 @@ async function session(ctx: AppContext, client: { id: number; name: string; emai
 }
 
 /** 401 for an unknown email, a client without a password or a wrong one: all alike, in about the same time. */
-export async function clientLogin(ctx: AppContext, input: { email: string; password: string }) {
-  return session(ctx, await authenticateClient(ctx, input));
+export async function clientLogin(ctx: AppContext, input: { email: string; password: string }, ip: string) {
+  return session(ctx, await authenticateClient(ctx, input, ip));
 }
 
-/** The client with these credentials, or 401 `invalid_credentials`. */
-export async function authenticateClient(ctx: AppContext, input: { email: string; password: string }) {
-  const client = await ctx.db
-    .selectFrom('clients')
-    .select(['id', 'name', 'email', 'password_hash'])
-    .where('email', '=', normalize(input.email))
-    .executeTakeFirst();
-  const valid = client?.password_hash
-    ? await verifyPassword(client.password_hash, input.password)
-    : await verifyAgainstNothing(input.password);
-  if (!client || !valid) throw unauthorized('invalid_credentials', 'Email or password is wrong');
-  return { id: client.id, name: client.name, email: client.email };
+/**
+ * The client with these credentials, or 401 `invalid_credentials`; an attempt from `ip` on that
+ * email, limited per pair as staff sign-ins are (429 while held back).
+ */
+export async function authenticateClient(ctx: AppContext, input: { email: string; password: string }, ip: string) {
+  const email = normalize(input.email);
+  return asSignInAttempt(ctx, { kind: 'client', email, ip }, async () => {
+    const client = await ctx.db
+      .selectFrom('clients')
+      .select(['id', 'name', 'email', 'password_hash'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    const valid = client?.password_hash
+      ? await verifyPassword(client.password_hash, input.password)
+      : await verifyAgainstNothing(input.password);
+    if (!client || !valid) throw unauthorized('invalid_credentials', 'Email or password is wrong');
+    return { id: client.id, name: client.name, email: client.email };
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { LimitRule } from '../../http/rate-limit.js';
 
 /*
  * Every POST of the booking page is limited per IP (an unauthenticated surface). Generous for
- * a household behind one address, tight for a script. Sign-in also per email, as staff sign-in.
+ * a household behind one address, tight for a script.
  */
 
 const MINUTE = 60_000;
@@ -17,15 +17,8 @@ export const BOOKING_LIMITS: LimitRule[] = [
   { max: 20, windowMs: 10 * MINUTE, key: (r) => `public:booking:ip:${r.ip}` },
 ];
 
-export const CLIENT_LOGIN_LIMITS: LimitRule[] = [
-  { max: 20, windowMs: MINUTE, key: (r) => `public:login:ip:${r.ip}` },
-  {
-    max: 10,
-    windowMs: 15 * MINUTE,
-    failuresOnly: true,
-    key: (r) => (bodyEmail(r) ? `public:login:email:${bodyEmail(r)}` : null),
-  },
-];
+/** Per IP; one account's password guessing is held back per (account, address) pair by the sign-in itself. */
+export const CLIENT_LOGIN_LIMITS: LimitRule[] = [{ max: 20, windowMs: MINUTE, key: (r) => `public:login:ip:${r.ip}` }];
 
 export const MAGIC_LINK_LIMITS: LimitRule[] = [
   { max: 10, windowMs: 15 * MINUTE, key: (r) => `public:magic:ip:${r.ip}` },

@@ -73,7 +73,7 @@ export async function clientWebSessionRoutes(instance: FastifyInstance, ctx: App
       if (magicToken !== undefined) input = { magic_token: magicToken };
       else if (email !== undefined && password !== undefined) input = { email, password };
       else throw badRequest('validation_failed', 'Send either email and password, or magic_token');
-      const { sessionToken, body } = await clientWebSignIn(ctx, input);
+      const { sessionToken, body } = await clientWebSignIn(ctx, input, request.ip);
       setSessionCookie(reply, CLIENT_SESSION_COOKIE, sessionToken, WEB_SESSION_IDLE_MS, secure);
       setSignedInHint(reply, WEB_SESSION_IDLE_MS, secure);
       return body;
