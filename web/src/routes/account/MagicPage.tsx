@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { ApiError } from '../../api/client';
-import { signInClient } from '../../api/client-auth';
-import type { SignedInClient } from '../../api/client-session';
-import { forgetClientData } from '../../api/me';
+import { forgetClientData, signInClient, type SignedInClient } from '../../api/client-session';
+import { errorStatus } from '../../api/errors';
 import { useT } from '../../i18n/i18n';
 import { safeReturn } from '../../lib/return-path';
 import { Button } from '../../ui/Button';
@@ -50,8 +48,9 @@ export default function MagicPage() {
       },
       (error: unknown) => {
         // A network failure may be tried again with the same token; a refusal may not.
-        if (!(error instanceof ApiError)) attempts.delete(token);
-        if (current) setFailure(error instanceof ApiError && error.status === 400 ? 'invalid' : 'failed');
+        const status = errorStatus(error);
+        if (status === undefined) attempts.delete(token);
+        if (current) setFailure(status === 400 ? 'invalid' : 'failed');
       },
     );
     return () => {
