@@ -5,7 +5,7 @@ import { useChange } from '../../api/mutation';
 import { useT } from '../../i18n/i18n';
 import { safeReturn } from '../../lib/return-path';
 import { ApiForm, fieldText, SubmitButton } from '../../ui/ApiForm';
-import { TextField } from '../../ui/TextField';
+import { SignInFields } from '../../ui/SignInFields';
 import { useFlash } from './flash';
 import { MagicLinkForm } from './MagicLinkForm';
 import { PageHeading } from './PageHeading';
@@ -45,14 +45,7 @@ export default function SignInPage() {
           words={{ codes: { invalid_credentials: 'account.signIn.failed' } }}
           aria-labelledby="sign-in-password"
         >
-          <TextField name="email" type="email" label={t('account.signIn.email')} autoComplete="username" isRequired />
-          <TextField
-            name="password"
-            type="password"
-            label={t('account.signIn.password')}
-            autoComplete="current-password"
-            isRequired
-          />
+          <SignInFields emailLabel={t('account.signIn.email')} passwordLabel={t('account.signIn.password')} />
           <SubmitButton sending={signIn}>{t('account.signIn.submit')}</SubmitButton>
         </ApiForm>
       </section>

@@ -4,7 +4,7 @@ import { signIn } from '../../api/session';
 import { useT } from '../../i18n/i18n';
 import { ApiForm, fieldText, SubmitButton } from '../../ui/ApiForm';
 import { useTitle } from '../../ui/PageStates';
-import { TextField } from '../../ui/TextField';
+import { SignInFields } from '../../ui/SignInFields';
 
 /** Staff sign-in with email and password. */
 export function LoginPage() {
@@ -24,14 +24,7 @@ export function LoginPage() {
         onSubmit={(form) => login.mutate({ email: fieldText(form, 'email'), password: fieldText(form, 'password') })}
         words={{ codes: { invalid_credentials: 'office.login.failed' } }}
       >
-        <TextField name="email" type="email" label={t('office.login.email')} autoComplete="username" isRequired />
-        <TextField
-          name="password"
-          type="password"
-          label={t('office.login.password')}
-          autoComplete="current-password"
-          isRequired
-        />
+        <SignInFields emailLabel={t('office.login.email')} passwordLabel={t('office.login.password')} />
         <SubmitButton sending={login}>{t('office.login.submit')}</SubmitButton>
       </ApiForm>
       <p>
