@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from './client';
+import { AVAILABILITY_KEY } from './query-keys';
 
 /** A start the salon offers: one service's slot, or a visit's (several services in a row). */
 export interface Slot {
@@ -51,8 +52,22 @@ export const bookingSlots = ({ serviceIds, staffId }: AvailabilityRequest): Slot
   },
 });
 
-/** Every day's availability: what a booking, a move (or a slot taken meanwhile) makes stale. */
-export const AVAILABILITY_KEY = ['availability'] as const;
+/** The starts one of the signed-in client's bookings can move to, with its own member, the booking itself not busy. */
+export const moveSlots = (id: number): SlotSource => ({
+  key: ['move', { id }],
+  fetch: (date, signal) =>
+    unwrap(api.GET('/api/public/me/bookings/{id}/availability', { params: { path: { id }, query: { date } }, signal })),
+});
+
+/**
+ * The times a move link's booking can move to: exactly the starts the move accepts (the
+ * booking's own time not busy). Reading does not use the token up.
+ */
+export const moveLinkSlots = (token: string): SlotSource => ({
+  key: ['move-link', token],
+  fetch: (date, signal) =>
+    unwrap(api.GET('/api/public/booking-actions/availability', { params: { query: { token, date } }, signal })),
+});
 
 /**
  * One day of a SlotSource. Refetched when the window regains focus, so a visitor who comes

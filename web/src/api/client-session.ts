@@ -1,45 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api, setClientToken, unwrap, type Schemas } from './client';
+import { AVAILABILITY_KEY, MY_BOOKINGS_KEY, MY_PROFILE_KEY } from './query-keys';
+import { createSessionStore, type SessionState } from './session-store';
 
 type ClientWebSession = Schemas['ClientWebSession'];
 export type SignedInClient = ClientWebSession['client'];
-
-/**
- * The signed-in client on the public pages, like the back office's session (session.ts): the
- * client token lives in memory only (client.ts); the session itself is the service's httpOnly
- * cookie, so a page load asks the service for a new token instead of reading one from storage,
- * and a timer refreshes it a minute before it expires. Signing in and out: client-auth.ts.
- */
-export type ClientSessionState =
-  { status: 'unknown' } | { status: 'signed-out' } | { status: 'signed-in'; client: SignedInClient };
-
-let state: ClientSessionState = { status: 'unknown' };
-let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-const listeners = new Set<() => void>();
-/** Counts the changes of session, so a refresh answered after a sign-in (or out) is not taken for the latest. */
-let generation = 0;
-
-function publish(next: ClientSessionState): void {
-  state = next;
-  listeners.forEach((listener) => listener());
-}
-
-/** The session the service answered (a sign-in or a refresh): its token in memory, its refresh planned. */
-export function startClientSession(session: ClientWebSession): SignedInClient {
-  generation += 1;
-  setClientToken(session.clientToken);
-  clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(() => void restoreClientSession(), Math.max(10, session.expires_in - 60) * 1000);
-  publish({ status: 'signed-in', client: session.client });
-  return session.client;
-}
-
-export function endClientSession(): void {
-  generation += 1;
-  setClientToken(null);
-  clearTimeout(refreshTimer);
-  publish({ status: 'signed-out' });
-}
 
 /**
  * The service sets a page-readable flag (`salon_client_signed_in`, nothing secret) with the
@@ -55,32 +21,58 @@ function hasSessionFlag(): boolean {
   }
 }
 
+/**
+ * The signed-in client on the public pages (`/api/public/web-session`): the shared session
+ * store (session-store.ts) with the client token that the booking page's requests carry
+ * (client.ts).
+ */
+const clientSession = createSessionStore({
+  refresh: () => unwrap(api.POST('/api/public/web-session/refresh')),
+  read: (session: ClientWebSession) => ({
+    token: session.clientToken,
+    expiresIn: session.expires_in,
+    signedIn: { client: session.client },
+  }),
+  setToken: setClientToken,
+  mayHaveSession: hasSessionFlag,
+});
+
+export type ClientSessionState = SessionState<{ client: SignedInClient }>;
+
 /** Asks the service for a token when this browser has a session; signed out otherwise. */
-export async function restoreClientSession(): Promise<void> {
-  if (!hasSessionFlag()) {
-    endClientSession();
-    return;
-  }
-  const asked = generation;
+export const restoreClientSession = clientSession.restore;
+
+/** Signs in by email and password, or by the token of a magic-link email (used up); a refusal is thrown. */
+export async function signInClient(
+  credentials: { email: string; password: string } | { magic_token: string },
+): Promise<SignedInClient> {
+  return clientSession.start(await unwrap(api.POST('/api/public/web-session', { body: credentials }))).client;
+}
+
+/** Signs out of this browser: the session ends and its cookie is cleared (signed out here even offline). */
+export async function signOutClient(): Promise<void> {
   try {
-    const session = await unwrap(api.POST('/api/public/web-session/refresh'));
-    if (generation === asked) startClientSession(session);
-  } catch {
-    // The session ended (401, which also clears the flag), or the service is unreachable.
-    if (generation === asked) endClientSession();
+    await api.DELETE('/api/public/web-session');
+  } finally {
+    clientSession.end();
   }
 }
 
 /** The name shown changed (the profile): the session's copy follows. */
 export function renameSignedInClient(name: string): void {
-  if (state.status === 'signed-in') publish({ status: 'signed-in', client: { ...state.client, name } });
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  clientSession.update(({ client }) => ({ client: { ...client, name } }));
 }
 
 export function useClientSession(): ClientSessionState {
-  return useSyncExternalStore(subscribe, () => state);
+  return useSyncExternalStore(clientSession.subscribe, clientSession.getState);
+}
+
+/**
+ * What the service answered for the client signed in until now: their profile and bookings,
+ * and availability (a returning client's slots differ). Forgotten when someone signs in or out.
+ */
+export function forgetClientData(queryClient: QueryClient): void {
+  for (const queryKey of [MY_PROFILE_KEY, MY_BOOKINGS_KEY, AVAILABILITY_KEY]) {
+    queryClient.removeQueries({ queryKey });
+  }
 }

@@ -1,22 +1,9 @@
 import createClient, { type Middleware } from 'openapi-fetch';
+import createQueryClient from 'openapi-react-query';
+import { apiErrorOf, ConnectionError } from './errors';
 import type { components, paths } from './schema.gen';
 
 export type Schemas = components['schemas'];
-export type ErrorBody = Schemas['Error'];
-
-/** A non-2xx answer of the service, with its error body (a stable `code`, a message, field details). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ErrorBody | null,
-  ) {
-    super(body?.error ?? `HTTP ${status}`);
-    this.name = 'ApiError';
-  }
-  get code(): string | undefined {
-    return this.body?.code;
-  }
-}
 
 /** The one client of the service's API: same origin, types generated from its OpenAPI document. */
 export const api = createClient<paths>({ baseUrl: '' });
@@ -51,17 +38,37 @@ const authMiddleware: Middleware = {
     return request;
   },
 };
-api.use(authMiddleware);
 
 /**
- * The data of an openapi-fetch answer, or an ApiError thrown with its body, so TanStack
- * Query sees failures as errors.
+ * Every failure becomes one of two errors, whoever asked (a query, a mutation, a session's
+ * refresh): an ApiError for an answer that is not a success (with its body and Retry-After),
+ * a ConnectionError when no answer came. A request the page itself aborted stays an AbortError.
  */
-export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await call;
-  if (!response.ok || data === undefined) {
-    const body = error && typeof error === 'object' && 'code' in error ? (error as ErrorBody) : null;
-    throw new ApiError(response.status, body);
-  }
-  return data;
+const errorMiddleware: Middleware = {
+  async onResponse({ response }) {
+    if (!response.ok) throw await apiErrorOf(response);
+    return undefined;
+  },
+  onError({ error }) {
+    if (error instanceof Error && error.name === 'AbortError') return error;
+    return new ConnectionError(error);
+  },
+};
+api.use(authMiddleware, errorMiddleware);
+
+/**
+ * Queries and mutations built from the same types: `$api.queryOptions('get', path, init)` keys
+ * each query `[method, path, init]`, so invalidating `['get', path]` refreshes every variant of a
+ * read; `$api.useMutation(method, path)` keys each mutation `[method, path]`, which the map of
+ * invalidations (invalidations.ts) reads.
+ */
+export const $api = createQueryClient(api);
+
+/**
+ * The data of an openapi-fetch answer, for the hand-written requests with logic of their own
+ * (the booking, availability, the sessions). Failures have already been thrown by the
+ * middleware above; a success without a body (204) gives undefined.
+ */
+export async function unwrap<T>(call: Promise<{ data?: T }>): Promise<T> {
+  return (await call).data as T;
 }

@@ -1,56 +1,44 @@
 import { useSyncExternalStore } from 'react';
-import { refreshWebSession } from './auth';
-import { setAccessToken, type Schemas } from './client';
+import { api, setAccessToken, unwrap, type Schemas } from './client';
+import { createSessionStore, type SessionState } from './session-store';
 
-type SessionUser = Schemas['SessionUser'];
 type WebSession = Schemas['WebSession'];
+type SessionUser = Schemas['SessionUser'];
 
 /**
- * The signed-in staff member. The access token lives in memory only (client.ts); the session
- * itself is the service's httpOnly cookie, so a reload asks the service for a new token
- * (restoreSession) instead of reading one from storage, and a timer refreshes the token a
- * minute before it expires.
+ * The signed-in staff member of the back office (`/api/auth/web-session`): the shared session
+ * store (session-store.ts) with the access token that every request but the booking page's
+ * carries (client.ts).
  */
-export type SessionState =
-  { status: 'unknown' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
+const staff = createSessionStore({
+  refresh: () => unwrap(api.POST('/api/auth/web-session/refresh')),
+  read: (session: WebSession) => ({
+    token: session.token,
+    expiresIn: session.expires_in,
+    signedIn: { user: session.user },
+  }),
+  setToken: setAccessToken,
+});
 
-let state: SessionState = { status: 'unknown' };
-let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-const listeners = new Set<() => void>();
-
-function publish(next: SessionState): void {
-  state = next;
-  listeners.forEach((listener) => listener());
-}
-
-export function startSession(session: WebSession): void {
-  setAccessToken(session.token);
-  clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(() => void restoreSession(), Math.max(10, session.expires_in - 60) * 1000);
-  publish({ status: 'signed-in', user: session.user });
-}
-
-export function endSession(): void {
-  setAccessToken(null);
-  clearTimeout(refreshTimer);
-  publish({ status: 'signed-out' });
-}
+export type StaffSession = SessionState<{ user: SessionUser }>;
 
 /** Asks the service whether this browser has a session (its cookie); signed out when not. */
-export async function restoreSession(): Promise<void> {
+export const restoreSession = staff.restore;
+
+/** Signs in: the session cookie is set, the access token kept in memory; a refusal is thrown. */
+export async function signIn(email: string, password: string): Promise<{ user: SessionUser }> {
+  return staff.start(await unwrap(api.POST('/api/auth/web-session', { body: { email, password } })));
+}
+
+/** Signs out of this browser: the session ends and its cookie is cleared (signed out here even offline). */
+export async function signOut(): Promise<void> {
   try {
-    startSession(await refreshWebSession());
-  } catch {
-    // No session (401), or the service unreachable: signed out either way.
-    endSession();
+    await api.DELETE('/api/auth/web-session');
+  } finally {
+    staff.end();
   }
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useSession(): SessionState {
-  return useSyncExternalStore(subscribe, () => state);
+export function useSession(): StaffSession {
+  return useSyncExternalStore(staff.subscribe, staff.getState);
 }

@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useRoute } from 'wouter';
 import { restoreClientSession, useClientSession } from '../api/client-session';
-import { salonPageQuery } from '../api/salon-page';
+import { $api } from '../api/client';
 import { LanguageProvider, useT } from '../i18n/i18n';
 import { isEmbedded } from '../lib/embed';
 import { BookingPage, prefetchBookingPage } from '../routes/book/BookingPage';
@@ -34,7 +34,7 @@ export function PublicApp() {
 }
 
 function PublicLanguage() {
-  const salon = useQuery(salonPageQuery);
+  const salon = $api.useQuery('get', '/api/public/salon-page');
   useSalonLook();
   // The booking page's data is asked for at once, alongside the messages' catalogue, rather
   // than once the page renders: one round trip less before it shows.

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { salonPageQuery } from '../api/salon-page';
+import { $api } from '../api/client';
 
 /*
  * Puts the salon's look on the page: its brand colour as the accent tokens of ui/base.css
@@ -79,7 +78,7 @@ function storeLook(look: AppliedLook): void {
 
 /** Keeps the page in the salon's look (a shell calls it once). */
 export function useSalonLook(): void {
-  const page = useQuery(salonPageQuery);
+  const page = $api.useQuery('get', '/api/public/salon-page');
   const brandColor = page.data?.brand_color;
   const darkMode = page.data?.dark_mode;
   useEffect(() => {

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Schemas } from '../../api/client';
-import type { MyBooking } from '../../api/me';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
 import { LinkButton } from '../../ui/LinkButton';
@@ -9,6 +8,7 @@ import { CallSalon } from './CallSalon';
 import { CancelDialog } from './CancelDialog';
 
 type SalonPage = Schemas['PublicSalonPage'];
+type MyBooking = Schemas['MyBooking'];
 
 const OPEN = new Set(['scheduled', 'provisional']);
 

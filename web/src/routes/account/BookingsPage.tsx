@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { myBookingsQuery } from '../../api/me';
-import { salonPageQuery } from '../../api/salon-page';
+import { $api } from '../../api/client';
 import { useT } from '../../i18n/i18n';
 import { LinkButton } from '../../ui/LinkButton';
 import { Loading, LoadError } from '../../ui/PageStates';
@@ -21,9 +19,9 @@ function Bookings() {
   const flashed = useFlash();
   const [said, setSaid] = useState<string | null>(null);
   const message = said ?? flashed;
-  const page = useQuery(salonPageQuery);
-  const upcoming = useQuery(myBookingsQuery('upcoming'));
-  const past = useQuery(myBookingsQuery('past'));
+  const page = $api.useQuery('get', '/api/public/salon-page');
+  const upcoming = $api.useQuery('get', '/api/public/me/bookings', { params: { query: { scope: 'upcoming' } } });
+  const past = $api.useQuery('get', '/api/public/me/bookings', { params: { query: { scope: 'past' } } });
 
   const body = () => {
     if (page.isError || upcoming.isError || past.isError) {

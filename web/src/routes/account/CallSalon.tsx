@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { salonPageQuery } from '../../api/salon-page';
+import { $api } from '../../api/client';
 import { useT } from '../../i18n/i18n';
 
 /** "Call the salon: 020 123 4567." with the number as a link a phone dials, or "Please contact the salon." */
 export function CallSalon() {
   const t = useT();
-  const phone = useQuery(salonPageQuery).data?.salon_phone.trim() ?? '';
+  const phone = $api.useQuery('get', '/api/public/salon-page').data?.salon_phone.trim() ?? '';
   if (phone === '') return <>{t('account.bookings.contactSalon')}</>;
   const [before, after] = t('account.bookings.callSalon', { phone: '\u0000' }).split('\u0000');
   return (

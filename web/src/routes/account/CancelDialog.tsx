@@ -1,11 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AVAILABILITY_KEY } from '../../api/availability';
-import { ApiError } from '../../api/client';
-import { cancelMyBooking, MY_BOOKINGS_KEY, type MyBooking } from '../../api/me';
+import type { Schemas } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { errorCode, isRefusal } from '../../api/errors';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
+import { SendButton } from '../../ui/ApiForm';
 import { Dialog } from '../../ui/Dialog';
+import { FailureAlert } from '../../ui/FailureAlert';
 import { CallSalon } from './CallSalon';
+
+type MyBooking = Schemas['MyBooking'];
 
 /** "Cancel this booking?": the booking named in full, then yes (cancelled) or no (kept). */
 export function CancelDialog({
@@ -24,26 +27,16 @@ export function CancelDialog({
   onCancelled: (message: string) => void;
 }) {
   const t = useT();
-  const queryClient = useQueryClient();
-  const cancel = useMutation({
-    mutationFn: () => cancelMyBooking(booking.id),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: MY_BOOKINGS_KEY }),
-        queryClient.invalidateQueries({ queryKey: AVAILABILITY_KEY }),
-      ]);
+  // What a cancel makes stale (the lists, the times; the lists on a refusal too) is the map's
+  // (api/invalidations.ts): the dialog closes on lists that show it.
+  const cancel = useApiMutation('post', '/api/public/me/bookings/{id}/cancel', {
+    onSuccess: () => {
       onOpenChange(false);
       onCancelled(t('account.cancel.done', { service: booking.service_name, when }));
     },
-    onError: (error) => {
-      // Refused (too late, already cancelled, gone): the list shows the booking as it is now.
-      if (error instanceof ApiError) void queryClient.invalidateQueries({ queryKey: MY_BOOKINGS_KEY });
-    },
   });
   // Refused by the service (too late, already cancelled, gone): asking again cannot help.
-  const refused =
-    cancel.error instanceof ApiError && cancel.error.status < 500 && cancel.error.status !== 429 ? cancel.error : null;
-  const tooMany = cancel.error instanceof ApiError && cancel.error.status === 429;
+  const refused = isRefusal(cancel.error);
 
   return (
     <Dialog
@@ -58,26 +51,14 @@ export function CancelDialog({
       isDismissable={!cancel.isPending}
     >
       <p>{t('account.cancel.what', { what, when })}</p>
-      {cancel.isError && (
-        <p role="alert" className="alert">
-          {refused?.code === 'too_late_to_cancel' ? (
-            <>
-              {t('account.cancel.tooLate')} <CallSalon />
-            </>
-          ) : refused ? (
-            t('account.cancel.gone')
-          ) : tooMany ? (
-            t('book.error.tooMany')
-          ) : (
-            t('account.cancel.failed')
-          )}
-        </p>
-      )}
+      <FailureAlert error={cancel.error} words={{ refused: 'account.cancel.gone' }}>
+        {errorCode(cancel.error) === 'too_late_to_cancel' && <CallSalon />}
+      </FailureAlert>
       <div className="actions">
         {!refused && (
-          <Button onPress={() => !cancel.isPending && cancel.mutate()}>
-            {cancel.isPending ? t('app.sending') : t('account.cancel.confirm')}
-          </Button>
+          <SendButton sending={cancel} onSend={() => cancel.mutate({ params: { path: { id: booking.id } } })}>
+            {t('account.cancel.confirm')}
+          </SendButton>
         )}
         <Button variant="secondary" onPress={() => !cancel.isPending && onOpenChange(false)} autoFocus>
           {t('account.cancel.keep')}

@@ -1,40 +1,29 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Form } from 'react-aria-components';
-import { requestMagicLink } from '../../api/client-auth';
-import { ApiError } from '../../api/client';
+import { useState } from 'react';
+import { useApiMutation } from '../../api/mutation';
 import { useT } from '../../i18n/i18n';
-import { Button } from '../../ui/Button';
+import { ApiForm, SubmitButton } from '../../ui/ApiForm';
 import { TextField } from '../../ui/TextField';
 
 /**
  * "Email me a sign-in link": the answer never says whether the address has an account, so
- * the page says the same neutral thing for every address.
+ * the page says the same neutral thing for every address. The link comes back to `returnTo`,
+ * a page of the booking site.
  */
 export function MagicLinkForm({ returnTo, headingId }: { returnTo: string; headingId: string }) {
   const t = useT();
   const [email, setEmail] = useState('');
-  const ask = useMutation({ mutationFn: (address: string) => requestMagicLink(address, returnTo) });
+  const ask = useApiMutation('post', '/api/public/client-magic-link');
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!ask.isPending) ask.mutate(email.trim());
-  };
-  const failure =
-    ask.error instanceof ApiError && ask.error.status === 429
-      ? t('account.magicLink.tooMany')
-      : t('account.magicLink.failed');
   return (
-    <Form onSubmit={submit} aria-labelledby={headingId}>
+    <ApiForm
+      sending={ask}
+      onSubmit={() => ask.mutate({ body: { email: email.trim(), return_to: returnTo } })}
+      aria-labelledby={headingId}
+    >
       <p>{t('account.magicLink.intro')}</p>
       <p role="status" className={ask.isSuccess ? 'notice' : undefined}>
-        {ask.isSuccess ? t('account.magicLink.sent', { email: ask.variables }) : ''}
+        {ask.isSuccess ? t('account.magicLink.sent', { email: ask.variables.body.email }) : ''}
       </p>
-      {ask.isError && (
-        <p role="alert" className="alert">
-          {failure}
-        </p>
-      )}
       <TextField
         name="email"
         type="email"
@@ -44,9 +33,9 @@ export function MagicLinkForm({ returnTo, headingId }: { returnTo: string; headi
         value={email}
         onChange={setEmail}
       />
-      <Button type="submit" variant="secondary">
-        {ask.isPending ? t('app.sending') : t('account.magicLink.submit')}
-      </Button>
-    </Form>
+      <SubmitButton sending={ask} variant="secondary">
+        {t('account.magicLink.submit')}
+      </SubmitButton>
+    </ApiForm>
   );
 }

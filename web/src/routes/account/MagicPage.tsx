@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { ApiError } from '../../api/client';
-import { signInClient } from '../../api/client-auth';
-import type { SignedInClient } from '../../api/client-session';
-import { forgetClientData } from '../../api/me';
+import { forgetClientData, signInClient, type SignedInClient } from '../../api/client-session';
+import { errorStatus } from '../../api/errors';
 import { useT } from '../../i18n/i18n';
 import { safeReturn } from '../../lib/return-path';
 import { Button } from '../../ui/Button';
+import { useFailureText } from '../../ui/FailureAlert';
 import { MagicLinkForm } from './MagicLinkForm';
 import { PageHeading } from './PageHeading';
 
@@ -29,7 +28,9 @@ export default function MagicPage() {
   const params = new URLSearchParams(useSearch());
   const [token] = useState(() => params.get('token'));
   const returnTo = safeReturn(params.get('return'));
-  const [failure, setFailure] = useState<'invalid' | 'failed' | null>(token ? null : 'invalid');
+  const failureText = useFailureText();
+  // 'invalid': the link no longer works; an error: signing in failed otherwise (the connection, the service).
+  const [failure, setFailure] = useState<'invalid' | { error: unknown } | null>(token ? null : 'invalid');
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -50,8 +51,9 @@ export default function MagicPage() {
       },
       (error: unknown) => {
         // A network failure may be tried again with the same token; a refusal may not.
-        if (!(error instanceof ApiError)) attempts.delete(token);
-        if (current) setFailure(error instanceof ApiError && error.status === 400 ? 'invalid' : 'failed');
+        const status = errorStatus(error);
+        if (status === undefined) attempts.delete(token);
+        if (current) setFailure(status === 400 ? 'invalid' : { error });
       },
     );
     return () => {
@@ -76,9 +78,9 @@ export default function MagicPage() {
   return (
     <>
       <PageHeading>{t('account.magic.title')}</PageHeading>
-      {failure === 'failed' ? (
+      {failure !== null ? (
         <div role="alert" className="alert">
-          <p>{t('account.magic.failed')}</p>
+          <p>{failureText(failure.error)}</p>
           <Button
             onPress={() => {
               setFailure(null);

@@ -1,14 +1,13 @@
 import type { CalendarDate } from '@internationalized/date';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { AVAILABILITY_KEY, type Slot } from '../../api/availability';
-import { ApiError, type Schemas } from '../../api/client';
-import { moveMyBooking, moveSlots, MY_BOOKINGS_KEY, myBookingsQuery, type MyBooking } from '../../api/me';
-import { salonInfoQuery } from '../../api/salon-info';
-import { salonPageQuery } from '../../api/salon-page';
+import { moveSlots, type Slot } from '../../api/availability';
+import { $api, type Schemas } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { errorCode, isSlotGone } from '../../api/errors';
 import { useT } from '../../i18n/i18n';
-import { Button } from '../../ui/Button';
+import { SendButton } from '../../ui/ApiForm';
+import { FailureAlert } from '../../ui/FailureAlert';
 import { LinkButton } from '../../ui/LinkButton';
 import { Loading, LoadError } from '../../ui/PageStates';
 import { useSalonTime } from '../../ui/salon-time';
@@ -19,8 +18,7 @@ import { PageHeading } from './PageHeading';
 import { RequireClient } from './RequireClient';
 import './account.css';
 
-/** The answers that mean "this time is no longer free": the times are fetched again. */
-const TAKEN = new Set(['slot_taken', 'resource_unavailable', 'not_a_slot', 'inside_lead_time', 'slot_in_past']);
+type MyBooking = Schemas['MyBooking'];
 
 /** /client/bookings/:id/move: a new day and time for one of the client's bookings, with the same member. */
 export default function MovePage() {
@@ -30,9 +28,9 @@ export default function MovePage() {
 function Move() {
   const t = useT();
   const id = Number(useParams<{ id: string }>().id);
-  const info = useQuery(salonInfoQuery);
-  const page = useQuery(salonPageQuery);
-  const upcoming = useQuery(myBookingsQuery('upcoming'));
+  const info = $api.useQuery('get', '/api/public/salon-info');
+  const page = $api.useQuery('get', '/api/public/salon-page');
+  const upcoming = $api.useQuery('get', '/api/public/me/bookings', { params: { query: { scope: 'upcoming' } } });
 
   if (info.isError || page.isError || upcoming.isError) {
     return (
@@ -87,7 +85,6 @@ function MoveForm({
 }) {
   const t = useT();
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const { span } = useSalonTime(page);
   const source = useMemo(() => moveSlots(booking.id), [booking.id]);
   const [date, setDate] = useState<CalendarDate | null>(null);
@@ -95,37 +92,20 @@ function MoveForm({
   const [taken, setTaken] = useState(false);
   const what = t('account.bookings.what', { service: booking.service_name, staff: booking.staff_name });
 
-  const move = useMutation({
-    mutationFn: (to: Slot) => moveMyBooking(booking.id, to.start_at),
-    onSuccess: async (moved) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: MY_BOOKINGS_KEY }),
-        queryClient.invalidateQueries({ queryKey: AVAILABILITY_KEY }),
-      ]);
+  // What a move makes stale (the lists, the times; the times when one was taken) is the map's
+  // (api/invalidations.ts): the list it goes back to shows the booking moved.
+  const move = useApiMutation('post', '/api/public/me/bookings/{id}/move', {
+    onSuccess: (moved) => {
       flash(t('account.move.done', { service: moved.service_name, when: span(moved.start_at, moved.end_at) }));
       navigate('/client/bookings');
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code !== undefined && TAKEN.has(error.code)) {
+      if (isSlotGone(error)) {
         setTaken(true);
         setSlot(null);
-        void queryClient.invalidateQueries({ queryKey: AVAILABILITY_KEY });
       }
     },
   });
-  const code = move.error instanceof ApiError ? move.error.code : undefined;
-  const failure =
-    move.error === null || (code !== undefined && TAKEN.has(code)) ? null : code === 'too_late_to_move' ? (
-      <>
-        {t('account.move.tooLate')} <CallSalon />
-      </>
-    ) : move.error instanceof ApiError && move.error.status === 429 ? (
-      t('book.error.tooMany')
-    ) : move.error instanceof ApiError && move.error.status < 500 ? (
-      t('account.move.unavailable')
-    ) : (
-      t('account.move.failed')
-    );
 
   return (
     <>
@@ -150,20 +130,28 @@ function MoveForm({
         idPrefix="move"
       />
       <div className="step">
-        {failure && (
-          <p role="alert" className="alert">
-            {failure}
-          </p>
-        )}
+        {/* A time taken meanwhile is said at the times (SlotPicker). */}
+        <FailureAlert
+          error={isSlotGone(move.error) ? null : move.error}
+          words={{ refused: 'account.move.unavailable' }}
+        >
+          {errorCode(move.error) === 'too_late_to_move' && <CallSalon />}
+        </FailureAlert>
         {slot ? (
           <p className="summary">{t('account.move.new', { when: span(slot.start_at, slot.end_at) })}</p>
         ) : (
           <p className="description">{t('account.move.chooseTime')}</p>
         )}
         <div className="actions">
-          <Button isDisabled={!slot} onPress={() => slot && !move.isPending && move.mutate(slot)}>
-            {move.isPending ? t('app.sending') : t('account.move.submit')}
-          </Button>
+          <SendButton
+            sending={move}
+            isDisabled={!slot}
+            onSend={() =>
+              slot && move.mutate({ params: { path: { id: booking.id } }, body: { start_at: slot.start_at } })
+            }
+          >
+            {t('account.move.submit')}
+          </SendButton>
           <LinkButton href="/client/bookings" variant="secondary">
             {t('account.move.back')}
           </LinkButton>

@@ -1,10 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Form } from 'react-aria-components';
-import { ApiError } from '../../api/client';
-import { setPassword } from '../../api/me';
+import { useState } from 'react';
+import { useApiMutation } from '../../api/mutation';
 import { useT } from '../../i18n/i18n';
-import { Button } from '../../ui/Button';
+import { ApiForm, SubmitButton } from '../../ui/ApiForm';
 import { TextField } from '../../ui/TextField';
 
 /** A new password (at least 8 characters, typed twice); the sign-in by password works with it from then on. */
@@ -12,35 +9,19 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const t = useT();
   const [password, setNew] = useState('');
   const [again, setAgain] = useState('');
-  const save = useMutation({
-    mutationFn: (value: string) => setPassword(value),
+  const save = useApiMutation('post', '/api/public/me/password', {
     onSuccess: () => {
       setNew('');
       setAgain('');
     },
   });
-  const serverErrors =
-    save.error instanceof ApiError && save.error.status === 400
-      ? Object.fromEntries((save.error.body?.details ?? []).map((detail) => [detail.field, detail.message]))
-      : {};
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!save.isPending && password === again) save.mutate(password);
-  };
 
   return (
-    <Form onSubmit={submit} validationErrors={serverErrors}>
+    <ApiForm sending={save} onSubmit={() => password === again && save.mutate({ body: { password } })}>
       {!hasPassword && <p>{t('account.password.intro')}</p>}
       <p role="status" className={save.isSuccess ? 'notice' : undefined}>
         {save.isSuccess ? t('account.password.saved') : ''}
       </p>
-      {save.isError && !(save.error instanceof ApiError && save.error.status === 400) && (
-        <p role="alert" className="alert">
-          {save.error instanceof ApiError && save.error.status === 429
-            ? t('book.error.tooMany')
-            : t('account.password.failed')}
-        </p>
-      )}
       <TextField
         name="password"
         type="password"
@@ -69,7 +50,7 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
         }}
         validate={(value) => (value !== password ? t('account.password.mismatch') : null)}
       />
-      <Button type="submit">{save.isPending ? t('app.sending') : t('account.password.submit')}</Button>
-    </Form>
+      <SubmitButton sending={save}>{t('account.password.submit')}</SubmitButton>
+    </ApiForm>
   );
 }

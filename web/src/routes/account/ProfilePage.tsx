@@ -1,12 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
-import { ApiError } from '../../api/client';
+import { useState } from 'react';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { $api, type Schemas } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
 import { renameSignedInClient } from '../../api/client-session';
-import { profileQuery, updateProfile, type ClientProfile, type ProfileChanges } from '../../api/me';
+import type { paths } from '../../api/schema.gen';
 import { useT } from '../../i18n/i18n';
 import { LANGUAGES } from '../../lib/language';
-import { Button } from '../../ui/Button';
+import { ApiForm, SubmitButton } from '../../ui/ApiForm';
 import { Checkbox } from '../../ui/Checkbox';
 import { Loading, LoadError } from '../../ui/PageStates';
 import { TextField } from '../../ui/TextField';
@@ -16,6 +16,9 @@ import { RequireClient } from './RequireClient';
 import { SignOutButton } from './SignOutButton';
 import './account.css';
 
+type ClientProfile = Schemas['ClientProfile'];
+type ProfileChanges = paths['/api/public/me']['put']['requestBody']['content']['application/json'];
+
 /** /client/profile: name, phone, language, the two consents; the password; signing out. */
 export default function ProfilePage() {
   return <RequireClient>{() => <Profile />}</RequireClient>;
@@ -23,7 +26,7 @@ export default function ProfilePage() {
 
 function Profile() {
   const t = useT();
-  const profile = useQuery(profileQuery);
+  const profile = $api.useQuery('get', '/api/public/me');
   return (
     <>
       <PageHeading>{t('account.profile.title')}</PageHeading>
@@ -49,7 +52,6 @@ const SALON_LANGUAGE = 'salon';
 
 function ProfileForm({ profile }: { profile: ClientProfile }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [changes, setChanges] = useState<Required<ProfileChanges>>({
     name: profile.name,
     phone: profile.phone,
@@ -57,12 +59,8 @@ function ProfileForm({ profile }: { profile: ClientProfile }) {
     marketing_consent: profile.marketing_consent,
     sms_consent: profile.sms_consent,
   });
-  const save = useMutation({
-    mutationFn: (body: ProfileChanges) => updateProfile(body),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(profileQuery.queryKey, saved);
-      renameSignedInClient(saved.name);
-    },
+  const save = useApiMutation('put', '/api/public/me', {
+    onSuccess: (saved) => renameSignedInClient(saved.name),
   });
   const set =
     <K extends keyof ProfileChanges>(field: K) =>
@@ -71,32 +69,12 @@ function ProfileForm({ profile }: { profile: ClientProfile }) {
       setChanges((current) => ({ ...current, [field]: value }));
     };
 
-  const serverErrors =
-    save.error instanceof ApiError && save.error.status === 400
-      ? Object.fromEntries((save.error.body?.details ?? []).map((detail) => [detail.field, detail.message]))
-      : {};
-  const failure =
-    save.error instanceof ApiError && save.error.status === 400
-      ? t('account.profile.invalid')
-      : save.error instanceof ApiError && save.error.status === 429
-        ? t('book.error.tooMany')
-        : t('account.profile.failed');
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!save.isPending) save.mutate({ ...changes, name: changes.name.trim() });
-  };
-
   return (
-    <Form onSubmit={submit} validationErrors={serverErrors}>
+    <ApiForm sending={save} onSubmit={() => save.mutate({ body: { ...changes, name: changes.name.trim() } })}>
       {profile.email && <p>{t('account.profile.email', { email: profile.email })}</p>}
       <p role="status" className={save.isSuccess ? 'notice' : undefined}>
         {save.isSuccess ? t('account.profile.saved') : ''}
       </p>
-      {save.isError && (
-        <p role="alert" className="alert">
-          {failure}
-        </p>
-      )}
       <TextField
         name="name"
         label={t('account.profile.name')}
@@ -141,7 +119,7 @@ function ProfileForm({ profile }: { profile: ClientProfile }) {
           {t('account.profile.sms')}
         </Checkbox>
       </fieldset>
-      <Button type="submit">{save.isPending ? t('app.sending') : t('account.profile.save')}</Button>
-    </Form>
+      <SubmitButton sending={save}>{t('account.profile.save')}</SubmitButton>
+    </ApiForm>
   );
 }

@@ -1,15 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent } from 'react';
-import { Form } from 'react-aria-components';
+import { useQueryClient } from '@tanstack/react-query';
 import { Redirect, useSearch } from 'wouter';
-import { ApiError } from '../../api/client';
-import { signInClient } from '../../api/client-auth';
-import { useClientSession } from '../../api/client-session';
-import { forgetClientData } from '../../api/me';
+import { forgetClientData, signInClient, useClientSession } from '../../api/client-session';
+import { useChange } from '../../api/mutation';
 import { useT } from '../../i18n/i18n';
 import { safeReturn } from '../../lib/return-path';
-import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
+import { ApiForm, fieldText, SubmitButton } from '../../ui/ApiForm';
+import { SignInFields } from '../../ui/SignInFields';
 import { useFlash } from './flash';
 import { MagicLinkForm } from './MagicLinkForm';
 import { PageHeading } from './PageHeading';
@@ -24,7 +20,7 @@ export default function SignInPage() {
   const session = useClientSession();
   const queryClient = useQueryClient();
   const message = useFlash();
-  const signIn = useMutation({
+  const signIn = useChange(['post', '/api/public/web-session'], {
     mutationFn: (credentials: { email: string; password: string }) => {
       // Before the session starts: the pages it opens fetch the new client's data afresh.
       forgetClientData(queryClient);
@@ -34,22 +30,6 @@ export default function SignInPage() {
 
   if (session.status === 'signed-in') return <Redirect to={returnTo} replace />;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => {
-      const value = form.get(name);
-      return typeof value === 'string' ? value : '';
-    };
-    if (!signIn.isPending) signIn.mutate({ email: text('email').trim(), password: text('password') });
-  };
-  const failure =
-    signIn.error instanceof ApiError && signIn.error.status === 401
-      ? t('account.signIn.failed')
-      : signIn.error instanceof ApiError && signIn.error.status === 429
-        ? t('account.signIn.tooMany')
-        : t('account.signIn.error');
-
   return (
     <>
       <PageHeading>{t('account.signIn.title')}</PageHeading>
@@ -57,23 +37,17 @@ export default function SignInPage() {
       <p>{t('account.signIn.intro')}</p>
       <section className="step" aria-labelledby="sign-in-password">
         <h2 id="sign-in-password">{t('account.signIn.password.title')}</h2>
-        <Form onSubmit={submit} aria-labelledby="sign-in-password">
-          {signIn.isError && (
-            <p role="alert" className="alert">
-              {failure}
-            </p>
-          )}
-          <TextField name="email" type="email" label={t('account.signIn.email')} autoComplete="username" isRequired />
-          <TextField
-            name="password"
-            type="password"
-            label={t('account.signIn.password')}
-            autoComplete="current-password"
-            isRequired
-          />
-          {/* Not React Aria's isPending: its announcement points at the button, which the next page removes. */}
-          <Button type="submit">{signIn.isPending ? t('app.sending') : t('account.signIn.submit')}</Button>
-        </Form>
+        <ApiForm
+          sending={signIn}
+          onSubmit={(form) =>
+            signIn.mutate({ email: fieldText(form, 'email').trim(), password: fieldText(form, 'password') })
+          }
+          words={{ codes: { invalid_credentials: 'account.signIn.failed' } }}
+          aria-labelledby="sign-in-password"
+        >
+          <SignInFields emailLabel={t('account.signIn.email')} passwordLabel={t('account.signIn.password')} />
+          <SubmitButton sending={signIn}>{t('account.signIn.submit')}</SubmitButton>
+        </ApiForm>
       </section>
       <section className="step" aria-labelledby="sign-in-link">
         <h2 id="sign-in-link">{t('account.magicLink.title')}</h2>

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { signOutClient } from '../../api/client-auth';
-import { forgetClientData } from '../../api/me';
+import { forgetClientData, signOutClient } from '../../api/client-session';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
 import { flash } from './flash';

@@ -1,9 +1,6 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { reviewSummaryQuery } from '../../api/reviews';
-import { salonInfoQuery } from '../../api/salon-info';
-import { salonPageQuery } from '../../api/salon-page';
-import { publicServicesQuery } from '../../api/services';
+import { $api } from '../../api/client';
 import { useT } from '../../i18n/i18n';
 import { isEmbedded } from '../../lib/embed';
 import { Loading, LoadError, useTitle } from '../../ui/PageStates';
@@ -12,21 +9,25 @@ import { SalonIntro } from './SalonIntro';
 
 /** Asks for what the booking page reads before it shows anything (the shell calls it as the page starts). */
 export function prefetchBookingPage(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(salonInfoQuery);
-  void queryClient.prefetchQuery(salonPageQuery);
-  void queryClient.prefetchQuery(publicServicesQuery);
-  void queryClient.prefetchQuery(reviewSummaryQuery);
+  for (const path of [
+    '/api/public/salon-info',
+    '/api/public/salon-page',
+    '/api/public/services',
+    '/api/public/reviews/summary',
+  ] as const) {
+    void queryClient.prefetchQuery($api.queryOptions('get', path));
+  }
 }
 
 /** The online booking page: the salon, then services → who → day → time → details → done. */
 export function BookingPage() {
   const t = useT();
   useTitle(t('book.title'));
-  const info = useQuery(salonInfoQuery);
-  const page = useQuery(salonPageQuery);
-  const services = useQuery(publicServicesQuery);
+  const info = $api.useQuery('get', '/api/public/salon-info');
+  const page = $api.useQuery('get', '/api/public/salon-page');
+  const services = $api.useQuery('get', '/api/public/services');
   // Waited for (not required): the review line arriving later would push the page down.
-  const reviews = useQuery(reviewSummaryQuery);
+  const reviews = $api.useQuery('get', '/api/public/reviews/summary');
   const ready = info.data !== undefined && page.data !== undefined && services.data !== undefined && !reviews.isPending;
   // The whole page appears at once when its data is in: rendered in the background (a deferred
   // value renders in slices), so a slow phone stays responsive meanwhile.

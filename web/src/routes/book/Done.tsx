@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Booked } from '../../api/book';
-import type { Schemas } from '../../api/client';
-import { salonInfoQuery } from '../../api/salon-info';
+import { $api, type Schemas } from '../../api/client';
 import { LOCALE_OF, useLanguage, useT } from '../../i18n/i18n';
 import { wallClockInstant } from '../../lib/datetime';
 import { formatDay, formatMoney, formatTime } from '../../lib/format';
@@ -18,7 +16,7 @@ export function Done({ booked, page, again }: { booked: Booked; page: SalonPage;
   const t = useT();
   const { language } = useLanguage();
   const locale = LOCALE_OF[language];
-  const info = useQuery(salonInfoQuery);
+  const info = $api.useQuery('get', '/api/public/salon-info');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const start = wallClockInstant(booked.start_at, page.timezone);

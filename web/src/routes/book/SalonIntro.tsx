@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Schemas } from '../../api/client';
-import { reviewSummaryQuery } from '../../api/reviews';
+import { $api, type Schemas } from '../../api/client';
 import { LOCALE_OF, useLanguage, useT } from '../../i18n/i18n';
 import { weekdaysFrom } from '../../lib/datetime';
 import { formatClock, weekdayName } from '../../lib/format';
@@ -15,7 +13,7 @@ export function SalonIntro({ page, compact = false }: { page: SalonPage; compact
   const t = useT();
   const { language } = useLanguage();
   const locale = LOCALE_OF[language];
-  const reviews = useQuery(reviewSummaryQuery);
+  const reviews = $api.useQuery('get', '/api/public/reviews/summary');
   const clock = (hhmm: string) => formatClock(hhmm, locale, page.time_format);
   const days = weekdaysFrom(page.first_day_of_week);
   const hoursOf = (day: number) => page.opening_hours.find((entry) => entry.day_of_week === day);

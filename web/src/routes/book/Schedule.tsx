@@ -1,15 +1,16 @@
 import { parseDate } from '@internationalized/date';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Form } from 'react-aria-components';
-import { AVAILABILITY_KEY, bookingSlots, slotsQuery, type Slot } from '../../api/availability';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { bookingSlots, slotsQuery, type Slot } from '../../api/availability';
 import { book, type Booked, type BookingDetails } from '../../api/book';
-import { ApiError, type Schemas } from '../../api/client';
+import type { Schemas } from '../../api/client';
+import { errorStatus, isSlotGone } from '../../api/errors';
+import { useChange } from '../../api/mutation';
 import { useClientSession } from '../../api/client-session';
 import { useLanguage, useT } from '../../i18n/i18n';
 import { isClosedDay } from '../../lib/datetime';
 import { randomKey } from '../../lib/random';
-import { Button } from '../../ui/Button';
+import { ApiForm, SubmitButton } from '../../ui/ApiForm';
 import { Checkbox } from '../../ui/Checkbox';
 import { useSalonTime } from '../../ui/salon-time';
 import { SlotPicker } from '../../ui/SlotPicker';
@@ -37,9 +38,6 @@ const NO_DETAILS: BookingDetails = {
   marketing_consent: false,
   sms_consent: false,
 };
-
-/** The answers that mean "this time is no longer free": the times are fetched again. */
-const TAKEN = new Set(['slot_taken', 'resource_unavailable', 'not_a_slot', 'inside_lead_time', 'slot_in_past']);
 
 /**
  * Steps 3 to 5: the day, the time, the client's details and the booking itself. The day and the
@@ -70,7 +68,6 @@ export default function Schedule({
 }) {
   const t = useT();
   const { language } = useLanguage();
-  const queryClient = useQueryClient();
   const serviceIds = useMemo(() => services.map((service) => service.id), [services]);
   const source = useMemo(() => bookingSlots({ serviceIds, staffId }), [serviceIds, staffId]);
   const { span } = useSalonTime(page);
@@ -104,49 +101,41 @@ export default function Schedule({
   // One key per booking attempt: a double tap or a network retry sends the same key and books once.
   const idempotencyKey = useRef<string | null>(null);
 
-  const submit = useMutation({
-    mutationFn: (request: { slot: Slot; details: BookingDetails; key: string }) =>
-      book({
-        serviceIds,
-        staffId,
-        start_at: request.slot.start_at,
-        details: request.details,
-        idempotencyKey: request.key,
-        language,
-      }),
-    onSuccess: (booked) => {
-      idempotencyKey.current = null;
-      void queryClient.invalidateQueries({ queryKey: AVAILABILITY_KEY });
-      onBooked(booked);
+  // Keyed as the request it sends: what a booking makes stale is the map's (api/invalidations.ts).
+  const submit = useChange(
+    serviceIds.length === 1 ? ['post', '/api/public/bookings'] : ['post', '/api/public/visits'],
+    {
+      mutationFn: (request: { slot: Slot; details: BookingDetails; key: string }) =>
+        book({
+          serviceIds,
+          staffId,
+          start_at: request.slot.start_at,
+          details: request.details,
+          idempotencyKey: request.key,
+          language,
+        }),
+      onSuccess: (booked) => {
+        idempotencyKey.current = null;
+        onBooked(booked);
+      },
+      onError: (error) => {
+        // The service answered: the next try is a new request (with a new key). A network failure
+        // keeps the key, so trying again cannot book twice.
+        if (errorStatus(error) !== undefined) idempotencyKey.current = null;
+        // The times are asked for again (the map of invalidations); the details typed stay.
+        if (isSlotGone(error)) {
+          setTaken(true);
+          choose({ time: null });
+        }
+      },
     },
-    onError: (error) => {
-      // The service answered: the next try is a new request (with a new key). A network failure
-      // keeps the key, so trying again cannot book twice.
-      if (error instanceof ApiError) idempotencyKey.current = null;
-      if (error instanceof ApiError && error.code !== undefined && TAKEN.has(error.code)) {
-        setTaken(true);
-        choose({ time: null });
-        void queryClient.invalidateQueries({ queryKey: AVAILABILITY_KEY });
-      }
-    },
-  });
+  );
 
-  const serverErrors =
-    submit.error instanceof ApiError && submit.error.status === 400
-      ? Object.fromEntries((submit.error.body?.details ?? []).map((detail) => [detail.field, detail.message]))
-      : {};
-  const otherError =
-    submit.error && !(submit.error instanceof ApiError && submit.error.code && TAKEN.has(submit.error.code))
-      ? submit.error instanceof ApiError && submit.error.status === 429
-        ? t('book.error.tooMany')
-        : submit.error instanceof ApiError && submit.error.status === 400
-          ? t('book.error.invalid')
-          : t('book.error.failed')
-      : null;
+  // A time taken meanwhile is said at the times (SlotPicker), not as the form's alert.
+  const sending = { error: isSlotGone(submit.error) ? null : submit.error, isPending: submit.isPending };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!slot || submit.isPending) return;
+  const onSubmit = () => {
+    if (!slot) return;
     idempotencyKey.current ??= randomKey();
     const who = client ? { ...details, client_name: client.name, client_email: client.email } : details;
     submit.mutate({ slot, details: who, key: idempotencyKey.current });
@@ -197,12 +186,7 @@ export default function Schedule({
             })}
           </p>
         )}
-        <Form onSubmit={onSubmit} validationErrors={serverErrors}>
-          {otherError && (
-            <p role="alert" className="alert">
-              {otherError}
-            </p>
-          )}
+        <ApiForm sending={sending} onSubmit={onSubmit}>
           {client ? (
             <BookingAs client={client} />
           ) : (
@@ -257,16 +241,10 @@ export default function Schedule({
             {t('book.details.sms')}
           </Checkbox>
           {!slot && <p className="description">{t('book.details.chooseTime')}</p>}
-          {/* Not React Aria's isPending: its announcement points at the button, which the done
-              page removes. The button stays focusable while sending; a second press is ignored. */}
-          <Button type="submit" isDisabled={!slot}>
-            {submit.isPending
-              ? t('book.submit.sending')
-              : info.booking_mode === 'request'
-                ? t('book.submit.request')
-                : t('book.submit.book')}
-          </Button>
-        </Form>
+          <SubmitButton sending={sending} isDisabled={!slot}>
+            {info.booking_mode === 'request' ? t('book.submit.request') : t('book.submit.book')}
+          </SubmitButton>
+        </ApiForm>
       </section>
     </>
   );

@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
-import { signOutClient } from '../../api/client-auth';
-import type { SignedInClient } from '../../api/client-session';
-import { forgetClientData } from '../../api/me';
+import { forgetClientData, signOutClient, type SignedInClient } from '../../api/client-session';
 import { useT } from '../../i18n/i18n';
 import { isEmbedded } from '../../lib/embed';
 import { signInHref } from '../../lib/return-path';

@@ -1,15 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AVAILABILITY_KEY } from '../../api/availability';
-import {
-  attendByLink,
-  bookingActionsQuery,
-  cancelByLink,
-  moveByLink,
-  type BookingActions,
-  type PublicBooking,
-} from '../../api/booking-links';
-import { ApiError } from '../../api/client';
+import { $api, api, unwrap, type Schemas } from '../../api/client';
+import { errorCode, isSlotGone } from '../../api/errors';
+import { useChange } from '../../api/mutation';
 import { useT } from '../../i18n/i18n';
+import { SendButton } from '../../ui/ApiForm';
 import { Button } from '../../ui/Button';
 import { Loading } from '../../ui/PageStates';
 import { BookingSummary } from './BookingSummary';
@@ -21,13 +14,10 @@ import { REFUSALS, refusalMessage, type LinkAction } from './refusals';
 import { useSalonTime } from '../../ui/salon-time';
 import { useMoment } from './when';
 
-const INVALID: Problem = { title: 'links.invalid.title', body: 'links.invalid.body', retry: false };
+type BookingActions = Schemas['BookingActions'];
+type PublicBooking = Schemas['PublicBooking'];
 
-/**
- * The answers to a move that mean "that time is no longer free": the times are fetched again
- * and the visitor chooses another, the link still unused.
- */
-const TAKEN = new Set(['slot_taken', 'resource_unavailable', 'not_a_slot', 'inside_lead_time', 'slot_in_past']);
+const INVALID: Problem = { title: 'links.invalid.title', body: 'links.invalid.body', retry: false };
 
 const TITLES = {
   attend: 'links.attend.title',
@@ -59,23 +49,16 @@ export default function BookingActionPage({ action }: { action: LinkAction }) {
 
 function BookingAction({ action, token, salon }: { action: LinkAction; token: string; salon: SalonPage }) {
   const t = useT();
-  const queryClient = useQueryClient();
-  const read = useQuery(bookingActionsQuery(token));
-  const act = useMutation({
-    mutationFn: (startAt: string | null) =>
-      action === 'attend'
-        ? attendByLink(token)
-        : action === 'cancel'
-          ? cancelByLink(token)
-          : moveByLink(token, startAt ?? ''),
-    onSettled: (_data, error) => {
-      if (action !== 'move') return;
-      // A taken time: this link's times are fetched again. A move done: the link is used up, so
-      // its times must not be asked for again (that answers 410); cached times are only marked
-      // stale, for the next page that shows them.
-      if (isTaken(error)) void queryClient.invalidateQueries({ queryKey: AVAILABILITY_KEY });
-      else if (error === null) void queryClient.invalidateQueries({ queryKey: AVAILABILITY_KEY, refetchType: 'none' });
-    },
+  // The verdicts change with the clock (the cancellation window) and with the salon's changes.
+  const read = $api.useQuery('get', '/api/public/booking-actions', { params: { query: { token } } }, { staleTime: 0 });
+  // One of three requests, keyed as the one it sends: what each makes stale (a move link's times
+  // when one was taken, and only marked stale once the link is used up) is the map's
+  // (api/invalidations.ts).
+  const act = useChange(['post', `/api/public/booking-actions/${action}`], {
+    mutationFn: (startAt: string | null): Promise<PublicBooking> =>
+      action === 'move'
+        ? unwrap(api.POST('/api/public/booking-actions/move', { body: { token, start_at: startAt ?? '' } }))
+        : unwrap(api.POST(`/api/public/booking-actions/${action}`, { body: { token } })),
   });
 
   if (read.isPending) {
@@ -102,11 +85,12 @@ function BookingAction({ action, token, salon }: { action: LinkAction; token: st
 
   const links = read.data;
   const booking = act.data ?? links.booking;
-  const refusedNow = act.error instanceof ApiError && act.error.code !== undefined && REFUSALS.has(act.error.code);
-  const taken = act.isError && isTaken(act.error);
+  const code = errorCode(act.error);
+  const refusedNow = code !== undefined && REFUSALS.has(code);
+  const taken = isSlotGone(act.error);
   const problem = act.isError && !refusedNow && !taken ? problemOf(act.error) : null;
   const refusal = refusedNow
-    ? (act.error as ApiError).code!
+    ? code
     : links.actions[action].allowed
       ? null
       : (links.actions[action].refusal?.code ?? 'invalid_transition');
@@ -129,13 +113,9 @@ function BookingAction({ action, token, salon }: { action: LinkAction; token: st
         />
       )}
       {canPress && action !== 'move' && (
-        <Button
-          onPress={() => {
-            if (!act.isPending) act.mutate(null);
-          }}
-        >
-          {act.isPending ? t('app.sending') : action === 'attend' ? t('links.attend.action') : t('links.cancel.action')}
-        </Button>
+        <SendButton sending={act} onSend={() => act.mutate(null)}>
+          {action === 'attend' ? t('links.attend.action') : t('links.cancel.action')}
+        </SendButton>
       )}
       <LiveRegions
         done={act.data && <Done action={action} booking={act.data} salon={salon} />}
@@ -149,10 +129,6 @@ function BookingAction({ action, token, salon }: { action: LinkAction; token: st
       />
     </>
   );
-}
-
-function isTaken(error: unknown): boolean {
-  return error instanceof ApiError && error.code !== undefined && TAKEN.has(error.code);
 }
 
 function Intro({ action, links, salon }: { action: LinkAction; links: BookingActions; salon: SalonPage }) {

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
-import type { Schemas } from '../../api/client';
-import { salonPageQuery } from '../../api/salon-page';
+import { $api, type Schemas } from '../../api/client';
 import { Loading, LoadError, useTitle } from '../../ui/PageStates';
 import './links.css';
 
@@ -26,7 +24,7 @@ export function LinkPage({
   title: (salonName: string) => string;
   children: (salon: SalonPage) => ReactNode;
 }) {
-  const salon = useQuery(salonPageQuery);
+  const salon = $api.useQuery('get', '/api/public/salon-page');
   if (salon.isError) return <LoadError retry={() => void salon.refetch()} />;
   if (!salon.data) return <Loading />;
   return <Titled title={title(salon.data.salon_name)}>{children(salon.data)}</Titled>;

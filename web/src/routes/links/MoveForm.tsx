@@ -1,11 +1,9 @@
 import type { CalendarDate } from '@internationalized/date';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { Slot } from '../../api/availability';
-import { moveLinkSlots } from '../../api/booking-links';
-import { salonInfoQuery } from '../../api/salon-info';
+import { moveLinkSlots, type Slot } from '../../api/availability';
+import { $api } from '../../api/client';
 import { useT } from '../../i18n/i18n';
-import { Button } from '../../ui/Button';
+import { SendButton } from '../../ui/ApiForm';
 import { Loading, LoadError } from '../../ui/PageStates';
 import { useSalonTime } from '../../ui/salon-time';
 import { SlotPicker } from '../../ui/SlotPicker';
@@ -33,7 +31,7 @@ export function MoveForm({
   onMove: (slot: Slot) => void;
 }) {
   const t = useT();
-  const info = useQuery(salonInfoQuery);
+  const info = $api.useQuery('get', '/api/public/salon-info');
   const { span } = useSalonTime(salon);
   const source = useMemo(() => moveLinkSlots(token), [token]);
   const [date, setDate] = useState<CalendarDate | null>(null);
@@ -65,14 +63,13 @@ export function MoveForm({
       />
       <div className="link-action">
         {chosen && <p>{t('links.move.chosen', { when: span(chosen.start_at, chosen.end_at) })}</p>}
-        <Button
+        <SendButton
+          sending={{ error: null, isPending: sending }}
           isDisabled={chosen === null}
-          onPress={() => {
-            if (chosen !== null && !sending) onMove(chosen);
-          }}
+          onSend={() => chosen !== null && onMove(chosen)}
         >
-          {sending ? t('app.sending') : t('links.move.action')}
-        </Button>
+          {t('links.move.action')}
+        </SendButton>
       </div>
     </>
   );

@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-import { answerProvisional } from '../../api/booking-links';
+import { useApiMutation } from '../../api/mutation';
 import { useT } from '../../i18n/i18n';
-import { Button } from '../../ui/Button';
+import { SendButton } from '../../ui/ApiForm';
 import { BookingSummary } from './BookingSummary';
 import { LinkPage, useQueryParam, type SalonPage } from './LinkPage';
 import { LiveRegions, Outcome } from '../../ui/Outcome';
@@ -33,7 +32,11 @@ export default function ProvisionalAnswerPage({ answer }: { answer: Answer }) {
 function AnswerForm({ answer, token, salon }: { answer: Answer; token: string | null; salon: SalonPage }) {
   const t = useT();
   const { span } = useSalonTime(salon);
-  const send = useMutation({ mutationFn: (value: string) => answerProvisional(answer, value) });
+  // The client's answer: confirmed (scheduled) or declined (cancelled).
+  const send = useApiMutation(
+    'post',
+    answer === 'confirm' ? '/api/public/bookings/confirm' : '/api/public/bookings/decline',
+  );
   const problem = token === null ? NO_TOKEN : send.isError ? problemOf(send.error) : null;
   const done = send.data;
   const canPress = token !== null && !done && (problem === null || problem.retry);
@@ -45,17 +48,9 @@ function AnswerForm({ answer, token, salon }: { answer: Answer; token: string | 
           <p>
             {answer === 'confirm' ? t('links.confirm.intro', { salon: salon.salon_name }) : t('links.decline.intro')}
           </p>
-          <Button
-            onPress={() => {
-              if (!send.isPending) send.mutate(token);
-            }}
-          >
-            {send.isPending
-              ? t('app.sending')
-              : answer === 'confirm'
-                ? t('links.confirm.action')
-                : t('links.decline.action')}
-          </Button>
+          <SendButton sending={send} onSend={() => send.mutate({ body: { token } })}>
+            {answer === 'confirm' ? t('links.confirm.action') : t('links.decline.action')}
+          </SendButton>
         </div>
       )}
       <LiveRegions

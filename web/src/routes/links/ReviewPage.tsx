@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { FieldError, Form, Label, Radio, RadioGroup } from 'react-aria-components';
-import { sendReview } from '../../api/reviews';
+import { useState } from 'react';
+import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
+import { useApiMutation } from '../../api/mutation';
 import { useT } from '../../i18n/i18n';
-import { Button } from '../../ui/Button';
+import { ApiForm, SubmitButton } from '../../ui/ApiForm';
 import { TextField } from '../../ui/TextField';
 import { LinkPage, useQueryParam, type SalonPage } from './LinkPage';
 import { LiveRegions, Outcome } from '../../ui/Outcome';
@@ -41,22 +40,21 @@ function ReviewForm({ token, salon }: { token: string; salon: SalonPage }) {
   const t = useT();
   const [rating, setRating] = useState<string | null>(null);
   const [comment, setComment] = useState('');
-  const send = useMutation({
-    mutationFn: (review: { rating: number; comment: string }) => sendReview(token, review.rating, review.comment),
-  });
+  const send = useApiMutation('post', '/api/public/reviews');
   const problem = send.isError ? problemOf(send.error, REVIEW_PROBLEMS) : null;
   const canSend = !send.isSuccess && (problem === null || problem.retry);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (rating === null || send.isPending) return;
-    send.mutate({ rating: Number(rating), comment });
+  const submit = () => {
+    if (rating === null) return;
+    const text = comment.trim();
+    send.mutate({ body: { token, rating: Number(rating), ...(text === '' ? {} : { comment: text }) } });
   };
 
   return (
     <>
       {canSend && (
-        <Form onSubmit={submit}>
+        // The page tells a failure as its outcome (below), not as the form's alert.
+        <ApiForm sending={send} alert={false} onSubmit={submit}>
           <RadioGroup className="stars" orientation="horizontal" value={rating} onChange={setRating} isRequired>
             <Label className="label">{t('review.rating.label')}</Label>
             <div className="star-row">
@@ -82,8 +80,8 @@ function ReviewForm({ token, salon }: { token: string; salon: SalonPage }) {
             value={comment}
             onChange={setComment}
           />
-          <Button type="submit">{send.isPending ? t('app.sending') : t('review.submit')}</Button>
-        </Form>
+          <SubmitButton sending={send}>{t('review.submit')}</SubmitButton>
+        </ApiForm>
       )}
       <LiveRegions
         done={

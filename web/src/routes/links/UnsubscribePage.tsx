@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-import { unsubscribe } from '../../api/unsubscribe';
+import { useApiMutation } from '../../api/mutation';
 import { useT } from '../../i18n/i18n';
-import { Button } from '../../ui/Button';
+import { SendButton } from '../../ui/ApiForm';
 import { LinkPage, useQueryParam, type SalonPage } from './LinkPage';
 import { LiveRegions, Outcome } from '../../ui/Outcome';
 import { NO_TOKEN, problemOf, ProblemOutcome, type Problem } from './problems';
@@ -27,7 +26,8 @@ export default function UnsubscribePage() {
 
 function Unsubscribe({ token, salon }: { token: string | null; salon: SalonPage }) {
   const t = useT();
-  const send = useMutation({ mutationFn: (value: string) => unsubscribe(value) });
+  // The client receives no more campaigns; idempotent.
+  const send = useApiMutation('post', '/api/campaigns/unsubscribe');
   const problem = token === null ? NO_TOKEN : send.isError ? problemOf(send.error, UNSUBSCRIBE_PROBLEMS) : null;
   const canPress = token !== null && !send.isSuccess && (problem === null || problem.retry);
   return (
@@ -35,13 +35,9 @@ function Unsubscribe({ token, salon }: { token: string | null; salon: SalonPage 
       {canPress && (
         <div className="link-action">
           <p>{t('unsubscribe.intro')}</p>
-          <Button
-            onPress={() => {
-              if (!send.isPending) send.mutate(token);
-            }}
-          >
-            {send.isPending ? t('app.sending') : t('unsubscribe.action')}
-          </Button>
+          <SendButton sending={send} onSend={() => send.mutate({ body: { token } })}>
+            {t('unsubscribe.action')}
+          </SendButton>
         </div>
       )}
       <LiveRegions

@@ -1,12 +1,15 @@
-import { ApiError } from '../../api/client';
 import { useT, type MessageKey } from '../../i18n/i18n';
-import type { SalonPage } from './LinkPage';
+import { failureMessage, readFailure } from '../../ui/failure';
+import { failureWords } from '../../ui/FailureAlert';
 import { Outcome } from '../../ui/Outcome';
+import type { SalonPage } from './LinkPage';
 
 /** Why a link's page cannot do its job, in plain words: a heading and a sentence. */
 export interface Problem {
   title: MessageKey;
   body: MessageKey;
+  /** The body's arguments (how long to wait before trying again). */
+  values?: Record<string, number>;
   /** Worth another press (the connection, a busy server), unlike a link that no longer works. */
   retry: boolean;
 }
@@ -18,24 +21,40 @@ const FAILED: Problem = { title: 'links.failed.title', body: 'links.failed.body'
  * page its own words for a code (`review_exists`, …).
  */
 export function problemOf(error: unknown, overrides: Partial<Record<string, Problem>> = {}): Problem {
-  if (!(error instanceof ApiError)) return FAILED;
-  const own = error.code === undefined ? undefined : overrides[error.code];
-  if (own) return own;
-  if (error.status === 429) return { title: 'links.failed.title', body: 'links.tooMany', retry: true };
-  if (error.status === 404) return { title: 'links.invalid.title', body: 'links.invalid.body', retry: false };
-  if (error.code === 'token_used') return { title: 'links.used.title', body: 'links.used.body', retry: false };
-  if (error.code === 'token_expired') return { title: 'links.expired.title', body: 'links.expired.body', retry: false };
-  if (error.code === 'not_provisional')
-    return { title: 'links.answered.title', body: 'links.answered.body', retry: false };
-  return FAILED;
+  const failure = readFailure(error);
+  switch (failure?.kind) {
+    case 'offline':
+    case 'tooMany': {
+      const { key, values } = failureMessage(failure, failureWords());
+      return { title: 'links.failed.title', body: key, values, retry: true };
+    }
+    case 'invalid':
+    case 'refused': {
+      const own = failure.code === undefined ? undefined : overrides[failure.code];
+      if (own) return own;
+      if (failure.kind === 'refused' && failure.status === 404) return INVALID;
+      return (failure.code === undefined ? undefined : BY_CODE[failure.code]) ?? FAILED;
+    }
+    default:
+      return FAILED;
+  }
 }
+
+const INVALID: Problem = { title: 'links.invalid.title', body: 'links.invalid.body', retry: false };
+
+/** What a link's refusals mean, by the service's code. */
+const BY_CODE: Partial<Record<string, Problem>> = {
+  token_used: { title: 'links.used.title', body: 'links.used.body', retry: false },
+  token_expired: { title: 'links.expired.title', body: 'links.expired.body', retry: false },
+  not_provisional: { title: 'links.answered.title', body: 'links.answered.body', retry: false },
+};
 
 /** A problem as the page shows it, with the way to reach the salon when the link cannot help. */
 export function ProblemOutcome({ problem, salon }: { problem: Problem; salon: SalonPage }) {
   const t = useT();
   return (
     <Outcome tone="problem" title={t(problem.title)}>
-      <p>{t(problem.body)}</p>
+      <p>{t(problem.body, problem.values)}</p>
       {!problem.retry && <ContactSalon salon={salon} />}
     </Outcome>
   );

@@ -1,6 +1,5 @@
 import { useLocation } from 'wouter';
-import { closeWebSession } from '../../api/auth';
-import { endSession, useSession } from '../../api/session';
+import { signOut, useSession } from '../../api/session';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
 import { useTitle } from '../../ui/PageStates';
@@ -20,12 +19,9 @@ export function HomePage() {
         variant="secondary"
         onPress={() => {
           // Signed out here whatever the service answers: at worst its session lapses on its own.
-          void closeWebSession()
+          void signOut()
             .catch(() => undefined)
-            .finally(() => {
-              endSession();
-              navigate('/login', { replace: true });
-            });
+            .finally(() => navigate('/login', { replace: true }));
         }}
       >
         {t('office.signOut')}

@@ -1,12 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Form } from 'react-aria-components';
+import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { ApiError } from '../../api/client';
-import { forgotPassword, resetPassword } from '../../api/password-reset';
-import { salonPageQuery } from '../../api/salon-page';
+import { $api } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { errorCode } from '../../api/errors';
 import { useT } from '../../i18n/i18n';
-import { Button } from '../../ui/Button';
+import { ApiForm, SubmitButton } from '../../ui/ApiForm';
+import { useFailureText } from '../../ui/FailureAlert';
 import { LiveRegions, Outcome } from '../../ui/Outcome';
 import { useTitle } from '../../ui/PageStates';
 import { TextField } from '../../ui/TextField';
@@ -28,7 +27,7 @@ export function ResetPasswordPage() {
 
 /** The salon's name, for the context of a page reached from an email; null until known. */
 function useSalonName(): string | null {
-  return useQuery(salonPageQuery).data?.salon_name ?? null;
+  return $api.useQuery('get', '/api/public/salon-page').data?.salon_name ?? null;
 }
 
 function NewPassword({ email, token }: { email: string; token: string }) {
@@ -37,8 +36,8 @@ function NewPassword({ email, token }: { email: string; token: string }) {
   const salon = useSalonName();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const save = useMutation({ mutationFn: (value: string) => resetPassword(email, token, value) });
-  const expired = save.error instanceof ApiError && save.error.code === 'invalid_token';
+  const save = useApiMutation('post', '/api/auth/reset-password');
+  const expired = errorCode(save.error) === 'invalid_token';
   const failure = save.isError && !expired;
 
   // Checked on submit, and a field's message goes as soon as it is edited: one that went only on
@@ -48,19 +47,16 @@ function NewPassword({ email, token }: { email: string; token: string }) {
     set(value);
     setErrors(({ [field]: _gone, ...rest }) => rest);
   };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (save.isPending) return;
+  const submit = (form: HTMLFormElement) => {
     const found: Record<string, string> = {};
     if (password.length < MIN_PASSWORD) found.password = t('office.reset.tooShort');
     if (repeat !== password) found.repeat = t('office.reset.mismatch');
     setErrors(found);
     const [first] = Object.keys(found);
     if (first === undefined) {
-      save.mutate(password);
+      save.mutate({ body: { email, token, password } });
       return;
     }
-    const form = event.currentTarget;
     requestAnimationFrame(() => form.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus());
   };
 
@@ -70,7 +66,8 @@ function NewPassword({ email, token }: { email: string; token: string }) {
       {!save.isSuccess && !expired && (
         <>
           <p>{salon === null ? t('office.reset.forEmail', { email }) : t('office.reset.for', { email, salon })}</p>
-          <Form onSubmit={submit} validationBehavior="aria" validationErrors={errors}>
+          {/* Failures are said below, as the page's outcome, rather than as the form's alert. */}
+          <ApiForm sending={save} alert={false} onSubmit={submit} validationBehavior="aria" checks={errors}>
             {/* The account's name for password managers, which store the new password under it. */}
             <TextField label={t('office.login.email')} type="email" value={email} isReadOnly autoComplete="username" />
             <TextField
@@ -92,8 +89,8 @@ function NewPassword({ email, token }: { email: string; token: string }) {
               onChange={edit('repeat', setRepeat)}
               isRequired
             />
-            <Button type="submit">{save.isPending ? t('app.sending') : t('office.reset.submit')}</Button>
-          </Form>
+            <SubmitButton sending={save}>{t('office.reset.submit')}</SubmitButton>
+          </ApiForm>
         </>
       )}
       <LiveRegions
@@ -141,19 +138,14 @@ function RequestLink({ initialEmail }: { initialEmail: string }) {
   const t = useT();
   const salon = useSalonName();
   const [email, setEmail] = useState(initialEmail);
-  const ask = useMutation({ mutationFn: (value: string) => forgotPassword(value) });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!ask.isPending) ask.mutate(email.trim());
-  };
+  const ask = useApiMutation('post', '/api/auth/forgot-password');
 
   return (
     <>
       {!ask.isSuccess && (
         <>
           <p>{salon === null ? t('office.reset.forgot.introNoSalon') : t('office.reset.forgot.intro', { salon })}</p>
-          <Form onSubmit={submit}>
+          <ApiForm sending={ask} alert={false} onSubmit={() => ask.mutate({ body: { email: email.trim() } })}>
             <TextField
               label={t('office.login.email')}
               type="email"
@@ -162,15 +154,15 @@ function RequestLink({ initialEmail }: { initialEmail: string }) {
               onChange={setEmail}
               isRequired
             />
-            <Button type="submit">{ask.isPending ? t('app.sending') : t('office.reset.forgot.submit')}</Button>
-          </Form>
+            <SubmitButton sending={ask}>{t('office.reset.forgot.submit')}</SubmitButton>
+          </ApiForm>
         </>
       )}
       <LiveRegions
         done={
           ask.isSuccess && (
             <Outcome tone="done" title={t('office.reset.forgot.sent.title')}>
-              <p>{t('office.reset.forgot.sent.body', { email: ask.variables })}</p>
+              <p>{t('office.reset.forgot.sent.body', { email: ask.variables.body.email })}</p>
             </Outcome>
           )
         }
@@ -182,11 +174,10 @@ function RequestLink({ initialEmail }: { initialEmail: string }) {
 
 function Failure({ error }: { error: unknown }) {
   const t = useT();
+  const failureText = useFailureText();
   return (
     <Outcome tone="problem" title={t('office.reset.failed.title')}>
-      <p>
-        {error instanceof ApiError && error.status === 429 ? t('office.login.tooMany') : t('office.reset.failed.body')}
-      </p>
+      <p>{failureText(error)}</p>
     </Outcome>
   );
 }

@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
-import { ApiError, type Schemas } from '../../api/client';
-import { paymentStatusQuery } from '../../api/payment-status';
-import { salonPageQuery } from '../../api/salon-page';
+import { $api, type Schemas } from '../../api/client';
+import { errorStatus } from '../../api/errors';
 import { LOCALE_OF, useLanguage, useT, type MessageKey } from '../../i18n/i18n';
 import { wallClockInstant } from '../../lib/datetime';
 import { formatDay, formatMoney, formatTime } from '../../lib/format';
@@ -42,14 +40,21 @@ export default function PaymentReturnPage() {
   const t = useT();
   const search = useSearch();
   const query = useMemo(() => readReturnQuery(search), [search]);
-  const page = useQuery(salonPageQuery);
+  const page = $api.useQuery('get', '/api/public/salon-page');
   const [stopped, setStopped] = useState(false);
   const [round, setRound] = useState(0);
-  const status = useQuery({
-    ...paymentStatusQuery(query?.paymentId ?? 0, query?.token ?? ''),
-    enabled: query !== null,
-    refetchInterval: (current) => (current.state.data?.status === 'pending' && !stopped ? POLL_MS : false),
-  });
+  // How the payment ended, read with the token of the return URL. The token is part of the
+  // query's key in memory only: it never reaches storage, the title or a log.
+  const status = $api.useQuery(
+    'get',
+    '/api/public/payment-status',
+    { params: { query: { payment_id: query?.paymentId ?? 0, token: query?.token ?? '' } } },
+    {
+      enabled: query !== null,
+      staleTime: 0,
+      refetchInterval: (current) => (current.state.data?.status === 'pending' && !stopped ? POLL_MS : false),
+    },
+  );
   const pending = status.data?.status === 'pending';
 
   // Polling stops POLL_FOR_MS after it (re)started; "Check again" starts a new round.
@@ -59,7 +64,7 @@ export default function PaymentReturnPage() {
     return () => window.clearTimeout(timer);
   }, [pending, stopped, round]);
 
-  const notFound = query === null || (status.error instanceof ApiError && status.error.status === 404);
+  const notFound = query === null || errorStatus(status.error) === 404;
   if (notFound) return <OutcomeView titleKey="payment.notFound.title" body={t('payment.notFound.body')} showBook />;
   if (status.isError && !status.data) return <LoadError retry={() => void status.refetch()} />;
   if (page.isError) return <LoadError retry={() => void page.refetch()} />;

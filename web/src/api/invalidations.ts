@@ -1,0 +1,116 @@
+// query-core, which react-query re-exports: the unit tests, compiled as the service is, load no React types.
+import type { MutationFunctionContext, MutationKey, QueryClient } from '@tanstack/query-core';
+import { isRefusal, isSlotGone } from './errors.js';
+import { AVAILABILITY_KEY, MY_BOOKINGS_KEY, MY_PROFILE_KEY } from './query-keys.js';
+import type { paths } from './schema.gen.js';
+
+/*
+ * What each change makes stale, in one place: the pages that send a change say nothing about
+ * the cache. Every mutation goes through useApiMutation or useChange (mutation.ts), which
+ * apply this map by the mutation's key `[method, path]` before the page's own onSuccess or
+ * onError runs, so a page that closes a dialog or moves on once the change is done already
+ * finds the lists refreshed. (Applied there rather than in the query client, the map, which
+ * names every change of the API, stays out of the booking page's first load.)
+ */
+
+type WriteMethod = 'post' | 'put' | 'patch' | 'delete';
+type PathsWith<M extends WriteMethod> = {
+  [P in keyof paths]: [NonNullable<paths[P][M]>] extends [never] ? never : P;
+}[keyof paths];
+
+/** A change the API offers, as `"<method> <path template>"`: a key that is no operation fails the type check. */
+export type Operation = { [M in WriteMethod]: `${M} ${PathsWith<M>}` }[WriteMethod];
+
+/**
+ * A key prefix made stale. `refetch: false` only marks the matching queries stale, for the next
+ * page that shows them, instead of asking again at once: for a read that the change itself
+ * makes unanswerable (a move link's times once the link is used up answer 410).
+ */
+export type Stale = readonly unknown[] | { readonly key: readonly unknown[]; readonly refetch: false };
+
+export interface Staleness {
+  /** Stale once the service accepted the change. */
+  done: readonly Stale[];
+  /** Stale once it refused it (a 4xx other than 429): what the page showed has changed meanwhile. */
+  refused?: readonly Stale[];
+}
+
+export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
+  // A booking takes a time, and a signed-in client's list gains it.
+  'post /api/public/bookings': { done: [AVAILABILITY_KEY, MY_BOOKINGS_KEY] },
+  'post /api/public/visits': { done: [AVAILABILITY_KEY, MY_BOOKINGS_KEY] },
+  // Cancelled or moved, a booking frees its time (and a move takes another).
+  'post /api/public/me/bookings/{id}/cancel': { done: [MY_BOOKINGS_KEY, AVAILABILITY_KEY], refused: [MY_BOOKINGS_KEY] },
+  'post /api/public/me/bookings/{id}/move': { done: [MY_BOOKINGS_KEY, AVAILABILITY_KEY] },
+  'post /api/public/booking-actions/cancel': { done: [AVAILABILITY_KEY] },
+  'post /api/public/booking-actions/move': { done: [{ key: AVAILABILITY_KEY, refetch: false }] },
+  // A provisional booking declined frees its time.
+  'post /api/public/bookings/decline': { done: [AVAILABILITY_KEY] },
+  'put /api/public/me': { done: [MY_PROFILE_KEY] },
+  // The profile says whether the client has a password.
+  'post /api/public/me/password': { done: [MY_PROFILE_KEY] },
+};
+
+/** The map's entry for a mutation key `[method, path]`; undefined for a mutation it does not list. */
+export function stalenessOf(mutationKey: MutationKey | undefined): Staleness | undefined {
+  const [method, path] = mutationKey ?? [];
+  if (typeof method !== 'string' || typeof path !== 'string') return undefined;
+  return (STALE_AFTER as Partial<Record<string, Staleness>>)[`${method} ${path}`];
+}
+
+function invalidate(client: QueryClient, stale: readonly Stale[]): Promise<unknown> {
+  return Promise.all(
+    stale.map((entry) =>
+      'key' in entry
+        ? client.invalidateQueries({ queryKey: entry.key, refetchType: 'none' })
+        : client.invalidateQueries({ queryKey: entry }),
+    ),
+  );
+}
+
+/** After a change went through: its entry's `done` keys, refetched when a page shows them. */
+export function invalidateAfterSuccess(client: QueryClient, mutationKey: MutationKey | undefined): Promise<unknown> {
+  return invalidate(client, stalenessOf(mutationKey)?.done ?? []);
+}
+
+/**
+ * After a change failed: its entry's `refused` keys when the service refused it, and the day's
+ * free times, whichever the request, when the refusal says a time is no longer free.
+ */
+export function invalidateAfterFailure(
+  client: QueryClient,
+  mutationKey: MutationKey | undefined,
+  error: unknown,
+): Promise<unknown> {
+  if (!isRefusal(error)) return Promise.resolve();
+  const stale = [...(stalenessOf(mutationKey)?.refused ?? []), ...(isSlotGone(error) ? [AVAILABILITY_KEY] : [])];
+  return invalidate(client, stale);
+}
+
+/** A mutation's callbacks, whatever their data and variables. */
+interface Callbacks {
+  onSuccess?: (...args: never[]) => unknown;
+  onError?: (...args: never[]) => unknown;
+}
+type Callback = (...args: unknown[]) => unknown;
+type Args = [unknown, unknown, unknown, MutationFunctionContext];
+
+/**
+ * A mutation's options with the map applied: its keys invalidated (and those a page shows
+ * refetched, awaited) first, then the page's own onSuccess or onError.
+ */
+export function withStaleness<Options extends Callbacks>(mutationKey: MutationKey, options: Options): Options {
+  const onSuccess = options.onSuccess as Callback | undefined;
+  const onError = options.onError as Callback | undefined;
+  return {
+    ...options,
+    onSuccess: async (...args: Args) => {
+      await invalidateAfterSuccess(args[3].client, mutationKey);
+      return onSuccess?.(...args);
+    },
+    onError: async (...args: Args) => {
+      await invalidateAfterFailure(args[3].client, mutationKey, args[0]);
+      return onError?.(...args);
+    },
+  };
+}

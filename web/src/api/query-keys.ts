@@ -1,0 +1,15 @@
+/*
+ * The query keys that are not one operation's. Every read of the API is keyed
+ * `[method, path, init]` by openapi-react-query (client.ts), so `['get', path]` names all of a
+ * path's variants; availability is read from several operations (one service, a visit, a move,
+ * a move link) and keyed as one family.
+ */
+
+/** Every day's free times, whichever operation they come from (availability.ts). */
+export const AVAILABILITY_KEY = ['availability'] as const;
+
+/** The signed-in client's profile. */
+export const MY_PROFILE_KEY = ['get', '/api/public/me'] as const;
+
+/** Every list of the signed-in client's bookings (upcoming, past). */
+export const MY_BOOKINGS_KEY = ['get', '/api/public/me/bookings'] as const;

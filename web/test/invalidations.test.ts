@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { MutationObserver, QueryClient, QueryObserver, type QueryKey } from '@tanstack/query-core';
+import { ApiError, ConnectionError } from '../src/api/errors.js';
+import { STALE_AFTER, stalenessOf, withStaleness } from '../src/api/invalidations.js';
+import { AVAILABILITY_KEY, MY_BOOKINGS_KEY, MY_PROFILE_KEY } from '../src/api/query-keys.js';
+
+/*
+ * The map of invalidations: what each change makes stale, applied (awaited) before the page's
+ * own callbacks, on a real query cache.
+ */
+
+const UPCOMING: QueryKey = ['get', '/api/public/me/bookings', { params: { query: { scope: 'upcoming' } } }];
+const A_DAY: QueryKey = [...AVAILABILITY_KEY, 'book', { serviceIds: [1], staffId: null }, '2026-12-03'];
+const SALON: QueryKey = ['get', '/api/public/salon-page'];
+
+function cacheWithReads(): QueryClient {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  for (const key of [UPCOMING, A_DAY, SALON, MY_PROFILE_KEY]) client.setQueryData(key, { read: true });
+  return client;
+}
+
+const stale = (client: QueryClient, key: QueryKey) => client.getQueryState(key)?.isInvalidated ?? false;
+
+async function run(client: QueryClient, mutationKey: readonly unknown[], outcome: () => Promise<unknown>) {
+  const seen: Array<{ callback: string; upcomingStale: boolean }> = [];
+  const observer = new MutationObserver(
+    client,
+    withStaleness(mutationKey, {
+      mutationFn: outcome,
+      onSuccess: () => void seen.push({ callback: 'onSuccess', upcomingStale: stale(client, UPCOMING) }),
+      onError: () => void seen.push({ callback: 'onError', upcomingStale: stale(client, UPCOMING) }),
+    }),
+  );
+  await observer.mutate().catch(() => undefined);
+  return seen;
+}
+
+describe('what each change makes stale (the map of invalidations)', () => {
+  it('a cancel makes every list of my bookings and every day of availability stale, before the page hears of it', async () => {
+    const client = cacheWithReads();
+    const seen = await run(client, ['post', '/api/public/me/bookings/{id}/cancel'], async () => ({ id: 1 }));
+    assert.deepEqual(seen, [{ callback: 'onSuccess', upcomingStale: true }]);
+    assert.equal(stale(client, A_DAY), true);
+    assert.equal(stale(client, SALON), false, 'the salon is not touched by a cancel');
+  });
+
+  it('a refused cancel makes the lists stale (they show the booking as it is now), not availability', async () => {
+    const client = cacheWithReads();
+    const seen = await run(client, ['post', '/api/public/me/bookings/{id}/cancel'], () =>
+      Promise.reject(new ApiError(409, { code: 'too_late_to_cancel', error: 'Too late' })),
+    );
+    assert.deepEqual(seen, [{ callback: 'onError', upcomingStale: true }]);
+    assert.equal(stale(client, A_DAY), false);
+  });
+
+  it('a time taken meanwhile makes availability stale whichever request met it; a lost connection or a 429 nothing', async () => {
+    const taken = cacheWithReads();
+    await run(taken, ['post', '/api/public/bookings'], () =>
+      Promise.reject(new ApiError(409, { code: 'slot_taken', error: 'Taken' })),
+    );
+    assert.equal(stale(taken, A_DAY), true);
+    for (const failure of [new ConnectionError(new TypeError('Failed to fetch')), new ApiError(429, null, 30)]) {
+      const client = cacheWithReads();
+      await run(client, ['post', '/api/public/me/bookings/{id}/cancel'], () => Promise.reject(failure));
+      assert.equal(stale(client, UPCOMING) || stale(client, A_DAY), false, failure.name);
+    }
+  });
+
+  it("a move link's times are only marked stale once the link is used up, while another change asks again at once", async () => {
+    const asked = { count: 0 };
+    const watched = (client: QueryClient) =>
+      new QueryObserver(client, { queryKey: A_DAY, queryFn: () => ++asked.count, staleTime: Infinity }).subscribe(
+        () => undefined,
+      );
+    const used = cacheWithReads();
+    const stopUsed = watched(used);
+    await run(used, ['post', '/api/public/booking-actions/move'], async () => ({}));
+    stopUsed();
+    assert.equal(stale(used, A_DAY), true);
+    assert.equal(asked.count, 0, 'a used-up link answers 410: its times are not asked for');
+
+    const cancelled = cacheWithReads();
+    const stopCancelled = watched(cancelled);
+    await run(cancelled, ['post', '/api/public/booking-actions/cancel'], async () => ({}));
+    stopCancelled();
+    assert.equal(asked.count, 1, 'a shown day of times is asked for again at once');
+  });
+
+  it('a change the map does not list makes nothing stale; every listed change names queries', async () => {
+    const client = cacheWithReads();
+    await run(client, ['post', '/api/public/client-magic-link'], async () => ({}));
+    assert.equal(
+      [UPCOMING, A_DAY, SALON, MY_PROFILE_KEY].some((key) => stale(client, key)),
+      false,
+    );
+    assert.equal(stalenessOf(undefined), undefined);
+    for (const [operation, staleness] of Object.entries(STALE_AFTER)) {
+      assert.ok(staleness.done.length > 0, operation);
+    }
+    assert.deepEqual(stalenessOf(['put', '/api/public/me'])?.done, [MY_PROFILE_KEY]);
+    assert.deepEqual(stalenessOf(['post', '/api/public/visits'])?.done, [AVAILABILITY_KEY, MY_BOOKINGS_KEY]);
+  });
+});
