@@ -34,6 +34,7 @@ export const WITHOUT_PERSONAL_DATA = {
 } as const;
 
 export { registerClientExportSection } from './export-sections.js';
+export { registerClientBookingReads } from './history.js';
 // The importer (modules/imports) validates its rows with the API's own schemas.
 export { ClientCreateBody, ClientUpdateBody } from './schemas.js';
 
