@@ -4,7 +4,7 @@ import type { BookingStatus, DB } from '../../db/types.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../http/pagination.js';
 import { fromCents } from '../../lib/money.js';
 import type { ClientHistoryInput, ClientHistoryOutput } from './history-schemas.js';
-import { findClient } from './service.js';
+import { findClient } from './record.js';
 
 /*
  * A client's history at the desk: how often they came, what they spent, when last, how often
