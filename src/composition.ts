@@ -7,9 +7,9 @@ import { authJobs } from './modules/auth/jobs.js';
 import { bookingJobs } from './modules/bookings/jobs.js';
 import { campaignJobs, ensureSeasonalPromotionsScheduled } from './modules/campaigns/jobs.js';
 import { registerCampaignEmailTemplate } from './modules/campaigns/service.js';
-import { bookingsOfClient } from './modules/bookings/service.js';
+import { bookingsOfClient, clientBookingPage, clientBookingStats } from './modules/bookings/service.js';
 import { clientJobs, ensureVisitAlertsScheduled } from './modules/clients/jobs.js';
-import { registerClientExportSection } from './modules/clients/service.js';
+import { registerClientBookingReads, registerClientExportSection } from './modules/clients/service.js';
 import { paymentJobs } from './modules/payments/jobs.js';
 import { depositSettled, noshowFeeSettled, registerSettlementHandler } from './modules/payments/service.js';
 import { posOrderPaymentSettled } from './modules/pos/service.js';
@@ -28,7 +28,8 @@ import { metricsFor } from './modules/system/service.js';
 
 /**
  * Registers the modules' contributions to shared registries: payment settlement per purpose,
- * feature-owned email templates and the client export's sections held by other modules.
+ * feature-owned email templates, the client export's sections held by other modules and the
+ * bookings a client's history shows.
  * Plain assignments, so calling it again (every app and worker built in one test process)
  * changes nothing.
  */
@@ -39,6 +40,7 @@ export function wireModules(): void {
   registerCampaignEmailTemplate();
   registerClientExportSection('bookings', bookingsOfClient);
   registerClientExportSection('waitlist', waitlistOfClient);
+  registerClientBookingReads({ stats: clientBookingStats, page: clientBookingPage });
 }
 
 /** Every job name mapped to its handler; the type makes a missing handler a compile error. */

@@ -312,6 +312,14 @@ for (const dialect of DIALECTS) {
         ['DELETE', '/api/campaigns/segments/preview'],
         ['GET', '/api/giftcards/code'],
         ['DELETE', '/api/giftcards/code'],
+        ['PUT', '/api/services/categories'],
+        ['DELETE', '/api/services/categories'],
+        ['PUT', '/api/suppliers/orders'],
+        ['GET', '/api/suppliers/packing-slips'],
+        ['PUT', '/api/campaigns/followup-steps'],
+        ['GET', '/api/campaigns/render-mjml'],
+        ['GET', '/api/campaigns/unsubscribe'],
+        ['DELETE', '/api/campaigns/unsubscribe'],
       ];
       for (const [method, url] of cases) {
         for (const token of [undefined, admin.token]) {

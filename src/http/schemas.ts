@@ -53,6 +53,18 @@ export const ClientLanguage = Type.Union([Type.Literal('en'), Type.Literal('nl')
   description: "`en` or `nl`: the language of the client's emails and text messages; null: the salon's `language`",
 });
 
+/** A booking's status: in the bookings API and in a client's history (clients), which shows their bookings. */
+export const BookingStatus = Type.Union(
+  [
+    Type.Literal('scheduled'),
+    Type.Literal('provisional'),
+    Type.Literal('completed'),
+    Type.Literal('cancelled'),
+    Type.Literal('no-show'),
+  ],
+  { description: 'scheduled, provisional, completed, cancelled or no-show' },
+);
+
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 export const IdParams = Type.Object({ id: Id });

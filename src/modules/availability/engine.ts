@@ -1,5 +1,7 @@
 import { addDays, dayNumber, formatDate, instantOfLocal, zoneOffset } from '../../lib/time.js';
-import { workingWindows } from './working-time.js';
+import { workingWindows, type TimeRange } from './working-time.js';
+
+export type { TimeRange };
 
 /*
  * The availability engine (rules in docs/api.md "Online booking page", "Availability").
@@ -27,12 +29,6 @@ import { workingWindows } from './working-time.js';
  * Candidates are the members who perform the service (each with their own duration); with
  * `hideUnscheduled`, only those with a dated or default shift that date.
  */
-
-export interface TimeRange {
-  /** `HH:MM` */
-  start_time: string;
-  end_time: string;
-}
 
 export interface StaffDay {
   id: number;

@@ -1,4 +1,8 @@
-import type { TimeRange } from './engine.js';
+/** A shift, default shift or opening time: `HH:MM` to `HH:MM` of a day. */
+export interface TimeRange {
+  start_time: string;
+  end_time: string;
+}
 
 /*
  * A staff member's working windows on one date, as the availability engine counts them:
@@ -7,6 +11,7 @@ import type { TimeRange } from './engine.js';
  * a closed weekday) and the member's time off are the caller's to apply: a calendar draws
  * them separately.
  */
+
 export function workingWindows(
   staff: { shifts: TimeRange[]; defaultShifts: TimeRange[] },
   openingHours: { open_time: string | null; close_time: string | null; is_closed: number } | null,

@@ -76,6 +76,17 @@ export type BookingJoinedRow = Awaited<ReturnType<ReturnType<typeof bookingQuery
 
 const bookingById = prepared((db, p: { id: number }) => bookingQuery(db).where('b.id', '=', p.id));
 
+/** What every booking email shows of the booking. */
+export function emailData(row: BookingJoinedRow) {
+  return {
+    clientName: row.client_name,
+    serviceName: row.service_name,
+    staffName: row.staff_name,
+    startAt: row.start_at,
+    endAt: row.end_at,
+  };
+}
+
 /** One booking with its client, staff member and service names; undefined when there is none. */
 export async function readBooking(executor: Executor, id: number): Promise<BookingJoinedRow | undefined> {
   return bookingById.first(executor, { id });

@@ -16,8 +16,7 @@ import { queueSms } from '../../sms/outbox.js';
 import { defaultCountry, toE164 } from '../../sms/phone.js';
 import { readSettings, reminderHours } from '../settings/service.js';
 import { issueActionLinks } from './action-links.js';
-import { bookingQuery } from './reads.js';
-import { emailData } from './transitions.js';
+import { bookingQuery, emailData } from './reads.js';
 import { instantOfWallClock, localNow } from './wall-clock.js';
 
 /*

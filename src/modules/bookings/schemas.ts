@@ -1,18 +1,9 @@
 import { Type, type Static } from 'typebox';
-import { DateTimeInput, DateTimeText, Id, named, PageQuery, withExample } from '../../http/schemas.js';
+import { BookingStatus, DateTimeInput, DateTimeText, Id, named, PageQuery, withExample } from '../../http/schemas.js';
 
 /* Request and response schemas of the bookings API, under /api/bookings. */
 
-export const BookingStatus = Type.Union(
-  [
-    Type.Literal('scheduled'),
-    Type.Literal('provisional'),
-    Type.Literal('completed'),
-    Type.Literal('cancelled'),
-    Type.Literal('no-show'),
-  ],
-  { description: 'scheduled, provisional, completed, cancelled or no-show' },
-);
+export { BookingStatus };
 
 export const DepositStatusOut = Type.Union(
   [Type.Literal('pending'), Type.Literal('paid'), Type.Literal('expired'), Type.Literal('late'), Type.Null()],

@@ -23,7 +23,15 @@ import { brokenDeskRules, overrideOrRefuse, storedRules, type DeskRule } from '.
 import { holdResources, lockResources, processingTimes, requireResourcesFree, requireStaffFree } from './occupancy.js';
 import { invalidField, replaceBooking, requireNotHoliday, requireOrder, requireService } from './placement.js';
 import { dropReminders, syncReminders } from './reminders.js';
-import { agendaOf, bookingLink, bookingQuery, loadBooking, toBooking, type BookingJoinedRow } from './reads.js';
+import {
+  agendaOf,
+  bookingLink,
+  bookingQuery,
+  emailData,
+  loadBooking,
+  toBooking,
+  type BookingJoinedRow,
+} from './reads.js';
 import { addMinutes, localNow } from './wall-clock.js';
 import type { BookingCreateInput, BookingOutput, BookingUpdateInput } from './schemas.js';
 
@@ -81,17 +89,6 @@ function parseDateTime(value: string, field: string): string {
   const parsed = parseLocalDateTime(value);
   if (parsed === null) throw invalidField(field, 'must be a real date and time (YYYY-MM-DD HH:MM:SS)');
   return parsed;
-}
-
-/** What every booking email shows of the booking. */
-export function emailData(row: BookingJoinedRow) {
-  return {
-    clientName: row.client_name,
-    serviceName: row.service_name,
-    staffName: row.staff_name,
-    startAt: row.start_at,
-    endAt: row.end_at,
-  };
 }
 
 /**

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
 import { errorRef, IdParams, Listing, Ok } from '../../http/schemas.js';
-import { AppError } from '../../lib/errors.js';
 import * as campaigns from './crud.js';
 import { campaignsLibraryRoutes } from './library-routes.js';
 import { renderMjmlDocument } from './render-mjml.js';
@@ -25,34 +24,6 @@ const tags = ['campaigns'];
 /** Email campaigns, under /api/campaigns. Every route is Admin but unsubscribe. */
 export async function campaignsRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-
-  // Spec routing quirk 3: the fixed paths are never a campaign id. Fastify's static segments
-  // beat `:id`; these guards make the methods a fixed path does not serve an unknown route
-  // (404), not "invalid id".
-  for (const [method, url] of [
-    ['PUT', '/api/campaigns/segments'],
-    ['DELETE', '/api/campaigns/segments'],
-    ['PUT', '/api/campaigns/templates'],
-    ['DELETE', '/api/campaigns/templates'],
-    ['PUT', '/api/campaigns/followup-steps'],
-    ['DELETE', '/api/campaigns/followup-steps'],
-    ['GET', '/api/campaigns/render-mjml'],
-    ['PUT', '/api/campaigns/render-mjml'],
-    ['DELETE', '/api/campaigns/render-mjml'],
-    ['GET', '/api/campaigns/unsubscribe'],
-    ['PUT', '/api/campaigns/unsubscribe'],
-    ['DELETE', '/api/campaigns/unsubscribe'],
-  ] as const) {
-    app.route({
-      method,
-      url,
-      config: { auth: 'none' },
-      schema: { hide: true },
-      handler: async () => {
-        throw new AppError(404, 'not_found', `Route ${method} ${url} not found`);
-      },
-    });
-  }
 
   await campaignsLibraryRoutes(app, ctx);
 

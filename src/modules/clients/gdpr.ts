@@ -8,7 +8,7 @@ import { formatInstant, nowIso } from '../../lib/time.js';
 import { endWebSessionsOf } from '../auth/service.js';
 import { readTimezone } from '../settings/service.js';
 import { eraseClientFromWebhooks, recordWebhookEvent } from '../webhooks/service.js';
-import { findClient, readClient, WITHOUT_PERSONAL_DATA, type ClientRow } from './service.js';
+import { findClient, readClient, WITHOUT_PERSONAL_DATA, type ClientRow } from './record.js';
 import { readClientSection, type ClientSectionKey } from './export-sections.js';
 import { labelsOf } from './labels.js';
 

@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTimeText, named, PageQuery } from '../../http/schemas.js';
-import { BookingStatus } from '../bookings/service.js';
+import { BookingStatus, DateTimeText, named, PageQuery } from '../../http/schemas.js';
 
 /* The schemas of a client's visit history, GET /api/clients/:id/history. */
 

@@ -1,17 +1,67 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { Executor } from '../../db/executor.js';
+import type { BookingStatus, DB } from '../../db/types.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../http/pagination.js';
 import { fromCents } from '../../lib/money.js';
-import { clientBookingPage, clientBookingStats } from '../bookings/service.js';
 import type { ClientHistoryInput, ClientHistoryOutput } from './history-schemas.js';
-import { findClient } from './service.js';
+import { findClient } from './record.js';
 
 /*
  * A client's history at the desk: how often they came, what they spent, when last, how often
  * they did not show or cancelled, and their bookings page by page. Every booking of the
  * client counts, whichever staff member it was with: it describes the client, like the client
  * record itself.
+ *
+ * The bookings are read by the bookings module's own functions, handed over by the
+ * composition root (src/composition.ts): bookings uses clients (a booking's client is locked
+ * through clients' service), so clients does not import bookings back and the modules form no
+ * circle.
  */
+
+/** What the history reads of a client's bookings. */
+export interface ClientBookingReads {
+  stats(
+    executor: Executor,
+    clientId: number,
+  ): Promise<{
+    total: number;
+    completed: number;
+    noShow: number;
+    cancelled: number;
+    firstVisit: string | null;
+    lastVisit: string | null;
+  }>;
+  /** One page, every status, newest first, with the price each was booked at (cents). */
+  page(
+    executor: Executor,
+    clientId: number,
+    limit: number,
+    offset: number,
+  ): Promise<
+    Array<{
+      id: number;
+      start_at: string;
+      end_at: string;
+      status: BookingStatus;
+      service_id: number;
+      service_name: string;
+      staff_id: number;
+      staff_name: string;
+      price: number;
+    }>
+  >;
+}
+
+let bookingReads: ClientBookingReads | undefined;
+
+export function registerClientBookingReads(reads: ClientBookingReads): void {
+  bookingReads = reads;
+}
+
+function clientBookings(): ClientBookingReads {
+  if (!bookingReads) throw new Error('the client history’s booking reads were not registered (src/composition.ts)');
+  return bookingReads;
+}
 
 export async function clientHistory(
   db: Kysely<DB>,
@@ -21,9 +71,10 @@ export async function clientHistory(
   await findClient(db, clientId);
   const page = query.page ?? 1;
   const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+  const bookings = clientBookings();
   const [stats, rows, spent] = await Promise.all([
-    clientBookingStats(db, clientId),
-    clientBookingPage(db, clientId, limit, (page - 1) * limit),
+    bookings.stats(db, clientId),
+    bookings.page(db, clientId, limit, (page - 1) * limit),
     db
       .selectFrom('pos_orders')
       .where('client_id', '=', clientId)

@@ -10,7 +10,8 @@ import { notifyAdmins } from '../notifications/service.js';
 import { readSettings, readSettingsWithSecrets } from '../settings/service.js';
 import { configuredProvider } from './providers/index.js';
 import { ProviderError } from './providers/types.js';
-import { insertPayment, requestFromProvider, settlePayment } from './service.js';
+import { insertPayment, requestFromProvider } from './payment-start.js';
+import { settlePayment } from './settle.js';
 import type { PaymentStatus, Settlement, SettlementContext } from './types.js';
 
 /*

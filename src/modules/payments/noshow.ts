@@ -7,7 +7,9 @@ import { readBookingWithPrice } from '../bookings/service.js';
 import { readSettingsWithSecrets } from '../settings/service.js';
 import { configuredProvider } from './providers/index.js';
 import { ProviderError } from './providers/types.js';
-import { formatAmount, insertPayment, requestFromProvider, settlePayment } from './service.js';
+import { insertPayment, requestFromProvider } from './payment-start.js';
+import { formatAmount } from './payment-views.js';
+import { settlePayment } from './settle.js';
 
 /*
  * No-show fees (docs/api.md "No-show fee"). Setting a booking to `no-show` while

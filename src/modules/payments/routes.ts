@@ -13,7 +13,7 @@ import {
   PaymentsQuery,
   WebhookAck,
 } from './schemas.js';
-import { getPayment, listPayments } from './service.js';
+import { getPayment, listPayments } from './payment-views.js';
 import { handleCallbackWebhook, handleCheckoutWebhook, refreshPayment } from './webhooks.js';
 
 const tags = ['payments'];

@@ -3,7 +3,8 @@ import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.j
 import { readSettingsWithSecrets, readTimezone } from '../settings/service.js';
 import { configuredProvider } from './providers/index.js';
 import { ProviderError } from './providers/types.js';
-import { getPayment, settlePayment, type PaymentView } from './service.js';
+import { getPayment, type PaymentView } from './payment-views.js';
+import { settlePayment } from './settle.js';
 import { verifyCallbackToken, verifyCheckoutSignature } from './signatures.js';
 import type { PaymentRow } from '../../db/tables/payments.js';
 import type { PaymentStatus } from './types.js';

@@ -2,7 +2,8 @@ import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../http/auth.js';
 import { startPayment } from '../payments/service.js';
 import type { OrderCreateInput, OrderOutput } from './schemas.js';
-import { createOrder, getOrder } from './service.js';
+import { createOrder } from './order-recording.js';
+import { getOrder } from './orders.js';
 
 /**
  * Rings up the order and, once its transaction has committed (never an HTTP call inside a

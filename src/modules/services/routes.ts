@@ -4,7 +4,6 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
 import { errorRef, IdParams, Ok } from '../../http/schemas.js';
-import { AppError } from '../../lib/errors.js';
 import {
   DeleteResult,
   ServiceCategoryCreateBody,
@@ -28,9 +27,6 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
   // ---------------------------------------------------------------- categories
-  // Spec routing quirk 3: `/api/services/categories` is never a service id. Fastify's static
-  // segments beat `:id`; the two guard routes below make a bare PUT/DELETE on the fixed path
-  // an unknown route (404) instead of a service id that fails validation.
 
   app.get('/api/services/categories', {
     config: { auth: 'user' },
@@ -89,18 +85,6 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
       return { ok: true as const };
     },
   });
-
-  for (const method of ['PUT', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: '/api/services/categories',
-      config: { auth: 'none' },
-      schema: { hide: true },
-      handler: async () => {
-        throw new AppError(404, 'not_found', `Route ${method} /api/services/categories not found`);
-      },
-    });
-  }
 
   // ---------------------------------------------------------------- services
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
 import { errorRef, FileAnswer, FileUpload, IdParams, Listing, Ok } from '../../http/schemas.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import * as orders from './orders.js';
 import {
   PACKING_SLIP_MAX_BYTES,
@@ -34,27 +34,6 @@ const tags = ['suppliers'];
 /** Suppliers, purchase orders and packing slips, all under /api/suppliers. */
 export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-
-  // Spec routing quirk 3: `/api/suppliers/orders` and `/api/suppliers/packing-slips/zip` are
-  // never a supplier id. Fastify's static segments beat `:id`; the guard routes below make
-  // the methods those fixed paths do not serve an unknown route (404), not a bad supplier id.
-  for (const [method, url] of [
-    ['PUT', '/api/suppliers/orders'],
-    ['DELETE', '/api/suppliers/orders'],
-    ['GET', '/api/suppliers/packing-slips'],
-    ['PUT', '/api/suppliers/packing-slips'],
-    ['DELETE', '/api/suppliers/packing-slips'],
-  ] as const) {
-    app.route({
-      method,
-      url,
-      config: { auth: 'none' },
-      schema: { hide: true },
-      handler: async () => {
-        throw new AppError(404, 'not_found', `Route ${method} ${url} not found`);
-      },
-    });
-  }
 
   // ---------------------------------------------------------------- purchase orders
 

@@ -1,4 +1,4 @@
-import { tellHost } from './embed';
+import { tellHost } from './embed-host';
 
 /*
  * Inside the host's iframe: the page's height on every change of size (a step appearing, the

@@ -1,3 +1,5 @@
+import { isEmbedded } from './embed-host';
+
 /*
  * The booking page embedded in another site (`/book?embed=1`, the iframe the snippet
  * `/embed.js` makes, docs/web.md): no salon chrome, a transparent background, nothing stored in
@@ -6,23 +8,7 @@
  * height or a type only, so posting them to any origin leaks nothing.
  */
 
-let embedded: boolean | undefined;
-
-/** Whether this page is embedded: `?embed=1`, fixed for the page's life (the page keeps it in its address). */
-export function isEmbedded(): boolean {
-  embedded ??= new URLSearchParams(window.location.search).get('embed') === '1';
-  return embedded;
-}
-
-/** What the page tells the host: its height, a booking made, Escape pressed (the host's dialog closes). */
-export type HostMessage =
-  { type: 'salon:resize'; height: number } | { type: 'salon:booked' } | { type: 'salon:escape' };
-
-export function tellHost(message: HostMessage): void {
-  if (!isEmbedded() || window.parent === window) return;
-  // '*': the message is the same whoever frames the page, and holds nothing worth hiding.
-  window.parent.postMessage(message, '*');
-}
+export { isEmbedded, tellHost, type HostMessage } from './embed-host';
 
 /**
  * Marks the document as embedded (base.css: transparent background, less margin) and starts

@@ -1,0 +1,72 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { containsPattern, likeEscaped } from '../../db/like.js';
+import { paginate, type Page } from '../../http/pagination.js';
+import { readTimezone } from '../settings/service.js';
+import { e164OfSearch } from '../sms/service.js';
+import { labelKey, labelNamesOf } from './labels.js';
+import type { ClientListInput, ClientOutput } from './schemas.js';
+import { toClient } from './record.js';
+
+/** Spaces and dashes do not count in phone numbers: `06-1234 5678` is found by `0612345678`. */
+function stripPhone(text: string): string {
+  return text.replace(/[\s-]/g, '');
+}
+
+/**
+ * Clients by name (case-insensitive), then id: one query for the rows, one for their
+ * labels (the whole page at once) and, when paginated, one count. Erased and merged-away
+ * clients are left out unless `include_inactive`.
+ */
+export async function listClients(
+  db: Kysely<DB>,
+  filter: ClientListInput,
+): Promise<ClientOutput[] | Page<ClientOutput>> {
+  const timezone = await readTimezone(db);
+  let base = db.selectFrom('clients');
+  if (filter.include_inactive !== true) {
+    base = base.where('erased_at', 'is', null).where('merged_into_id', 'is', null);
+  }
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = containsPattern(search);
+    const phone = stripPhone(search);
+    // Phones are stored in E.164: `06 1234 5678` finds `+31612345678`.
+    const e164 = await e164OfSearch(db, search);
+    base = base.where((eb) =>
+      eb.or([
+        likeEscaped(sql`lower(name)`, pattern),
+        likeEscaped(sql`lower(email)`, pattern),
+        // replace() is the same on both engines; a search of only spaces and dashes skips it.
+        ...(phone ? [likeEscaped(sql`replace(replace(phone, ' ', ''), '-', '')`, containsPattern(phone))] : []),
+        ...(e164 ? [eb('phone', '=', e164)] : []),
+      ]),
+    );
+  }
+  const label = filter.label?.trim();
+  if (label) {
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('client_label_assignments as a')
+          .innerJoin('client_labels as l', 'l.id', 'a.label_id')
+          .select('a.client_id')
+          .whereRef('a.client_id', '=', 'clients.id')
+          .where('l.name_key', '=', labelKey(label)),
+      ),
+    );
+  }
+  const query = base
+    .selectAll()
+    .orderBy(sql`lower(name)`)
+    .orderBy('id');
+  const count = async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const result = await paginate(query, count, filter, (row) => row);
+  const rows = Array.isArray(result) ? result : result.data;
+  const labels = await labelNamesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const data = rows.map((row) => toClient(row, labels.get(row.id) ?? [], timezone));
+  return Array.isArray(result) ? data : { ...result, data };
+}

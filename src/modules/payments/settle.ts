@@ -1,0 +1,62 @@
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../lib/time.js';
+import { notifyAdmins } from '../notifications/service.js';
+import { settlementHandlers } from './settlement.js';
+import type { PaymentStatus } from './types.js';
+import { formatAmount } from './payment-views.js';
+
+/**
+ * Moves a payment out of `pending`, once: true when this call did it. In the same
+ * transaction the purpose's settlement handler runs, and for `failed` the admins are told
+ * (`pos.payment_failed`, per their preferences). A payment already settled is left alone, so
+ * a repeated or concurrent webhook changes nothing.
+ */
+export async function settlePayment(
+  ctx: Pick<AppContext, 'db' | 'config' | 'dialect'>,
+  paymentId: number,
+  status: Exclude<PaymentStatus, 'pending'>,
+  error: string | null = null,
+): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const row = await trx
+      .updateTable('payments')
+      .set({ status, error, settled_at: now, updated_at: now })
+      .where('id', '=', paymentId)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return false;
+    const handler = settlementHandlers[row.purpose];
+    if (handler) {
+      await handler(
+        trx,
+        { paymentId: row.id, referenceId: row.reference_id, status, amountCents: row.amount },
+        { config: ctx.config, dialect: ctx.dialect },
+      );
+    }
+    if (status === 'failed') {
+      const subjectLine = {
+        pos_order: `POS order ${row.reference_id}`,
+        noshow_fee: `no-show fee of booking ${row.reference_id}`,
+        deposit: `deposit of booking ${row.reference_id}`,
+      }[row.purpose];
+      await notifyAdmins(trx, {
+        type: 'pos.payment_failed',
+        title: 'Payment failed',
+        message: `The payment for ${subjectLine} failed: ${error ?? 'unknown reason'}`,
+        link: `/payments/${row.id}`,
+        email: {
+          template: 'payments.failed',
+          data: {
+            subjectLine,
+            amount: formatAmount(row.amount, row.currency),
+            error: error ?? 'unknown reason',
+            link: `${ctx.config.publicBaseUrl}/payments/${row.id}`,
+          },
+        },
+      });
+    }
+    return true;
+  });
+}

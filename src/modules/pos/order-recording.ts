@@ -1,0 +1,267 @@
+import type { Transaction } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { Dialect } from '../../db/connection.js';
+import { lockRows } from '../../db/locks.js';
+import type { DB } from '../../db/types.js';
+import type { AuthUser } from '../../http/auth.js';
+import { conflict } from '../../lib/errors.js';
+import { toCents } from '../../lib/money.js';
+import { nowIso, todayIn } from '../../lib/time.js';
+import { lockActiveClient } from '../clients/service.js';
+import { issueGiftCard, lockGiftCardByCode, redeemGiftCard } from '../giftcards/service.js';
+import { moveStock, stockContext } from '../inventory/service.js';
+import { addLedgerEntry, readLoyaltyRules, rewardFor } from '../loyalty/service.js';
+import { grantPackage, spendCredits } from '../packages/service.js';
+import { cardProviderConfigured } from '../payments/service.js';
+import { claimPromotion, recordPromotionUsage } from '../promotions/service.js';
+import type { Settings } from '../../db/types.js';
+import { readSettings } from '../settings/service.js';
+import { lockActiveStaff } from '../staff/service.js';
+import { recordWebhookEvent } from '../webhooks/service.js';
+import { loadCatalogue } from './catalogue.js';
+import { checkOrderInput, priceOrder, type PricedOrder } from './order-pricing.js';
+import { loadOrder } from './orders.js';
+import type { OrderCreateInput, OrderOutput } from './schemas.js';
+
+/*
+ * Recording a POS order: one transaction validates the order, locks what it spends (the
+ * client's row for loyalty points, the promotion, the gift card, the products in id order so
+ * that concurrent orders never deadlock), prices it (order-pricing.ts), stores the order and
+ * its lines, and moves stock, gift-card balance, points, promotion usage and package credits
+ * exactly once. Insufficient stock is refused (409 `insufficient_stock`): the till never
+ * sells what the books say is not there (fix the count first).
+ *
+ * Payment: cash, a card with no card provider configured (a standalone terminal) and an
+ * amount due of 0 are `paid` at once; card through a configured provider and online start
+ * `pending` (see payment.ts, after the commit).
+ */
+
+/** Locks the products sold, in id order, and refuses a sale of more than is in stock. */
+async function reserveStock(trx: Transaction<DB>, dialect: Dialect, input: OrderCreateInput): Promise<void> {
+  const needed = new Map<number, { quantity: number; index: number }>();
+  input.items.forEach((item, index) => {
+    if (item.type !== 'product') return;
+    const entry = needed.get(item.id);
+    needed.set(item.id, { quantity: (entry?.quantity ?? 0) + item.quantity, index: entry?.index ?? index });
+  });
+  if (needed.size === 0) return;
+  let query = trx
+    .selectFrom('products')
+    .select(['id', 'name', 'quantity_on_hand'])
+    .where('id', 'in', [...needed.keys()])
+    .orderBy('id');
+  query = lockRows(query, dialect);
+  for (const product of await query.execute()) {
+    const want = needed.get(product.id);
+    if (want && product.quantity_on_hand < want.quantity) {
+      throw conflict(
+        'insufficient_stock',
+        `Only ${product.quantity_on_hand} of ${product.name} in stock, ${want.quantity} asked (items.${want.index})`,
+      );
+    }
+  }
+}
+
+export interface CreatedOrder {
+  order: OrderOutput;
+  /** set when a payment provider must now be asked for the money */
+  pendingPayment: { amountCents: number; clientEmail: string | null } | null;
+}
+
+/** The ids the order's writes refer to. */
+interface OrderParties {
+  clientId: number;
+  callerId: number;
+  promotion: { id: number; code: string } | null;
+  giftCardId: number | null;
+}
+
+async function insertOrder(
+  trx: Transaction<DB>,
+  input: OrderCreateInput,
+  parties: OrderParties,
+  { totals, status, earned }: PricedOrder,
+): Promise<number> {
+  const now = nowIso();
+  const order = await trx
+    .insertInto('pos_orders')
+    .values({
+      client_id: parties.clientId,
+      staff_id: input.staff_id,
+      payment_method: input.payment_method,
+      payment_status: status,
+      subtotal: totals.subtotal,
+      discount_amount: totals.discount_amount,
+      loyalty_amount: totals.loyalty_amount,
+      total: totals.total,
+      gift_card_amount: totals.gift_card_amount,
+      gift_cards_sold: totals.gift_cards_sold,
+      amount_due: totals.amount_due,
+      vat_total: totals.vat_total,
+      promotion_id: parties.promotion?.id ?? null,
+      discount_code: parties.promotion?.code ?? null,
+      gift_card_id: parties.giftCardId !== null && totals.gift_card_amount > 0 ? parties.giftCardId : null,
+      loyalty_points_redeemed: input.loyalty_points ?? 0,
+      loyalty_points_earned: earned,
+      notes: input.notes?.trim() ?? '',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return order.id;
+}
+
+/** The order's lines, each with the package credit it spent (taken here, line by line). */
+async function insertLines(
+  trx: Transaction<DB>,
+  orderId: number,
+  clientId: number,
+  { lines, totals }: PricedOrder,
+): Promise<void> {
+  const packageIds: Array<number | null> = [];
+  for (const line of lines) {
+    packageIds.push(
+      line.item.use_package_credit ? await spendCredits(trx, clientId, line.item.id, line.item.quantity) : null,
+    );
+  }
+  if (lines.length === 0) return;
+  await trx
+    .insertInto('pos_order_items')
+    .values(
+      lines.map((line, i) => {
+        const computed = totals.lines[i];
+        if (!computed) throw new Error('line totals missing');
+        return {
+          order_id: orderId,
+          item_type: line.item.type,
+          item_id: line.item.id,
+          name: line.known.name,
+          quantity: line.item.quantity,
+          price: line.price,
+          line_total: computed.line_total,
+          vat_rate: line.known.vatRate,
+          vat_amount: computed.vat_amount,
+          discount_amount: computed.discount_amount,
+          loyalty_amount: computed.loyalty_amount,
+          client_package_id: packageIds[i] ?? null,
+        };
+      }),
+    )
+    .execute();
+}
+
+/** What the sale moves, once: stock, packages granted, promotion usage, gift-card balance, points, gift cards sold. */
+async function applySale(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  settings: Settings,
+  input: OrderCreateInput,
+  orderId: number,
+  parties: OrderParties,
+  { lines, totals, status, earned }: PricedOrder,
+): Promise<void> {
+  const { clientId, callerId } = parties;
+  await moveStock(
+    trx,
+    lines
+      .filter((line) => line.item.type === 'product')
+      .map((line) => ({
+        productId: line.item.id,
+        delta: -line.item.quantity,
+        reason: 'sale' as const,
+        note: `POS order #${orderId}`,
+        userId: callerId,
+      })),
+    stockContext(ctx),
+  );
+  for (const line of lines) {
+    if (line.item.type !== 'package') continue;
+    await grantPackage(trx, {
+      clientId,
+      packageId: line.item.id,
+      name: line.known.name,
+      orderId,
+      quantity: line.item.quantity,
+    });
+  }
+  if (parties.promotion) {
+    await recordPromotionUsage(trx, {
+      promotionId: parties.promotion.id,
+      orderId,
+      clientId,
+      discountCents: totals.discount_amount,
+    });
+  }
+  if (parties.giftCardId !== null) {
+    await redeemGiftCard(trx, parties.giftCardId, totals.gift_card_amount, orderId, callerId);
+  }
+  if (input.loyalty_points) {
+    await addLedgerEntry(trx, { clientId, points: -input.loyalty_points, reason: 'redeem', orderId, userId: callerId });
+  }
+  if (earned > 0) await addLedgerEntry(trx, { clientId, points: earned, reason: 'earn', orderId });
+  // Paid at the till (cash, nothing due, a card without a connected terminal); a provider
+  // payment announces it when it settles (payment-settled.ts).
+  if (status === 'paid') await recordWebhookEvent(trx, 'pos_order.paid', orderId);
+  for (const [index, sale] of (input.gift_cards ?? []).entries()) {
+    await issueGiftCard(
+      trx,
+      settings,
+      {
+        amountCents: toCents(sale.amount),
+        expiresOn: sale.expires_on,
+        clientId,
+        recipientName: sale.recipient_name,
+        recipientEmail: sale.recipient_email,
+        message: sale.message,
+        soldOrderId: orderId,
+        userId: callerId,
+      },
+      `gift_cards.${index}.`,
+    );
+  }
+}
+
+export async function createOrder(ctx: AppContext, caller: AuthUser, input: OrderCreateInput): Promise<CreatedOrder> {
+  checkOrderInput(input);
+  return ctx.db.transaction().execute(async (trx) => {
+    const settings = await readSettings(trx);
+    const today = todayIn(settings.timezone);
+    await lockActiveStaff(trx, ctx.dialect, input.staff_id);
+    // FOR UPDATE: the client's row serialises their loyalty redemptions (balance is a sum).
+    const client = await lockActiveClient(trx, input.client_id, { dialect: ctx.dialect, strength: 'update' });
+    const catalogue = await loadCatalogue(trx, input.items);
+    const promotion = input.discount_code
+      ? await claimPromotion(trx, ctx.dialect, input.discount_code, client.id, today)
+      : null;
+    const loyaltyReward = input.loyalty_points ? await rewardFor(trx, client.id, input.loyalty_points) : 0;
+    const giftCard = input.gift_card_code
+      ? await lockGiftCardByCode(trx, ctx.dialect, input.gift_card_code, today)
+      : null;
+    await reserveStock(trx, ctx.dialect, input);
+
+    const priced = priceOrder(input, {
+      catalogue,
+      promotion,
+      loyaltyReward,
+      giftCard,
+      loyaltyRules: await readLoyaltyRules(trx),
+      cardProviderConfigured: cardProviderConfigured(settings),
+    });
+    const parties: OrderParties = {
+      clientId: client.id,
+      callerId: caller.id,
+      promotion,
+      giftCardId: giftCard?.id ?? null,
+    };
+    const orderId = await insertOrder(trx, input, parties, priced);
+    await insertLines(trx, orderId, client.id, priced);
+    await applySale(ctx, trx, settings, input, orderId, parties, priced);
+
+    return {
+      order: await loadOrder(trx, orderId, settings.timezone),
+      pendingPayment:
+        priced.status === 'pending' ? { amountCents: priced.totals.amount_due, clientEmail: client.email } : null,
+    };
+  });
+}
