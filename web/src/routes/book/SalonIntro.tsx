@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Schemas } from '../../api/client';
 import { reviewSummaryQuery } from '../../api/reviews';
 import { LOCALE_OF, useLanguage, useT } from '../../i18n/i18n';
-import { weekdaysFrom } from '../../lib/datetime';
+import { weekdaysFrom } from '../../lib/weekdays';
 import { formatClock, weekdayName } from '../../lib/format';
 
 type SalonPage = Schemas['PublicSalonPage'];
