@@ -36,6 +36,7 @@ function inputHash() {
       .filter((entry) => /\.(html|ts)$/.test(entry))
       .map((entry) => join(web, entry)),
     join(root, 'src/http/web-pages.ts'),
+    join(root, 'src/lib/office-paths.ts'),
     join(root, 'package-lock.json'),
   ].sort();
   const hash = createHash('sha256');

@@ -12,6 +12,7 @@ import { configuredProvider } from './providers/index.js';
 import { ProviderError } from './providers/types.js';
 import { insertPayment, requestFromProvider, settlePayment } from './service.js';
 import type { PaymentStatus, Settlement, SettlementContext } from './types.js';
+import { officeHref } from '../../lib/office-paths.js';
 
 /*
  * Deposits of the booking page (docs/api.md "Deposits"). A booking of a service that asks a
@@ -140,7 +141,7 @@ export async function depositSettled(
       `${first.client_name} paid the deposit (${fromCents(settlement.amountCents).toFixed(2)}) for ` +
       `${first.service_name}, ${first.start_at.slice(0, 16)}, after the booking was released; ` +
       'refund it or book the client again',
-    link: `/payments/${settlement.paymentId}`,
+    link: officeHref.payment(settlement.paymentId),
   });
 }
 

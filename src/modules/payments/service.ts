@@ -280,14 +280,14 @@ export async function settlePayment(
         type: 'pos.payment_failed',
         title: 'Payment failed',
         message: `The payment for ${subjectLine} failed: ${error ?? 'unknown reason'}`,
-        link: `/payments/${row.id}`,
+        link: officeHref.payment(row.id),
         email: {
           template: 'payments.failed',
           data: {
             subjectLine,
             amount: formatAmount(row.amount, row.currency),
             error: error ?? 'unknown reason',
-            link: `${ctx.config.publicBaseUrl}/payments/${row.id}`,
+            link: `${ctx.config.publicBaseUrl}${officeHref.payment(row.id)}`,
           },
         },
       });
@@ -334,3 +334,4 @@ export {
   openDeposit,
   startDepositCheckout,
 } from './deposits.js';
+import { officeHref } from '../../lib/office-paths.js';

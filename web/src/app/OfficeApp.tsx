@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Link, Redirect, Route, Switch } from 'wouter';
+// The office's addresses, shared with the service (which pages it serves) and its notifications' links.
+import { OFFICE_ROUTES, officeHref } from '../../../src/lib/office-paths';
 import { LanguageProvider, useT, withMessages } from '../i18n/i18n';
 import { restoreSession, useSession } from '../api/session';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
@@ -48,7 +50,7 @@ function OfficeShell() {
         <p className="brand">{t('office.title')}</p>
         {user && (
           <nav aria-label={t('office.nav.label')}>
-            <Link href="/">{t('office.home.title')}</Link>
+            <Link href={officeHref.home()}>{t('office.home.title')}</Link>
           </nav>
         )}
         <LanguageSwitch />
@@ -60,9 +62,13 @@ function OfficeShell() {
           ) : (
             <Suspense fallback={<Loading />}>
               <Switch>
-                <Route path="/login">{user ? <Redirect to="/" replace /> : <LoginPage />}</Route>
-                <Route path="/reset-password" component={ResetPasswordPage} />
-                <Route path="/">{user ? <HomePage /> : <Redirect to="/login" replace />}</Route>
+                <Route path={OFFICE_ROUTES.login}>
+                  {user ? <Redirect to={officeHref.home()} replace /> : <LoginPage />}
+                </Route>
+                <Route path={OFFICE_ROUTES.resetPassword} component={ResetPasswordPage} />
+                <Route path={OFFICE_ROUTES.home}>
+                  {user ? <HomePage /> : <Redirect to={officeHref.login()} replace />}
+                </Route>
                 <Route component={NotFound} />
               </Switch>
             </Suspense>
