@@ -4,6 +4,7 @@ import { reviewSummaryQuery } from '../../api/reviews';
 import { LOCALE_OF, useLanguage, useT } from '../../i18n/i18n';
 import { weekdaysFrom } from '../../lib/weekdays';
 import { formatClock, weekdayName } from '../../lib/format';
+import './book.css';
 
 type SalonPage = Schemas['PublicSalonPage'];
 
