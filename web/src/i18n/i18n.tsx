@@ -47,7 +47,12 @@ let activations = 0;
 async function activate(language: Language, shell: MessagePart): Promise<void> {
   const activation = ++activations;
   partsInUse.add(shell);
-  await Promise.all([...partsInUse].map((part) => loadPart(language, part)));
+  // Until every part in use is there: an area opened while these load adds its own.
+  let parts: MessagePart[];
+  do {
+    parts = [...partsInUse];
+    await Promise.all(parts.map((part) => loadPart(language, part)));
+  } while (parts.length !== partsInUse.size);
   // A later switch overtook this one (its parts came first): that one is the language shown.
   if (activation !== activations) return;
   i18n.activate(language);
