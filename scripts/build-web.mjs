@@ -25,15 +25,18 @@ function filesUnder(dir) {
   });
 }
 
-/** What the build reads: the app's sources, its HTML entries and configuration, the shared page list, the lockfile. */
+/** What the build reads: the app's sources, its HTML entries, configuration and plugins, the shared page list, the lockfile. */
 function inputHash() {
   const inputs = [
     ...filesUnder(join(web, 'src')),
     ...filesUnder(join(web, 'public')),
+    // The build's own plugins (the message catalogues' parts).
+    ...['messages-plugin.ts', 'message-parts.ts'].map((file) => join(web, 'build', file)),
     ...readdirSync(web)
       .filter((entry) => /\.(html|ts)$/.test(entry))
       .map((entry) => join(web, entry)),
     join(root, 'src/http/web-pages.ts'),
+    join(root, 'src/lib/office-paths.ts'),
     join(root, 'package-lock.json'),
   ].sort();
   const hash = createHash('sha256');

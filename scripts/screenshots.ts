@@ -44,7 +44,7 @@ const SHOTS: Shot[] = [
     steps: async (page, openDay) => {
       await page.goto('/book?lang=nl');
       // Service names are the salon's own words; the calendar's are the page language's.
-      await servicesAndTimes(page, openDay, { service: /Men's cut/, next: 'Volgende' });
+      await servicesAndTimes(page, openDay, { service: /Men's cut/, next: 'Volgende maand' });
     },
   },
   {
@@ -60,7 +60,7 @@ const SHOTS: Shot[] = [
     context: { ...DESKTOP, locale: 'nl-NL', colorScheme: 'dark' },
     steps: async (page, openDay) => {
       await page.goto('/book?lang=nl');
-      await servicesAndTimes(page, openDay, { service: /Men's cut/, next: 'Volgende' });
+      await servicesAndTimes(page, openDay, { service: /Men's cut/, next: 'Volgende maand' });
     },
   },
   {

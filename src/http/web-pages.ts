@@ -1,10 +1,13 @@
+import { officePages } from '../lib/office-paths.js';
+
 /*
  * The addresses the web front end answers (web/), shared by the server (web-app.ts) and the
  * development server (web/vite.config.ts), so that both send a path to the same page.
  *
  * Two shells: the public one (the booking page and every page a client reaches from an
  * email) and the back office. A path ending in `/*` covers everything below it too. A new
- * back-office area adds its first segment to OFFICE_PAGES.
+ * back-office page adds its route to lib/office-paths.ts, which the office's router and the
+ * notifications' links read too.
  */
 
 /** The booking page and the client's own pages: `public.html`. */
@@ -17,19 +20,10 @@ export const PUBLIC_PAGES = ['/book', '/booking/*', '/review', '/client/*', '/un
 export const EMBEDDABLE_PAGES = ['/book'] as const;
 
 /**
- * The back office: `index.html`. Besides its home, sign-in and password reset, the areas
- * that in-app notifications already link to (`/bookings/12`, `/clients/3` …).
+ * The back office: `index.html`. Its home, sign-in and password reset, and each area it has
+ * routes in (`/bookings/*`, `/campaigns/*` …), which in-app notifications link to.
  */
-export const OFFICE_PAGES = [
-  '/',
-  '/login',
-  '/reset-password',
-  '/bookings/*',
-  '/clients/*',
-  '/waitlist/*',
-  '/inventory/*',
-  '/payments/*',
-] as const;
+export const OFFICE_PAGES: readonly string[] = officePages();
 
 /** Which shell answers `path` (no query string), or null when the front end has no such page. */
 export function shellOf(path: string): 'public' | 'office' | null {

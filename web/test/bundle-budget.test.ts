@@ -1,17 +1,67 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { BOOKING_BUDGET_BYTES, firstLoadJs } from '../build/bundle-size.js';
+import { DEFAULT_WEB_DIST } from '../../src/http/web-app.js';
+import { BOOKING_BUDGET_BYTES, firstLoadJs, OFFICE_SHELL_BUDGET_BYTES, scriptsOfHtml } from '../build/bundle-size.js';
 
 /*
- * The booking page's size budget: the JavaScript its first load needs (its entry and every
- * chunk the entry imports statically, not the chunks loaded later on demand), gzipped, at
- * most 120 KB. Read from the build's manifest (scripts/build-web.mjs builds before the tests).
+ * The size budgets: what a shell's first load costs in JavaScript, gzipped — every script and
+ * module preload its built HTML names, the chunks they import statically and the part of the
+ * message catalogue it fetches as it starts (web/build/bundle-size.ts). Read from the build
+ * (scripts/build-web.mjs builds before the tests).
  */
 
+const manifest = JSON.parse(readFileSync(join(DEFAULT_WEB_DIST, '.vite/manifest.json'), 'utf8')) as Record<
+  string,
+  { file: string; src?: string; isDynamicEntry?: boolean }
+>;
+const fileOf = (source: string) => Object.values(manifest).find((chunk) => chunk.src === source)?.file;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
 describe('web bundle budget', () => {
-  it('the booking page (public.html) loads at most 120 KB of JavaScript, gzipped, at first', () => {
+  it(`the booking page (public.html) loads at most ${kb(BOOKING_BUDGET_BYTES)} of JavaScript, gzipped, at first`, () => {
     const { files, gzipBytes } = firstLoadJs('public.html');
-    console.log(`booking page first load: ${(gzipBytes / 1024).toFixed(1)} KB gzipped (${files.join(', ')})`);
+    console.log(`booking page first load: ${kb(gzipBytes)} gzipped (${files.join(', ')})`);
     assert.ok(gzipBytes <= BOOKING_BUDGET_BYTES, `${gzipBytes} bytes > ${BOOKING_BUDGET_BYTES}`);
+  });
+
+  it(`the back office's shell (index.html) loads at most ${kb(OFFICE_SHELL_BUDGET_BYTES)} before any area`, () => {
+    const { files, gzipBytes } = firstLoadJs('index.html');
+    console.log(`back office shell first load: ${kb(gzipBytes)} gzipped (${files.join(', ')})`);
+    assert.ok(gzipBytes <= OFFICE_SHELL_BUDGET_BYTES, `${gzipBytes} bytes > ${OFFICE_SHELL_BUDGET_BYTES}`);
+  });
+
+  it('the first loads carry no area loaded lazily: neither its code nor its messages', () => {
+    const lazy = [
+      'src/routes/account/AccountPages.tsx',
+      'src/routes/payment/PaymentReturnPage.tsx',
+      'src/routes/links/routes.tsx',
+      'src/routes/office/LoginPage.tsx',
+      'src/routes/office/HomePage.tsx',
+      'src/routes/office/ResetPasswordPage.tsx',
+      ...['en', 'nl'].flatMap((language) =>
+        ['account', 'links', 'payment', 'office'].map((part) => `../virtual:messages/${language}/${part}`),
+      ),
+    ];
+    for (const entry of ['public.html', 'index.html']) {
+      const { files } = firstLoadJs(entry);
+      for (const source of lazy) {
+        const file = fileOf(source);
+        assert.ok(file, `${source} is a chunk of its own`);
+        assert.ok(!files.includes(file), `${entry}'s first load has ${source}`);
+      }
+    }
+  });
+
+  it('a page preloads no catalogue: it fetches only its active language’s, once it knows which', () => {
+    for (const entry of ['public.html', 'index.html']) {
+      const named = scriptsOfHtml(readFileSync(join(DEFAULT_WEB_DIST, entry), 'utf8'));
+      assert.ok(named.length > 0, `${entry} names its scripts`);
+      assert.deepEqual(
+        named.filter((file) => file.includes('/messages-')),
+        [],
+      );
+    }
   });
 });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { parseDate } from '@internationalized/date';
 import { describe, it } from 'node:test';
-import { dayOf, isClosedDay, wallClockInstant, weekdayOf, weekdaysFrom, weekStart } from '../src/lib/datetime.js';
+import { dayOf, isClosedDay, wallClockInstant, weekdayOf, weekStart } from '../src/lib/datetime.js';
+import { weekdaysFrom } from '../src/lib/weekdays.js';
 import { formatClock, formatDuration, formatTime, weekdayName } from '../src/lib/format.js';
 
 describe('the booking page’s dates and times', () => {

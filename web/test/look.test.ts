@@ -115,11 +115,11 @@ describe("the salon's look", () => {
     assert.equal(forcedScheme('sepia'), null);
   });
 
-  it("ui/base.css holds the default colour's tokens and the page colours lib/look.ts reckons with", () => {
-    const css = readFileSync(new URL('../src/ui/base.css', import.meta.url), 'utf8');
+  it("ui/tokens.css holds the default colour's tokens and the page colours lib/look.ts reckons with", () => {
+    const css = readFileSync(new URL('../src/ui/tokens.css', import.meta.url), 'utf8');
     const declared = (name: string) => {
       const values = [...css.matchAll(new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`, 'gi'))].map((m) => m[1]!);
-      assert.ok(values.length > 0, `base.css does not declare --${name}`);
+      assert.ok(values.length > 0, `tokens.css does not declare --${name}`);
       return values;
     };
     for (const scheme of SCHEMES) {

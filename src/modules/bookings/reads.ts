@@ -12,6 +12,7 @@ import { readSettings, readTimezone } from '../settings/service.js';
 import { rulesOf } from './desk-rules.js';
 import { narrows, parseBookingFilter, type BookingFilter } from './list-filter.js';
 import type { BookingListFilter, BookingOutput } from './schemas.js';
+import { officeHref } from '../../lib/office-paths.js';
 
 /*
  * Reading bookings: the staff list and detail (agenda rules included), the rows other
@@ -19,7 +20,7 @@ import type { BookingListFilter, BookingOutput } from './schemas.js';
  */
 
 /** The in-app link of a booking; also how its notifications are found again. */
-export const bookingLink = (id: number) => `/bookings/${id}`;
+export const bookingLink = officeHref.booking;
 
 /**
  * One booking with its client, staff and service names: one join, whatever the row count.

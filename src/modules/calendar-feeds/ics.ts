@@ -2,6 +2,7 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
 import type { BookingStatus } from '../../db/types.js';
+import { officeHref } from '../../lib/office-paths.js';
 
 /** One appointment of a feed, as read from the bookings. Times are wall clock in the salon's zone. */
 export interface FeedEvent {
@@ -63,7 +64,7 @@ export function feedCalendarText(feed: FeedCalendar): string {
       lastModified: new Date(event.updatedAt),
       summary: who ? `${event.serviceName}: ${who}` : event.serviceName,
       location: event.locationName,
-      url: `${feed.publicBaseUrl}/bookings/${event.id}`,
+      url: `${feed.publicBaseUrl}${officeHref.booking(event.id)}`,
       status: event.status === 'provisional' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
     });
   }

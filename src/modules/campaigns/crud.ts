@@ -11,10 +11,11 @@ import { blockTexts, checkBlocks, MERGE_TAGS, unknownMergeTags, type BlockInput,
 import type { CampaignCreateInput, CampaignOutput, CampaignUpdateInput } from './schemas.js';
 import { normaliseFilters, type SegmentFiltersInput } from './segments.js';
 import { lockRows } from '../../db/locks.js';
+import { officeHref } from '../../lib/office-paths.js';
 
 export type CampaignRow = Selectable<CampaignsTable>;
 
-export const campaignLink = (id: number) => `/campaigns/${id}`;
+export const campaignLink = officeHref.campaign;
 
 export function toCampaign(row: CampaignRow, timezone: string): CampaignOutput {
   return {

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/executor.js';
 import type { JobHandler } from '../../jobs/types.js';
 import { notifyAdmins } from '../notifications/service.js';
 import { readSettings } from '../settings/service.js';
+import { officeHref } from '../../lib/office-paths.js';
 
 /*
  * Visit-frequency alerts (settings `visit_frequency_alerts_enabled`, `visit_frequency_days`).
@@ -119,7 +120,7 @@ export function visitFrequencyAlertsJob(ctx: AppContext): JobHandler<'clients.vi
         await notifyAdmins(trx, {
           type: 'booking.visit_overdue',
           ...overdueMessage(overdue, settings.visit_frequency_days),
-          link: overdue.length === 1 ? `/clients/${overdue[0]!.id}` : '/clients',
+          link: overdue.length === 1 ? officeHref.client(overdue[0]!.id) : officeHref.clients(),
         });
       }
       await enqueue(

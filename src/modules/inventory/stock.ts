@@ -4,6 +4,7 @@ import { nowIso } from '../../lib/time.js';
 import { notifyAdmins } from '../notifications/service.js';
 import { readSettings } from '../settings/service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
+import { officeHref } from '../../lib/office-paths.js';
 
 /** Why stock moved; every change of `quantity_on_hand` is one of these. */
 export type StockReason =
@@ -85,12 +86,12 @@ export async function moveStock(trx: Executor, moves: StockMove[], context: Stoc
   const settings = await readSettings(trx);
   for (const [productId, product] of crossed) {
     await recordWebhookEvent(trx, 'product.stock_low', productId);
-    const link = `${context.publicBaseUrl}/inventory/products/${productId}`;
+    const link = `${context.publicBaseUrl}${officeHref.product(productId)}`;
     await notifyAdmins(trx, {
       type: 'inventory.low_stock',
       title: `Low stock: ${product.name}`,
       message: `${product.name} (${product.sku}) has ${product.quantity} left; the alert threshold is ${product.threshold}.`,
-      link: `/inventory/products/${productId}`,
+      link: officeHref.product(productId),
       ...(settings.low_stock_email_enabled === 1
         ? {
             email: {

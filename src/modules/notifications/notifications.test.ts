@@ -4,6 +4,7 @@ import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../t
 import { assertError, assertInvalid } from '../../../test/helpers/assertions.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { insertUser } from '../../../test/helpers/factories.js';
+import { officeHref } from '../../lib/office-paths.js';
 import { notifyUser } from './service.js';
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -322,7 +323,7 @@ for (const dialect of DIALECTS) {
             type: 'booking.new',
             title: 'New booking',
             message: 'Anna at 10:00',
-            link: '/bookings/1',
+            link: officeHref.booking(1),
           }),
         );
         assert.equal(typeof id, 'number');

@@ -4,12 +4,14 @@ import { queueEmails } from '../../mail/outbox.js';
 import type { TemplateData, TemplateName } from '../../mail/templates/index.js';
 import { queuePush } from '../../push/queue.js';
 import { defaultPreference, type NotificationType } from './types.js';
+import type { OfficeHref } from '../../lib/office-paths.js';
 
 export interface AdminEvent<N extends TemplateName> {
   type: string;
   title: string;
   message: string;
-  link?: string | null;
+  /** The page the notification opens in the back office. */
+  link?: OfficeHref | null;
   /** The email to send to admins whose preferences allow email for this type; omit for none. */
   email?: { template: N; data: TemplateData<N> };
   /**
@@ -79,7 +81,8 @@ export interface UserNotification {
   type: NotificationType;
   title: string;
   message: string;
-  link?: string | null;
+  /** The page the notification opens in the back office. */
+  link?: OfficeHref | null;
 }
 
 /**
@@ -132,6 +135,6 @@ export async function notifyUser(
  * Takes back the inbox notifications of one event (its type and link) from every inbox, in
  * the caller's transaction: what they announced no longer holds.
  */
-export async function withdrawNotifications(trx: Executor, type: NotificationType, link: string): Promise<void> {
+export async function withdrawNotifications(trx: Executor, type: NotificationType, link: OfficeHref): Promise<void> {
   await trx.deleteFrom('notifications').where('type', '=', type).where('link', '=', link).execute();
 }

@@ -13,6 +13,7 @@ import { ProviderError } from './providers/types.js';
 import { insertPayment, requestFromProvider } from './payment-start.js';
 import { settlePayment } from './settle.js';
 import type { PaymentStatus, Settlement, SettlementContext } from './types.js';
+import { officeHref } from '../../lib/office-paths.js';
 
 /*
  * Deposits of the booking page (docs/api.md "Deposits"). A booking of a service that asks a
@@ -141,7 +142,7 @@ export async function depositSettled(
       `${first.client_name} paid the deposit (${fromCents(settlement.amountCents).toFixed(2)}) for ` +
       `${first.service_name}, ${first.start_at.slice(0, 16)}, after the booking was released; ` +
       'refund it or book the client again',
-    link: `/payments/${settlement.paymentId}`,
+    link: officeHref.payment(settlement.paymentId),
   });
 }
 

@@ -3,6 +3,7 @@ import type { DB } from '../../db/types.js';
 import { fromCents } from '../../lib/money.js';
 import { notifyAdmins } from '../notifications/service.js';
 import type { Settlement } from './types.js';
+import { officeHref } from '../../lib/office-paths.js';
 
 /**
  * Settlement of a no-show fee. The payment row is the fee's record, so nothing else changes;
@@ -15,6 +16,6 @@ export async function noshowFeeSettled(trx: Transaction<DB>, settlement: Settlem
     type: 'pos.noshow_fee_paid',
     title: 'No-show fee paid',
     message: `The no-show fee of booking ${settlement.referenceId} (${fromCents(settlement.amountCents).toFixed(2)}) was paid`,
-    link: `/bookings/${settlement.referenceId}`,
+    link: officeHref.booking(settlement.referenceId),
   });
 }

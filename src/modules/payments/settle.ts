@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { officeHref } from '../../lib/office-paths.js';
 import { nowIso } from '../../lib/time.js';
 import { notifyAdmins } from '../notifications/service.js';
 import { settlementHandlers } from './settlement.js';
@@ -45,14 +46,14 @@ export async function settlePayment(
         type: 'pos.payment_failed',
         title: 'Payment failed',
         message: `The payment for ${subjectLine} failed: ${error ?? 'unknown reason'}`,
-        link: `/payments/${row.id}`,
+        link: officeHref.payment(row.id),
         email: {
           template: 'payments.failed',
           data: {
             subjectLine,
             amount: formatAmount(row.amount, row.currency),
             error: error ?? 'unknown reason',
-            link: `${ctx.config.publicBaseUrl}/payments/${row.id}`,
+            link: `${ctx.config.publicBaseUrl}${officeHref.payment(row.id)}`,
           },
         },
       });

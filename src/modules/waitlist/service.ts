@@ -12,6 +12,7 @@ import { readSettings, readTimezone } from '../settings/service.js';
 import type { WaitlistCreateInput, WaitlistEntryOutput, WaitlistListFilter, WaitlistUpdateInput } from './schemas.js';
 import type { Dialect } from '../../db/connection.js';
 import { lockRows } from '../../db/locks.js';
+import { officeHref } from '../../lib/office-paths.js';
 
 // ---------------------------------------------------------------- reading
 
@@ -203,7 +204,7 @@ export async function createEntry(ctx: AppContext, input: WaitlistCreateInput): 
         type: 'waitlist.join',
         title: `${clientName} joined the waitlist`,
         message: `${clientName} is waiting for ${serviceName} on ${date}${window}.`,
-        link: `/waitlist/${row.id}`,
+        link: officeHref.waitlistEntry(row.id),
       });
     }
     return readEntry(trx, row.id, timezone);
@@ -360,7 +361,7 @@ async function announceOffer(
       type: 'waitlist.slot_available',
       title: `Slot offered to ${entry.client_name}`,
       message: `${entry.service_name} with ${staffName || 'any staff'}, ${when}, was offered to ${entry.client_name} from the waitlist.`,
-      link: `/waitlist/${entryId}`,
+      link: officeHref.waitlistEntry(entryId),
     });
   }
 }

@@ -1,15 +1,23 @@
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Link, Redirect, Route, Switch } from 'wouter';
-import { LanguageProvider, useT } from '../i18n/i18n';
-import { HomePage } from '../routes/office/HomePage';
-import { LoginPage } from '../routes/office/LoginPage';
-import { ResetPasswordPage } from '../routes/office/ResetPasswordPage';
-import { useEffect } from 'react';
+// The office's addresses, shared with the service (which pages it serves) and its notifications' links.
+import { OFFICE_ROUTES, officeHref } from '../../../src/lib/office-paths';
+import { LanguageProvider, useT, withMessages } from '../i18n/i18n';
 import { restoreSession, useSession } from '../api/session';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
 import { Loading, LoadError, NotFound } from '../ui/PageStates';
 import { useSalonLook } from './look';
 import { AppProviders } from './providers';
+
+// Every page of an area is a chunk of its own, fetched with the area's messages when it opens:
+// the shell's first load carries no area, however many the back office grows.
+const officePage = (load: () => Promise<{ default: ComponentType }>) => lazy(withMessages('office', load));
+const LoginPage = officePage(() => import('../routes/office/LoginPage').then((page) => ({ default: page.LoginPage })));
+const ResetPasswordPage = officePage(() =>
+  import('../routes/office/ResetPasswordPage').then((page) => ({ default: page.ResetPasswordPage })),
+);
+const HomePage = officePage(() => import('../routes/office/HomePage').then((page) => ({ default: page.HomePage })));
 
 /**
  * The back office's shell: header, navigation and the routes of its areas. Every page but
@@ -18,7 +26,7 @@ import { AppProviders } from './providers';
 export function OfficeApp() {
   return (
     <AppProviders>
-      <LanguageProvider>
+      <LanguageProvider shell="shell-office">
         <OfficeShell />
       </LanguageProvider>
     </AppProviders>
@@ -42,7 +50,7 @@ function OfficeShell() {
         <p className="brand">{t('office.title')}</p>
         {user && (
           <nav aria-label={t('office.nav.label')}>
-            <Link href="/">{t('office.home.title')}</Link>
+            <Link href={officeHref.home()}>{t('office.home.title')}</Link>
           </nav>
         )}
         <LanguageSwitch />
@@ -52,12 +60,18 @@ function OfficeShell() {
           {session.status === 'unknown' ? (
             <Loading />
           ) : (
-            <Switch>
-              <Route path="/login">{user ? <Redirect to="/" replace /> : <LoginPage />}</Route>
-              <Route path="/reset-password" component={ResetPasswordPage} />
-              <Route path="/">{user ? <HomePage /> : <Redirect to="/login" replace />}</Route>
-              <Route component={NotFound} />
-            </Switch>
+            <Suspense fallback={<Loading />}>
+              <Switch>
+                <Route path={OFFICE_ROUTES.login}>
+                  {user ? <Redirect to={officeHref.home()} replace /> : <LoginPage />}
+                </Route>
+                <Route path={OFFICE_ROUTES.resetPassword} component={ResetPasswordPage} />
+                <Route path={OFFICE_ROUTES.home}>
+                  {user ? <HomePage /> : <Redirect to={officeHref.login()} replace />}
+                </Route>
+                <Route component={NotFound} />
+              </Switch>
+            </Suspense>
           )}
         </ErrorBoundary>
       </main>

@@ -3,21 +3,22 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useRoute } from 'wouter';
 import { restoreClientSession, useClientSession } from '../api/client-session';
 import { $api } from '../api/client';
-import { LanguageProvider, useT } from '../i18n/i18n';
+import { LanguageProvider, useT, withMessages } from '../i18n/i18n';
 import { isEmbedded } from '../lib/embed';
 import { BookingPage, prefetchBookingPage } from '../routes/book/BookingPage';
-import LinkRoutes from '../routes/links/routes';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
 import { Loading, LoadError, NotFound } from '../ui/PageStates';
 import { useSalonLook } from './look';
 import { AppProviders } from './providers';
 
-// Pages other than the booking page are chunks of their own: /book's first load stays small.
-const PaymentReturnPage = lazy(() => import('../routes/payment/PaymentReturnPage'));
+// Pages other than the booking page are chunks of their own, each with its part of the
+// messages: /book's first load carries neither their code nor their words.
+const PaymentReturnPage = lazy(withMessages('payment', () => import('../routes/payment/PaymentReturnPage')));
+const LinkRoutes = lazy(withMessages('links', () => import('../routes/links/routes')));
 // The client's pages, and their links in the header, are chunks of their own: the booking
 // page's first load does not carry them.
-const loadAccount = () => import('../routes/account/AccountPages');
+const loadAccount = withMessages('account', () => import('../routes/account/AccountPages'));
 const AccountPages = lazy(loadAccount);
 const AccountNav = lazy(() => loadAccount().then((account) => ({ default: account.AccountNav })));
 
@@ -44,7 +45,7 @@ function PublicLanguage() {
     if (onBookingPage) prefetchBookingPage(queryClient);
   }, [queryClient, onBookingPage]);
   return (
-    <LanguageProvider salonLanguage={salon.data?.language ?? null}>
+    <LanguageProvider shell="shell-public" salonLanguage={salon.data?.language ?? null}>
       <PublicShell salonName={salon.data?.salon_name} />
     </LanguageProvider>
   );

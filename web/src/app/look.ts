@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { $api } from '../api/client';
 
 /*
- * Puts the salon's look on the page: its brand colour as the accent tokens of ui/base.css
+ * Puts the salon's look on the page: its brand colour as the accent tokens of ui/tokens.css
  * (custom properties set through the CSSOM, which the pages' CSP allows, unlike a style
  * attribute) and its `dark_mode` as `<html data-theme>`. Both shells read it from the public
  * salon page, so the back office looks like the salon's booking page.

@@ -4,6 +4,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useState, type Rea
 import { I18nProvider as AriaI18nProvider } from 'react-aria-components';
 import { isEmbedded } from '../lib/embed';
 import { chooseLanguage, type Language } from '../lib/language';
+import { catalogueLoaders } from 'virtual:messages';
 import type en from './catalogues/en.json';
 
 /** Every message key: the English catalogue is their source, so a wrong key fails the type check. */
@@ -14,11 +15,68 @@ const i18n = setupI18n();
 /** The locale handed to React Aria and Intl: its region decides date order and the like. */
 export const LOCALE_OF: Record<Language, string> = { en: 'en-GB', nl: 'nl-NL' };
 
-async function loadCatalogue(language: Language): Promise<void> {
-  // Each catalogue is its own small chunk: a visitor downloads only the language shown.
-  const { messages } = language === 'nl' ? await import('virtual:messages/nl') : await import('virtual:messages/en');
-  i18n.loadAndActivate({ locale: language, messages });
+/** A part of the catalogues (web/build/message-parts.ts): a shell's, or a lazily loaded area's. */
+export type MessagePart = keyof (typeof catalogueLoaders)['en'];
+
+/*
+ * Each language's catalogue comes in parts, each its own small chunk: a page fetches its shell's
+ * part and the parts of the areas it has opened, in the active language only; switching
+ * language fetches the same parts in the other one before the page shows it.
+ */
+const partsInUse = new Set<MessagePart>();
+const partsLoaded = new Map<string, Promise<void>>();
+let activeLanguage: Language | null = null;
+let firstActivation: (language: Language) => void;
+const firstActive = new Promise<Language>((resolve) => {
+  firstActivation = resolve;
+});
+
+function loadPart(language: Language, part: MessagePart): Promise<void> {
+  const key = `${language}/${part}`;
+  let loading = partsLoaded.get(key);
+  if (!loading) {
+    loading = catalogueLoaders[language][part]().then(({ messages }) => i18n.load(language, messages));
+    // A failed fetch (the network) is tried again the next time the part is asked for.
+    loading.catch(() => partsLoaded.delete(key));
+    partsLoaded.set(key, loading);
+  }
+  return loading;
+}
+
+let activations = 0;
+async function activate(language: Language, shell: MessagePart): Promise<void> {
+  const activation = ++activations;
+  partsInUse.add(shell);
+  // Until every part in use is there: an area opened while these load adds its own.
+  let parts: MessagePart[];
+  do {
+    parts = [...partsInUse];
+    await Promise.all(parts.map((part) => loadPart(language, part)));
+  } while (parts.length !== partsInUse.size);
+  // A later switch overtook this one (its parts came first): that one is the language shown.
+  if (activation !== activations) return;
+  i18n.activate(language);
+  activeLanguage = language;
+  firstActivation(language);
   document.documentElement.lang = language;
+}
+
+/**
+ * An area's lazily loaded chunk together with its messages, in the active language: for
+ * `lazy(withMessages('account', () => import('../routes/account/AccountPages')))`. The area's
+ * part is fetched alongside its code, and again in the other language when the visitor switches.
+ */
+export function withMessages<T>(part: MessagePart, load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    partsInUse.add(part);
+    const [module] = await Promise.all([
+      load(),
+      (activeLanguage === null ? firstActive : Promise.resolve(activeLanguage)).then((language) =>
+        loadPart(language, part),
+      ),
+    ]);
+    return module;
+  };
 }
 
 /**
@@ -60,23 +118,32 @@ interface LanguageState {
 const LanguageContext = createContext<LanguageState | null>(null);
 
 /**
- * Loads the catalogue of the language chosen (chooseLanguage) and renders its children once it
- * is there. `salonLanguage` is the salon's `language` setting, when known.
+ * Loads the messages of the language chosen (chooseLanguage): the shell's part and those of the
+ * areas opened so far, and renders its children once they are there. `salonLanguage` is the
+ * salon's `language` setting, when known.
  */
-export function LanguageProvider({ salonLanguage, children }: { salonLanguage?: string | null; children: ReactNode }) {
+export function LanguageProvider({
+  shell,
+  salonLanguage,
+  children,
+}: {
+  shell: MessagePart;
+  salonLanguage?: string | null;
+  children: ReactNode;
+}) {
   const [chosen, setChosen] = useState<string | null>(storedChoice);
   const language = chooseLanguage({ chosen, browser: navigator.languages, salon: salonLanguage ?? null });
   const [loaded, setLoaded] = useState<Language | null>(null);
 
   useEffect(() => {
     let current = true;
-    void loadCatalogue(language).then(() => {
+    void activate(language, shell).then(() => {
       if (current) setLoaded(language);
     });
     return () => {
       current = false;
     };
-  }, [language]);
+  }, [language, shell]);
 
   const setLanguage = useCallback((next: Language) => {
     storeChoice(next);

@@ -30,11 +30,6 @@ export function weekStart(firstDayOfWeek: number): (typeof WEEK_STARTS)[number] 
   return WEEK_STARTS[firstDayOfWeek] ?? 'mon';
 }
 
-/** The seven weekdays (0 = Sunday) in the salon's order, from its `first_day_of_week`. */
-export function weekdaysFrom(firstDayOfWeek: number): number[] {
-  return [0, 1, 2, 3, 4, 5, 6].map((offset) => (firstDayOfWeek + offset) % 7);
-}
-
 export interface OpeningDay {
   day_of_week: number;
   is_closed: boolean;

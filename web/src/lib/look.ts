@@ -1,7 +1,7 @@
 import { AA_NON_TEXT, AA_TEXT, contrastRatio, mix, parseHex, toHex, type Rgb } from './contrast.js';
 
 /*
- * The salon's look: its brand colour made into the accent tokens of ui/base.css, for the light
+ * The salon's look: its brand colour made into the accent tokens of ui/tokens.css, for the light
  * and the dark scheme, and its `dark_mode` setting. A salon may pick any colour (yellow, black,
  * a mid grey); the pages must stay readable whatever it picks, so each token is the brand colour
  * moved towards black (on light pages) or white (on dark pages) only as far as WCAG AA needs:
@@ -20,7 +20,7 @@ export const SCHEMES: readonly Scheme[] = ['light', 'dark'];
 /** The accent of the pages before a salon picks a colour (the setting's default too). */
 export const DEFAULT_BRAND_COLOR = '#7a2e54';
 
-/** Each scheme's page colours, as ui/base.css defines them (a test keeps the two equal). */
+/** Each scheme's page colours, as ui/tokens.css defines them (a test keeps the two equal). */
 export const PAGE_COLOURS: Record<Scheme, { bg: string; surface: string; text: string; muted: string }> = {
   light: { bg: '#ffffff', surface: '#f6f5f3', text: '#1d1b19', muted: '#5c5650' },
   dark: { bg: '#171514', surface: '#23201e', text: '#f3f0ed', muted: '#c2bab2' },
@@ -83,7 +83,7 @@ export function accentTokens(brandColor: string, scheme: Scheme): AccentTokens {
 }
 
 /**
- * The custom properties that carry a brand colour to ui/base.css: `--accent-light`,
+ * The custom properties that carry a brand colour to ui/tokens.css: `--accent-light`,
  * `--accent-text-dark` and so on; the stylesheet picks each scheme's set.
  */
 export function lookProperties(brandColor: string): Record<string, string> {

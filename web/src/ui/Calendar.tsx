@@ -7,6 +7,7 @@ import {
   Heading,
   type CalendarProps,
 } from 'react-aria-components';
+import './calendar.css';
 
 interface Props extends Omit<CalendarProps<CalendarDate>, 'children' | 'firstDayOfWeek'> {
   previousLabel: string;

@@ -1,4 +1,5 @@
 import { Checkbox as AriaCheckbox, type CheckboxProps } from 'react-aria-components';
+import './checkbox.css';
 
 /** React Aria's checkbox with a drawn box (its input stays the real, focusable control). */
 export function Checkbox({ children, ...props }: Omit<CheckboxProps, 'children'> & { children: React.ReactNode }) {

@@ -1,6 +1,7 @@
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { useLanguage, useT } from '../i18n/i18n';
 import { LANGUAGES, isLanguage } from '../lib/language';
+import './language-switch.css';
 
 /** The visitor's own choice of language, overriding the browser's and the salon's. */
 export function LanguageSwitch() {

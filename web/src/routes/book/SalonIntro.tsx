@@ -1,7 +1,8 @@
 import { $api, type Schemas } from '../../api/client';
 import { LOCALE_OF, useLanguage, useT } from '../../i18n/i18n';
-import { weekdaysFrom } from '../../lib/datetime';
+import { weekdaysFrom } from '../../lib/weekdays';
 import { formatClock, weekdayName } from '../../lib/format';
+import './book.css';
 
 type SalonPage = Schemas['PublicSalonPage'];
 
@@ -23,7 +24,7 @@ export function SalonIntro({ page, compact = false }: { page: SalonPage; compact
 
   return (
     <section className="salon-intro" aria-labelledby="salon-name">
-      {/* Sized up front (base.css fits any shape into the box), so the text never moves when it arrives. */}
+      {/* Sized up front (book.css fits any shape into the box), so the text never moves when it arrives. */}
       {page.logo_url && !compact && <img src={page.logo_url} alt="" width={96} height={96} />}
       <div>
         <h2 id="salon-name">{page.salon_name}</h2>

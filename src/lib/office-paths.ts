@@ -1,0 +1,59 @@
+/*
+ * The back office's addresses, in one place for everyone who names them: the web app's router
+ * and links (web/src/app), the service's list of the addresses it answers with the back
+ * office's page (http/web-pages.ts), and the links of in-app notifications (the modules). A
+ * link that names a page the service does not serve cannot be written: a notification's link
+ * is an OfficeHref, which only the builders below make.
+ *
+ * It imports nothing, so the service and the web app's bundle both take it as it is.
+ */
+
+/** A path in the back office, made by `officeHref` (a notification's `link`). */
+export type OfficeHref = string & { readonly __officeHref: true };
+
+/** Each page's route, in the router's syntax (`:id` a parameter). */
+export const OFFICE_ROUTES = {
+  home: '/',
+  login: '/login',
+  resetPassword: '/reset-password',
+  booking: '/bookings/:id',
+  clients: '/clients',
+  client: '/clients/:id',
+  waitlistEntry: '/waitlist/:id',
+  product: '/inventory/products/:id',
+  payment: '/payments/:id',
+  campaign: '/campaigns/:id',
+} as const;
+
+const href = (path: string) => path as OfficeHref;
+
+/** The address of each page, for links, redirects and notifications. */
+export const officeHref = {
+  home: () => href(OFFICE_ROUTES.home),
+  login: () => href(OFFICE_ROUTES.login),
+  resetPassword: () => href(OFFICE_ROUTES.resetPassword),
+  booking: (id: number) => href(`/bookings/${id}`),
+  clients: () => href(OFFICE_ROUTES.clients),
+  client: (id: number) => href(`/clients/${id}`),
+  waitlistEntry: (id: number) => href(`/waitlist/${id}`),
+  product: (id: number) => href(`/inventory/products/${id}`),
+  payment: (id: number) => href(`/payments/${id}`),
+  campaign: (id: number) => href(`/campaigns/${id}`),
+} satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
+
+/**
+ * The addresses the service answers with the back office's page, in web-pages.ts's syntax (a
+ * trailing `/*` covers everything below): a one-segment page as it is (`/login`), and for a
+ * page deeper down its area's first segment, everything below it (`/bookings/*` also answers
+ * `/bookings`), so the app shows its own "Page not found" for an address of an area it has no
+ * page for.
+ */
+export function officePages(): string[] {
+  const pages = new Set<string>();
+  for (const route of Object.values(OFFICE_ROUTES)) {
+    const segments = route.split('/').filter((segment) => segment !== '');
+    const deeper = Object.values(OFFICE_ROUTES).some((other) => other.startsWith(`/${segments[0]}/`));
+    pages.add(segments.length === 0 ? '/' : deeper ? `/${segments[0]}/*` : route);
+  }
+  return [...pages];
+}
