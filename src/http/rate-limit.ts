@@ -139,3 +139,12 @@ export async function registerRateLimiting(app: FastifyInstance, db: Kysely<DB>)
 export async function firstInWindow(db: Kysely<DB>, key: string, windowMs: number): Promise<boolean> {
   return (await countHit(db, key, windowMs)).current === 1;
 }
+
+/**
+ * Counts one more use of `key` in its window (a fixed window of `windowMs` from its first use)
+ * and returns the count including this one, atomically: of concurrent callers, exactly one sees
+ * each number. For budgets that are not requests (text messages a day).
+ */
+export async function countInWindow(db: Kysely<DB>, key: string, windowMs: number): Promise<number> {
+  return (await countHit(db, key, windowMs)).current;
+}

@@ -5,6 +5,7 @@ import { readClient } from '../../http/auth.js';
 import { errorRef } from '../../http/schemas.js';
 import { answerProvisional } from '../bookings/service.js';
 import { createPublicBooking } from './bookings.js';
+import { confirmClientPhone } from './phone-confirmation.js';
 import { BOOKING_LIMITS, PUBLIC_BODY_LIMIT, TOKEN_LIMITS } from './limits.js';
 import { idempotencyKeyOf } from './intake.js';
 import { PublicBooking, PublicBookingBody, TokenBody } from './schemas.js';
@@ -81,7 +82,12 @@ export async function publicBookingRoutes(instance: FastifyInstance, ctx: AppCon
         body: TokenBody,
         response: { 200: PublicBooking, 400: errorRef, 404: errorRef, 409: errorRef, 429: errorRef },
       },
-      handler: async (request) => toPublicBooking(await answerProvisional(ctx, request.body.token, answer)),
+      handler: async (request) => {
+        const booking = await answerProvisional(ctx, request.body.token, answer);
+        // The confirm link reached the client at their address: their number may be texted now.
+        if (answer === 'confirm') await confirmClientPhone(ctx.db, booking.client_id);
+        return toPublicBooking(booking);
+      },
     });
   }
 }

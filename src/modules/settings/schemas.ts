@@ -59,6 +59,7 @@ export const TOGGLES = [
   'sms_enabled',
   'reminder_email_enabled',
   'reminder_sms_enabled',
+  'booking_hold_new_clients',
 ] as const;
 
 /** The reminder offsets: whole hours before the start, at most three per channel, none twice. */
@@ -85,6 +86,41 @@ const togglesIn = Object.fromEntries(TOGGLES.map((name) => [name, Type.Optional(
   (typeof TOGGLES)[number],
   ReturnType<typeof Type.Optional<typeof Flag>>
 >;
+
+/** Limits against SMS pumping and a booking page filled by a script (docs/operations.md "Abuse and limits"). */
+const abuseLimitsIn = {
+  sms_allowed_countries: Type.Optional(
+    Type.Array(Type.String({ pattern: '^[A-Za-z]{2}$' }), {
+      maxItems: 50,
+      uniqueItems: true,
+      description:
+        "ISO 3166 codes (NL, BE, DE …) of the countries whose numbers may be texted; [] (default): the salon's own country only",
+    }),
+  ),
+  sms_daily_limit: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 100_000, description: 'Text messages a day for the salon (default 200)' }),
+  ),
+  sms_prefix_daily_limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 10_000,
+      description: 'Text messages a day to numbers sharing all but their last three digits (default 10)',
+    }),
+  ),
+  booking_hold_minutes: Type.Optional(
+    Type.Integer({
+      minimum: 10,
+      maximum: 1440,
+      description: 'Minutes a held booking of a new client waits for its email link before it is released (default 60)',
+    }),
+  ),
+};
+const abuseLimitsOut = {
+  sms_allowed_countries: Type.Array(Type.String(), { description: "[]: the salon's own country only" }),
+  sms_daily_limit: Type.Integer(),
+  sms_prefix_daily_limit: Type.Integer(),
+  booking_hold_minutes: Type.Integer(),
+};
 
 export const SettingsUpdate = Type.Object({
   salon_name: Type.Optional(NonEmpty(200)),
@@ -161,6 +197,7 @@ export const SettingsUpdate = Type.Object({
   ),
   reminder_email_hours: Type.Optional(ReminderHours),
   reminder_sms_hours: Type.Optional(ReminderHours),
+  ...abuseLimitsIn,
 });
 
 export type SettingsUpdateInput = Static<typeof SettingsUpdate>;
@@ -238,6 +275,7 @@ export const SettingsOut = named(
     sms_from: Type.String(),
     reminder_email_hours: Type.Array(Type.Integer(), { description: 'Hours before the start, largest first' }),
     reminder_sms_hours: Type.Array(Type.Integer(), { description: 'Hours before the start, largest first' }),
+    ...abuseLimitsOut,
     ...secretsSet,
     logo_url: Type.Union([Type.String(), Type.Null()]),
     opening_hours: Type.Array(OpeningHours, { description: 'Set during setup only (read-only here)' }),

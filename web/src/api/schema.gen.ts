@@ -4935,7 +4935,7 @@ export interface components {
       in_app: boolean;
       push: boolean;
     };
-    /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available`, `webhook.endpoint_disabled` */
+    /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available`, `webhook.endpoint_disabled`, `sms.daily_limit_reached` */
     NotificationPreferences: {
       [key: string]: components['schemas']['NotificationPreference'];
     };
@@ -5004,7 +5004,7 @@ export interface components {
       /** @description true: the text carries a secret and is not shown (MAIL_PREVIEW off) */
       redacted: boolean;
       sent_at: string | null;
-      /** @description `queued` (waiting or retried), `sent` (accepted by the provider), `delivered` (reported delivered), `failed` (refused, undelivered, given up, or `no_consent`), `unsent` (no provider configured) */
+      /** @description `queued` (waiting or retried), `sent` (accepted by the provider), `delivered` (reported delivered), `failed` (refused, undelivered, given up; or not sent to this number: `error` `no_consent`, `country_not_allowed` (outside `sms_allowed_countries`), `phone_unconfirmed` (typed on the booking page, not yet confirmed)), `unsent` (kept back: no provider configured, or `error` `sms_daily_limit_reached` / `sms_prefix_daily_limit_reached`) */
       status: 'queued' | 'sent' | 'delivered' | 'failed' | 'unsent';
       template: string;
       /** @description E.164 */
@@ -5792,6 +5792,8 @@ export interface components {
     Settings: {
       booking_allow_staff_choice: 0 | 1;
       booking_clients: string;
+      booking_hold_minutes: number;
+      booking_hold_new_clients: 0 | 1;
       booking_max_future_days: number;
       booking_min_lead_hours: number;
       booking_mode: string;
@@ -5873,12 +5875,16 @@ export interface components {
       salon_postcode: string;
       seasonal_promotions_enabled: 0 | 1;
       sms_account_sid: string;
+      /** @description []: the salon's own country only */
+      sms_allowed_countries: string[];
       /** @enum {string} */
       sms_auth_token: '********';
       /** @description 1 when sms_auth_token holds a value */
       sms_auth_token_set: 0 | 1;
+      sms_daily_limit: number;
       sms_enabled: 0 | 1;
       sms_from: string;
+      sms_prefix_daily_limit: number;
       sms_provider: string;
       smtp_from: string;
       smtp_host: string;
@@ -13912,7 +13918,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available`, `webhook.endpoint_disabled` */
+      /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available`, `webhook.endpoint_disabled`, `sms.daily_limit_reached` */
       200: {
         headers: {
           [name: string]: unknown;
@@ -13961,7 +13967,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available`, `webhook.endpoint_disabled` */
+      /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available`, `webhook.endpoint_disabled`, `sms.daily_limit_reached` */
       200: {
         headers: {
           [name: string]: unknown;
@@ -16255,7 +16261,7 @@ export interface operations {
           marketing_consent?: boolean;
           notes?: string;
           service_id: number;
-          /** @description The form's text-message checkbox, under the same rule as marketing_consent */
+          /** @description The form's text-message checkbox, under the same rule as marketing_consent; not recorded for a number outside the salon's `sms_allowed_countries` (the booking goes ahead). A new client's number is texted only once they use a link of the salon's email (sign-in, confirm, attend, move) */
           sms_consent?: boolean;
           staff_id?: number;
           /**
@@ -17596,7 +17602,7 @@ export interface operations {
             service_id: number;
             staff_id?: number;
           }[];
-          /** @description The form's text-message checkbox, under the same rule as marketing_consent */
+          /** @description The form's text-message checkbox, under the same rule as marketing_consent; not recorded for a number outside the salon's `sms_allowed_countries` (the booking goes ahead). A new client's number is texted only once they use a link of the salon's email (sign-in, confirm, attend, move) */
           sms_consent?: boolean;
           /**
            * @description YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted): a start offered by availability
@@ -19764,6 +19770,9 @@ export interface operations {
         'application/json': {
           booking_allow_staff_choice?: boolean | 0 | 1;
           booking_clients?: 'all' | 'existing';
+          /** @description Minutes a held booking of a new client waits for its email link before it is released (default 60) */
+          booking_hold_minutes?: number;
+          booking_hold_new_clients?: boolean | 0 | 1;
           booking_max_future_days?: number;
           booking_min_lead_hours?: number;
           booking_mode?: 'direct' | 'request';
@@ -19834,10 +19843,16 @@ export interface operations {
           seasonal_promotions_enabled?: boolean | 0 | 1;
           /** @description Twilio Account SID (AC…); "" for none */
           sms_account_sid?: string;
+          /** @description ISO 3166 codes (NL, BE, DE …) of the countries whose numbers may be texted; [] (default): the salon's own country only */
+          sms_allowed_countries?: string[];
           sms_auth_token?: string;
+          /** @description Text messages a day for the salon (default 200) */
+          sms_daily_limit?: number;
           sms_enabled?: boolean | 0 | 1;
           /** @description Sender: an E.164 number (+3197010203040) or an alphanumeric sender ID of at most 11 characters */
           sms_from?: string;
+          /** @description Text messages a day to numbers sharing all but their last three digits (default 10) */
+          sms_prefix_daily_limit?: number;
           /** @enum {string} */
           sms_provider?: 'twilio';
           smtp_from?: string | '';
