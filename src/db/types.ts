@@ -153,10 +153,6 @@ export interface SettingsTable {
   sms_daily_limit: number;
   /** Text messages a day to numbers sharing all but their last three digits. */
   sms_prefix_daily_limit: number;
-  /** 1: a booking-page booking by a client never seen before waits, provisional, for its email link. */
-  booking_hold_new_clients: number;
-  /** Minutes such a held booking waits before it is released. */
-  booking_hold_minutes: number;
   logo_key: string;
   logo_content_type: string;
   setup_completed_at: string | null;

@@ -31,9 +31,9 @@ export async function spendSmsBudget(
   now: Date = new Date(),
 ): Promise<BudgetVerdict> {
   const day = todayIn(settings.timezone || DEFAULT_TIMEZONE, now);
-  const toRange = await countInWindow(db, `sms:prefix:${day}:${numberPrefix(recipient)}`, COUNTER_WINDOW_MS);
+  const { count: toRange } = await countInWindow(db, `sms:prefix:${day}:${numberPrefix(recipient)}`, COUNTER_WINDOW_MS);
   if (toRange > settings.sms_prefix_daily_limit) return { ok: false, reason: PREFIX_LIMIT_REACHED };
-  const today = await countInWindow(db, `sms:day:${day}`, COUNTER_WINDOW_MS);
+  const { count: today } = await countInWindow(db, `sms:day:${day}`, COUNTER_WINDOW_MS);
   if (today > settings.sms_daily_limit) {
     // Exactly one message sees the count just past the limit: the one that raises the alert.
     return { ok: false, reason: DAILY_LIMIT_REACHED, day, firstRefusal: today === settings.sms_daily_limit + 1 };

@@ -3,15 +3,13 @@ import type { Dialect } from '../connection.js';
 
 /*
  * Limits against SMS pumping (anyone can type a number on the booking page and make the
- * salon's SMS account text it) and against a booking page filled by a script:
+ * salon's SMS account text it):
  *
  * - `sms_allowed_countries`: a JSON array of ISO 3166 country codes whose numbers may be
  *   texted; `[]` (the default) means the salon's own country, the one numbers without `+` are
  *   read in;
  * - `sms_daily_limit`: text messages a day for the whole salon; `sms_prefix_daily_limit`:
- *   text messages a day to numbers that differ only in their last three digits;
- * - `booking_hold_new_clients` (off by default) and `booking_hold_minutes`: a booking from a
- *   client never seen before waits, provisional, for the link in its email.
+ *   text messages a day to numbers that differ only in their last three digits.
  *
  * `clients.phone_unconfirmed` holds a number typed on the booking page by someone who has not
  * shown that the email address is theirs: while it is the client's phone, no SMS goes to it.
@@ -23,8 +21,6 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     ['sms_allowed_countries', 'text', '[]'],
     ['sms_daily_limit', 'integer', 200],
     ['sms_prefix_daily_limit', 'integer', 10],
-    ['booking_hold_new_clients', 'integer', 0],
-    ['booking_hold_minutes', 'integer', 60],
   ];
   for (const [name, type, fallback] of settingsColumns) {
     await db.schema

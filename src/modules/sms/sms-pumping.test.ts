@@ -94,8 +94,6 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(settings.sms_allowed_countries, []);
       assert.equal(settings.sms_daily_limit, 200);
       assert.equal(settings.sms_prefix_daily_limit, 10);
-      assert.equal(settings.booking_hold_new_clients, 0);
-      assert.equal(settings.booking_hold_minutes, 60);
 
       const saved = await t.request({
         method: 'PUT',
@@ -110,7 +108,6 @@ for (const dialect of DIALECTS) {
         { sms_allowed_countries: ['NLD'] },
         { sms_daily_limit: -1 },
         { sms_prefix_daily_limit: 0 },
-        { booking_hold_minutes: 5 },
       ]) {
         const refused = await t.request({ method: 'PUT', url: '/api/settings', token: admin.token, payload });
         assertError(refused, 400, 'validation_failed');

@@ -1956,7 +1956,7 @@ export interface paths {
     put?: never;
     /**
      * Book a slot that availability offers
-     * @description `start_at` must be a start GET /public/availability offers for this service (and `staff_id`, when given): in the past (`slot_in_past`), inside the lead time (`inside_lead_time`), beyond the max future days (`beyond_max_future_days`), on a closed day, holiday or time off (`salon_closed`), off the slot grid (`not_a_slot`) or outside working hours (`outside_working_time`) → 400; taken meanwhile → 409 `slot_taken` (checked again inside the write transaction). The end is start + service duration (+ `new_client_extra_min` for a client without a previous visit). The client is the one signed in (client token), else the client with `client_email`, else a new client. `booking_clients` = `existing`: a client token is required (401 `client_login_required`). `booking_mode` = `request`: the booking is `provisional` and the client gets confirm/decline links by email; admins are notified (email per `booking_request_notify_email`, push per `booking_request_notify_push`). `direct`: `scheduled`, with the `booking.created` confirmation job and a `booking.new` notification. Deposit: when the service asks one (`deposit_type`) and a checkout provider is configured, the booking is held (`provisional`, `deposit_status` `pending`, nothing sent yet) and `checkout_url` is where the client pays; paid → as above; not paid within `deposit_timeout_min` → released (`cancelled`, `deposit_status` `expired`). The provider failing → 502 `deposit_unavailable`, nothing booked. Without a checkout provider: booked without a deposit. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`) makes retries safe: the same key answers the first booking again (header `Idempotent-Replayed: true`); the same key with a different body is 409 `idempotency_key_reused`. Rate limited per IP (429).
+     * @description `start_at` must be a start GET /public/availability offers for this service (and `staff_id`, when given): in the past (`slot_in_past`), inside the lead time (`inside_lead_time`), beyond the max future days (`beyond_max_future_days`), on a closed day, holiday or time off (`salon_closed`), off the slot grid (`not_a_slot`) or outside working hours (`outside_working_time`) → 400; taken meanwhile → 409 `slot_taken` (checked again inside the write transaction). The end is start + service duration (+ `new_client_extra_min` for a client without a previous visit). The client is the one signed in (client token), else the client with `client_email`, else a new client. `booking_clients` = `existing`: a client token is required (401 `client_login_required`). `booking_mode` = `request`: the booking is `provisional` and the client gets confirm/decline links by email; admins are notified (email per `booking_request_notify_email`, push per `booking_request_notify_push`). `direct`: `scheduled`, with the `booking.created` confirmation job and a `booking.new` notification. Deposit: when the service asks one (`deposit_type`) and a checkout provider is configured, the booking is held (`provisional`, `deposit_status` `pending`, nothing sent yet) and `checkout_url` is where the client pays; paid → as above; not paid within `deposit_timeout_min` → released (`cancelled`, `deposit_status` `expired`). The provider failing → 502 `deposit_unavailable`, nothing booked. Without a checkout provider: booked without a deposit. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`) makes retries safe: the same key answers the first booking again (header `Idempotent-Replayed: true`); the same key with a different body is 409 `idempotency_key_reused`. Rate limited (429 `rate_limited` with `Retry-After`): 20 requests per 10 minutes per network (an IPv4 address, an IPv6 /64), 5 a day per `client_email`, and 5 a day per network for bookings by a client never seen before (not signed in, an email no client has).
      */
     post: operations['createPublicBooking'];
     delete?: never;
@@ -5792,8 +5792,6 @@ export interface components {
     Settings: {
       booking_allow_staff_choice: 0 | 1;
       booking_clients: string;
-      booking_hold_minutes: number;
-      booking_hold_new_clients: 0 | 1;
       booking_max_future_days: number;
       booking_min_lead_hours: number;
       booking_mode: string;
@@ -19770,9 +19768,6 @@ export interface operations {
         'application/json': {
           booking_allow_staff_choice?: boolean | 0 | 1;
           booking_clients?: 'all' | 'existing';
-          /** @description Minutes a held booking of a new client waits for its email link before it is released (default 60) */
-          booking_hold_minutes?: number;
-          booking_hold_new_clients?: boolean | 0 | 1;
           booking_max_future_days?: number;
           booking_min_lead_hours?: number;
           booking_mode?: 'direct' | 'request';
