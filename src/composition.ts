@@ -14,6 +14,7 @@ import { paymentJobs } from './modules/payments/jobs.js';
 import { depositSettled, noshowFeeSettled, registerSettlementHandler } from './modules/payments/service.js';
 import { posOrderPaymentSettled } from './modules/pos/service.js';
 import { publicJobs } from './modules/public/jobs.js';
+import { smsJobs } from './modules/sms/jobs.js';
 import { waitlistOfClient } from './modules/waitlist/service.js';
 import { webhookJobs } from './modules/webhooks/jobs.js';
 import { sendPushJob } from './push/send-job.js';
@@ -55,6 +56,7 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
     ...paymentJobs(ctx),
     ...campaignJobs(ctx),
     ...publicJobs(ctx),
+    ...smsJobs(ctx),
     ...webhookJobs(ctx),
     'system.backup': backupJob(ctx),
   };

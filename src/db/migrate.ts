@@ -31,6 +31,7 @@ import * as m0028 from './migrations/0028_job_claim_indexes.js';
 import * as m0029 from './migrations/0029_settings_version.js';
 import * as m0030 from './migrations/0030_bookings_day_cover.js';
 import * as m0031 from './migrations/0031_message_texts_version.js';
+import * as m0032 from './migrations/0032_sms_abuse_limits.js';
 import * as m0034 from './migrations/0034_sign_in_failures.js';
 import * as m0038 from './migrations/0038_sms_inbound_messages.js';
 import type { DB } from './types.js';
@@ -76,6 +77,7 @@ const migrations: Record<string, MigrationModule> = {
   '0029_settings_version': m0029,
   '0030_bookings_day_cover': m0030,
   '0031_message_texts_version': m0031,
+  '0032_sms_abuse_limits': m0032,
   '0034_sign_in_failures': m0034,
   '0038_sms_inbound_messages': m0038,
 };

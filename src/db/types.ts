@@ -148,6 +148,12 @@ export interface SettingsTable {
   reminder_email_hours: string;
   reminder_sms_enabled: number;
   reminder_sms_hours: string;
+  /** JSON array of ISO 3166 codes whose numbers may be texted; `[]`: the salon's own country. */
+  sms_allowed_countries: string;
+  /** Text messages a day, salon-wide; beyond it they are kept `unsent`. */
+  sms_daily_limit: number;
+  /** Text messages a day to numbers sharing all but their last three digits. */
+  sms_prefix_daily_limit: number;
   logo_key: string;
   logo_content_type: string;
   setup_completed_at: string | null;
@@ -523,6 +529,8 @@ export interface ClientsTable {
   marketing_consent: number;
   /** 1: may receive text messages; cleared by an inbound STOP. */
   sms_consent: Generated<number>;
+  /** A number typed on the booking page, not yet confirmed: no SMS goes to it while it is `phone`. */
+  phone_unconfirmed: string | null;
   /** The language the client reads (`en`, `nl`); null: not known, the salon's is used. */
   language: ClientLanguage | null;
   password_hash: string | null;

@@ -139,3 +139,18 @@ export async function registerRateLimiting(app: FastifyInstance, db: Kysely<DB>)
 export async function firstInWindow(db: Kysely<DB>, key: string, windowMs: number): Promise<boolean> {
   return (await countHit(db, key, windowMs)).current === 1;
 }
+
+/**
+ * Counts one more use of `key` in its window (a fixed window of `windowMs` from its first use)
+ * and returns the count including this one and the seconds until the window ends, atomically:
+ * of concurrent callers, exactly one sees each number. For limits decided inside a request's
+ * handling (only some bookings count) and budgets that are not requests (text messages a day).
+ */
+export async function countInWindow(
+  db: Kysely<DB>,
+  key: string,
+  windowMs: number,
+): Promise<{ count: number; retryAfterSeconds: number }> {
+  const { current, ttl } = await countHit(db, key, windowMs);
+  return { count: current, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+}

@@ -10,6 +10,8 @@ export interface JobPayloads {
   'mail.send': { emailId: number };
   /** Hand one outbox text message to the SMS provider (see sms/send-job.ts). */
   'sms.send': { smsId: number };
+  /** The salon's daily SMS budget was spent on `day`: tell the admins (modules/sms/jobs.ts). */
+  'sms.daily_limit_reached': { day: string; limit: number };
   /** Deliver one push notification to one registered device of the user (see push/send-job.ts). */
   'push.send': { deviceId: number; userId: number; message: PushMessage };
   /** Daily: tell admins about clients not back for `visit_frequency_days` (clients/visit-alerts.ts). */
@@ -81,6 +83,7 @@ export const MAX_ATTEMPTS: { [N in JobName]: number } = {
   'campaign.seasonal_promotions': 5,
   'mail.send': 8,
   'sms.send': 8,
+  'sms.daily_limit_reached': 5,
   'push.send': 6,
   'clients.visit_frequency_alerts': 5,
   'auth.forgot_password': 5,

@@ -37,6 +37,7 @@ const builtIn = {
   'auth.password_reset': auth.passwordReset,
   'auth.password_changed': auth.passwordChanged,
   'settings.test_email': settings.testEmail,
+  'settings.sms_daily_limit': settings.smsDailyLimit,
   'inventory.low_stock': inventory.lowStock,
   'booking.confirmed': bookings.confirmed,
   'booking.provisional': bookings.provisional,

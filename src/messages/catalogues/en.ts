@@ -100,6 +100,10 @@ export const en = {
     'Hello {name},\n\nThe password of your account was just changed, and every other signed-in device was signed out.\n\nIf this was not you, reset your password at once or contact {salon_name}.',
   'settings.test_email.subject': 'Test email from {salon_name}',
   'settings.test_email.body': 'This is a test email. Your mail server settings work.',
+  'settings.sms_daily_limit.subject': 'Daily SMS limit reached ({day})',
+  'settings.sms_daily_limit.body':
+    'The salon sent its {limit} text messages for {day}. Further messages of that day are kept in the SMS outbox as unsent, not sent.\n\nIf this was not expected, look at the outbox: many messages to unknown or foreign numbers point to abuse of the booking page. Otherwise raise sms_daily_limit in the settings.',
+  'settings.sms_daily_limit.action': 'View the SMS outbox',
   'inventory.low_stock.subject': 'Low stock: {product}',
   'inventory.low_stock.body':
     '{product} ({sku}) is running low.\n\nIn stock: {quantity}; alert threshold: {threshold}.',

@@ -95,6 +95,10 @@ export const nl: Record<MessageKey, string> = {
     'Hallo {name},\n\nHet wachtwoord van je account is zojuist gewijzigd, en alle andere ingelogde apparaten zijn uitgelogd.\n\nWas jij dit niet? Stel dan meteen je wachtwoord opnieuw in of neem contact op met {salon_name}.',
   'settings.test_email.subject': 'Testmail van {salon_name}',
   'settings.test_email.body': 'Dit is een testmail. Je mailserverinstellingen werken.',
+  'settings.sms_daily_limit.subject': 'Dagelijkse sms-limiet bereikt ({day})',
+  'settings.sms_daily_limit.body':
+    'De salon heeft zijn {limit} sms-berichten voor {day} verstuurd. Verdere berichten van die dag blijven als niet verzonden in de sms-outbox staan.\n\nWas dit niet verwacht, kijk dan in de outbox: veel berichten naar onbekende of buitenlandse nummers wijzen op misbruik van de boekingspagina. Anders verhoog je sms_daily_limit in de instellingen.',
+  'settings.sms_daily_limit.action': 'Sms-outbox bekijken',
   'inventory.low_stock.subject': 'Voorraad laag: {product}',
   'inventory.low_stock.body': '{product} ({sku}) raakt op.\n\nOp voorraad: {quantity}; meldingsdrempel: {threshold}.',
   'inventory.low_stock.action': 'Product bekijken',

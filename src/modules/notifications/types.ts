@@ -7,7 +7,7 @@ export interface ChannelPreference {
 
 /**
  * Every notification type the service knows, with the channels a user gets until they choose
- * otherwise. Each type starts with its area: booking.*, inventory.*, review.*, pos.*, campaign.*, webhook.*.
+ * otherwise. Each type starts with its area: booking.*, inventory.*, review.*, pos.*, campaign.*, webhook.*, sms.*.
  * The preferences API lists exactly these and refuses any other type, so a module that adds
  * a notification adds its type here first.
  *
@@ -32,6 +32,7 @@ export const NOTIFICATION_DEFAULTS = {
   'waitlist.join': { email: false, push: false, in_app: true },
   'waitlist.slot_available': { email: false, push: false, in_app: true },
   'webhook.endpoint_disabled': { email: false, push: true, in_app: true },
+  'sms.daily_limit_reached': { email: true, push: false, in_app: true },
 } as const satisfies Record<string, ChannelPreference>;
 
 export type NotificationType = keyof typeof NOTIFICATION_DEFAULTS;

@@ -9,6 +9,7 @@ import { queueEmail } from '../../mail/outbox.js';
 import { asSignInAttempt, hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/service.js';
 import { clientBookingRows, readSelfServiceRules, selfServiceActions } from '../bookings/service.js';
 import { normalisePhone } from '../sms/service.js';
+import { confirmClientPhone } from './phone-confirmation.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
 import { DateTime } from 'luxon';
 import type { ClientProfileInput, MyBookingOutput } from './schemas.js';
@@ -145,6 +146,8 @@ export async function consumeMagicLink(ctx: AppContext, token: string) {
     .where('merged_into_id', 'is', null)
     .executeTakeFirst();
   if (!client) throw badRequest('invalid_token', 'This sign-in link is invalid, used or expired; ask for a new one');
+  // The link reached them at their address: the number they typed on the booking page is theirs to be texted at.
+  await confirmClientPhone(ctx.db, client.id);
   return client;
 }
 

@@ -5,12 +5,19 @@ import { readClient } from '../../http/auth.js';
 import { errorRef } from '../../http/schemas.js';
 import { answerProvisional } from '../bookings/service.js';
 import { createPublicBooking } from './bookings.js';
+import { confirmClientPhone } from './phone-confirmation.js';
+import { limitNewClientBookings } from './new-clients.js';
 import { BOOKING_LIMITS, PUBLIC_BODY_LIMIT, TOKEN_LIMITS } from './limits.js';
 import { idempotencyKeyOf } from './intake.js';
 import { PublicBooking, PublicBookingBody, TokenBody } from './schemas.js';
 import { toPublicBooking } from './view.js';
 
 const tags = ['public'];
+
+/** The booking limits as the reference states them (visits share them). */
+const RATE_LIMITS =
+  'Rate limited (429 `rate_limited` with `Retry-After`): 20 requests per 10 minutes per network (an IPv4 address, an IPv6 /64), ' +
+  '5 a day per `client_email`, and 5 a day per network for bookings by a client never seen before (not signed in, an email no client has).';
 
 /** Booking from the booking page, and the client's answer to a provisional booking. */
 export async function publicBookingRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -40,7 +47,8 @@ export async function publicBookingRoutes(instance: FastifyInstance, ctx: AppCon
         'not paid within `deposit_timeout_min` → released (`cancelled`, `deposit_status` `expired`). The provider failing → 502 ' +
         '`deposit_unavailable`, nothing booked. Without a checkout provider: booked without a deposit. ' +
         'An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`) makes retries safe: the same key answers the first booking again (header ' +
-        '`Idempotent-Replayed: true`); the same key with a different body is 409 `idempotency_key_reused`. Rate limited per IP (429).',
+        '`Idempotent-Replayed: true`); the same key with a different body is 409 `idempotency_key_reused`. ' +
+        RATE_LIMITS,
       body: PublicBookingBody,
       response: {
         201: PublicBooking,
@@ -55,6 +63,7 @@ export async function publicBookingRoutes(instance: FastifyInstance, ctx: AppCon
     handler: async (request, reply) => {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
       const client = await readClient(request, ctx.db, ctx.signer);
+      await limitNewClientBookings(ctx, request.ip, client, request.body.client_email);
       const result = await createPublicBooking(ctx, request.body, client, key);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(result.booking);
@@ -81,7 +90,12 @@ export async function publicBookingRoutes(instance: FastifyInstance, ctx: AppCon
         body: TokenBody,
         response: { 200: PublicBooking, 400: errorRef, 404: errorRef, 409: errorRef, 429: errorRef },
       },
-      handler: async (request) => toPublicBooking(await answerProvisional(ctx, request.body.token, answer)),
+      handler: async (request) => {
+        const booking = await answerProvisional(ctx, request.body.token, answer);
+        // The confirm link reached the client at their address: their number may be texted now.
+        if (answer === 'confirm') await confirmClientPhone(ctx.db, booking.client_id);
+        return toPublicBooking(booking);
+      },
     });
   }
 }

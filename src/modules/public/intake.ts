@@ -12,6 +12,7 @@ import { normalisePhone } from '../sms/service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
 import { staffChoiceDisabled } from './availability.js';
 import { checkoutUrlOf } from './deposits.js';
+import { smsConsentAllowed, unconfirmedPhoneOf } from './phone-confirmation.js';
 import { IDEMPOTENCY_KEY } from './schemas.js';
 
 /*
@@ -63,13 +64,15 @@ export interface BookingPerson {
 
 /**
  * The form's consent checkboxes for a client who is who they say (signed in): a ticked box
- * gives consent; an unticked one withdraws nothing (that is the account's or the unsubscribe
- * link's to do).
+ * gives consent (SMS consent only for a number of the salon's SMS countries); an unticked one
+ * withdraws nothing (that is the account's or the unsubscribe link's to do).
  */
 async function grantConsents(trx: Transaction<DB>, clientId: number, person: BookingPerson): Promise<void> {
+  const settings = await readSettings(trx);
+  const stored = await trx.selectFrom('clients').select('phone').where('id', '=', clientId).executeTakeFirst();
   const granted = {
     ...(person.marketing_consent === true ? { marketing_consent: 1 } : {}),
-    ...(person.sms_consent === true ? { sms_consent: 1 } : {}),
+    ...(person.sms_consent === true && smsConsentAllowed(stored?.phone ?? '', settings) ? { sms_consent: 1 } : {}),
   };
   if (Object.keys(granted).length === 0) return;
   await trx
@@ -97,6 +100,7 @@ export async function bookingClient(
   // type an email: the form's consents never change such a client's.
   const existing = await trx.selectFrom('clients').select('id').where('email', '=', email).executeTakeFirst();
   if (existing) return existing.id;
+  const settings = await readSettings(trx);
   const now = nowIso();
   const created = await trx
     .insertInto('clients')
@@ -108,7 +112,8 @@ export async function bookingClient(
       gender: '',
       notes: '',
       marketing_consent: person.marketing_consent === true ? 1 : 0,
-      sms_consent: person.sms_consent === true ? 1 : 0,
+      sms_consent: person.sms_consent === true && smsConsentAllowed(phone, settings) ? 1 : 0,
+      phone_unconfirmed: unconfirmedPhoneOf(phone),
       language: person.language ?? null,
       created_at: now,
       updated_at: now,

@@ -195,7 +195,10 @@ const BOOKING_PERSON = {
     }),
   ),
   sms_consent: Type.Optional(
-    Type.Boolean({ description: "The form's text-message checkbox, under the same rule as marketing_consent" }),
+    Type.Boolean({
+      description:
+        "The form's text-message checkbox, under the same rule as marketing_consent; not recorded for a number outside the salon's `sms_allowed_countries` (the booking goes ahead). A new client's number is texted only once they use a link of the salon's email (sign-in, confirm, attend, move)",
+    }),
   ),
 };
 

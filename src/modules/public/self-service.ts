@@ -20,6 +20,7 @@ import { readSettings } from '../settings/service.js';
 import { staffChoiceDisabled } from './availability.js';
 import { parseStart } from './bookings.js';
 import { refuse } from './intake.js';
+import { confirmClientPhone } from './phone-confirmation.js';
 import type { BookingActionsOutput, MoveInput } from './schemas.js';
 import { toPublicBooking } from './view.js';
 
@@ -123,7 +124,10 @@ function byToken<T>(
 ): Promise<T> {
   return ctx.db.transaction().execute(async (trx) => {
     const bookingId = await useActionToken(trx, token, purpose, now);
-    return act(trx, await lockOwnBooking(trx, ctx.dialect, bookingId, null));
+    const booking = await lockOwnBooking(trx, ctx.dialect, bookingId, null);
+    // A link of the salon's email reached the client: attending or moving confirms their number.
+    if (purpose !== 'cancel') await confirmClientPhone(trx, booking.client_id);
+    return act(trx, booking);
   });
 }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { readClient } from '../../http/auth.js';
 import { errorRef } from '../../http/schemas.js';
 import { idempotencyKeyOf } from './intake.js';
+import { limitNewClientBookings } from './new-clients.js';
 import { BOOKING_LIMITS, PUBLIC_BODY_LIMIT } from './limits.js';
 import { PublicVisit, PublicVisitBody } from './schemas.js';
 import { createPublicVisit } from './visits.js';
@@ -45,6 +46,7 @@ export async function publicVisitRoutes(instance: FastifyInstance, ctx: AppConte
     handler: async (request, reply) => {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
       const client = await readClient(request, ctx.db, ctx.signer);
+      await limitNewClientBookings(ctx, request.ip, client, request.body.client_email);
       const result = await createPublicVisit(ctx, request.body, client, key);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(result.visit);

@@ -86,6 +86,33 @@ const togglesIn = Object.fromEntries(TOGGLES.map((name) => [name, Type.Optional(
   ReturnType<typeof Type.Optional<typeof Flag>>
 >;
 
+/** Limits against SMS pumping (docs/operations.md "Abuse and limits"). */
+const abuseLimitsIn = {
+  sms_allowed_countries: Type.Optional(
+    Type.Array(Type.String({ pattern: '^[A-Za-z]{2}$' }), {
+      maxItems: 50,
+      uniqueItems: true,
+      description:
+        "ISO 3166 codes (NL, BE, DE …) of the countries whose numbers may be texted; [] (default): the salon's own country only",
+    }),
+  ),
+  sms_daily_limit: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 100_000, description: 'Text messages a day for the salon (default 200)' }),
+  ),
+  sms_prefix_daily_limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 10_000,
+      description: 'Text messages a day to numbers sharing all but their last three digits (default 10)',
+    }),
+  ),
+};
+const abuseLimitsOut = {
+  sms_allowed_countries: Type.Array(Type.String(), { description: "[]: the salon's own country only" }),
+  sms_daily_limit: Type.Integer(),
+  sms_prefix_daily_limit: Type.Integer(),
+};
+
 export const SettingsUpdate = Type.Object({
   salon_name: Type.Optional(NonEmpty(200)),
   salon_email: Type.Optional(OptionalEmail),
@@ -161,6 +188,7 @@ export const SettingsUpdate = Type.Object({
   ),
   reminder_email_hours: Type.Optional(ReminderHours),
   reminder_sms_hours: Type.Optional(ReminderHours),
+  ...abuseLimitsIn,
 });
 
 export type SettingsUpdateInput = Static<typeof SettingsUpdate>;
@@ -238,6 +266,7 @@ export const SettingsOut = named(
     sms_from: Type.String(),
     reminder_email_hours: Type.Array(Type.Integer(), { description: 'Hours before the start, largest first' }),
     reminder_sms_hours: Type.Array(Type.Integer(), { description: 'Hours before the start, largest first' }),
+    ...abuseLimitsOut,
     ...secretsSet,
     logo_url: Type.Union([Type.String(), Type.Null()]),
     opening_hours: Type.Array(OpeningHours, { description: 'Set during setup only (read-only here)' }),

@@ -6,6 +6,7 @@ import { fromCents, toCents } from '../../lib/money.js';
 import { DEFAULT_TIMEZONE, formatInstant, isValidTimezone, nowIso } from '../../lib/time.js';
 import { readSettings, reminderHours, SECRET_FIELDS, updateSettingsRow } from '../../db/settings.js';
 import { enqueue } from '../../jobs/queue.js';
+import { phoneCountryCode } from '../../sms/phone.js';
 import { MASK, REMINDER_FIELDS, TOGGLES, type SettingsUpdateInput } from './schemas.js';
 
 type SecretField = (typeof SECRET_FIELDS)[number];
@@ -64,6 +65,7 @@ async function present(ctx: AppContext, stored: Readonly<Settings>) {
     noshow_min_amount: fromCents(settings.noshow_min_amount),
     reminder_email_hours: reminderHours(settings.reminder_email_hours),
     reminder_sms_hours: reminderHours(settings.reminder_sms_hours),
+    sms_allowed_countries: storedCountries(settings.sms_allowed_countries),
     logo_url: logoUrl(ctx, settings),
     opening_hours: openingHours.map((entry) => ({
       ...entry,
@@ -75,6 +77,29 @@ async function present(ctx: AppContext, stored: Readonly<Settings>) {
 
 export async function getSettings(ctx: AppContext) {
   return present(ctx, await readSettings(ctx.db));
+}
+
+/** The country codes as stored (a JSON array); anything unreadable reads as none named. */
+function storedCountries(stored: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((code): code is string => typeof code === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The SMS countries given, upper-cased; a code no phone number belongs to is 400. */
+function smsCountriesOf(codes: string[]): string[] {
+  return codes.map((code, index) => {
+    const country = phoneCountryCode(code);
+    if (!country) {
+      throw badRequest('validation_failed', `"${code}" is not a country phone numbers belong to`, [
+        { field: `sms_allowed_countries/${index}`, message: 'must be an ISO 3166 country code such as NL or BE' },
+      ]);
+    }
+    return country;
+  });
 }
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
@@ -111,6 +136,8 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
         if (value !== MASK) (changes as Record<string, unknown>)[field] = ctx.secrets.seal(value as string);
       } else if (field === 'reminder_email_hours' || field === 'reminder_sms_hours') {
         changes[field] = JSON.stringify([...(value as number[])].sort((a, b) => b - a));
+      } else if (field === 'sms_allowed_countries') {
+        changes.sms_allowed_countries = JSON.stringify(smsCountriesOf(value as string[]));
       } else if (field === 'daily_revenue_goal' || field === 'noshow_fee_value' || field === 'noshow_min_amount') {
         changes[field] = toCents(value as number);
       } else if (typeof value === 'string' && field !== 'smtp_pass') {

@@ -5,7 +5,7 @@ export const SmsStatus = Type.Union(
   ['queued', 'sent', 'delivered', 'failed', 'unsent'].map((s) => Type.Literal(s)),
   {
     description:
-      '`queued` (waiting or retried), `sent` (accepted by the provider), `delivered` (reported delivered), `failed` (refused, undelivered, given up, or `no_consent`), `unsent` (no provider configured)',
+      '`queued` (waiting or retried), `sent` (accepted by the provider), `delivered` (reported delivered), `failed` (refused, undelivered, given up; or not sent to this number: `error` `no_consent`, `country_not_allowed` (outside `sms_allowed_countries`), `phone_unconfirmed` (typed on the booking page, not yet confirmed)), `unsent` (kept back: no provider configured, or `error` `sms_daily_limit_reached` / `sms_prefix_daily_limit_reached`)',
   },
 );
 

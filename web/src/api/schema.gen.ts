@@ -1956,7 +1956,7 @@ export interface paths {
     put?: never;
     /**
      * Book a slot that availability offers
-     * @description `start_at` must be a start GET /public/availability offers for this service (and `staff_id`, when given): in the past (`slot_in_past`), inside the lead time (`inside_lead_time`), beyond the max future days (`beyond_max_future_days`), on a closed day, holiday or time off (`salon_closed`), off the slot grid (`not_a_slot`) or outside working hours (`outside_working_time`) → 400; taken meanwhile → 409 `slot_taken` (checked again inside the write transaction). The end is start + service duration (+ `new_client_extra_min` for a client without a previous visit). The client is the one signed in (client token), else the client with `client_email`, else a new client. `booking_clients` = `existing`: a client token is required (401 `client_login_required`). `booking_mode` = `request`: the booking is `provisional` and the client gets confirm/decline links by email; admins are notified (email per `booking_request_notify_email`, push per `booking_request_notify_push`). `direct`: `scheduled`, with the `booking.created` confirmation job and a `booking.new` notification. Deposit: when the service asks one (`deposit_type`) and a checkout provider is configured, the booking is held (`provisional`, `deposit_status` `pending`, nothing sent yet) and `checkout_url` is where the client pays; paid → as above; not paid within `deposit_timeout_min` → released (`cancelled`, `deposit_status` `expired`). The provider failing → 502 `deposit_unavailable`, nothing booked. Without a checkout provider: booked without a deposit. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`) makes retries safe: the same key answers the first booking again (header `Idempotent-Replayed: true`); the same key with a different body is 409 `idempotency_key_reused`. Rate limited per IP (429).
+     * @description `start_at` must be a start GET /public/availability offers for this service (and `staff_id`, when given): in the past (`slot_in_past`), inside the lead time (`inside_lead_time`), beyond the max future days (`beyond_max_future_days`), on a closed day, holiday or time off (`salon_closed`), off the slot grid (`not_a_slot`) or outside working hours (`outside_working_time`) → 400; taken meanwhile → 409 `slot_taken` (checked again inside the write transaction). The end is start + service duration (+ `new_client_extra_min` for a client without a previous visit). The client is the one signed in (client token), else the client with `client_email`, else a new client. `booking_clients` = `existing`: a client token is required (401 `client_login_required`). `booking_mode` = `request`: the booking is `provisional` and the client gets confirm/decline links by email; admins are notified (email per `booking_request_notify_email`, push per `booking_request_notify_push`). `direct`: `scheduled`, with the `booking.created` confirmation job and a `booking.new` notification. Deposit: when the service asks one (`deposit_type`) and a checkout provider is configured, the booking is held (`provisional`, `deposit_status` `pending`, nothing sent yet) and `checkout_url` is where the client pays; paid → as above; not paid within `deposit_timeout_min` → released (`cancelled`, `deposit_status` `expired`). The provider failing → 502 `deposit_unavailable`, nothing booked. Without a checkout provider: booked without a deposit. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`) makes retries safe: the same key answers the first booking again (header `Idempotent-Replayed: true`); the same key with a different body is 409 `idempotency_key_reused`. Rate limited (429 `rate_limited` with `Retry-After`): 20 requests per 10 minutes per network (an IPv4 address, an IPv6 /64), 5 a day per `client_email`, and 5 a day per network for bookings by a client never seen before (not signed in, an email no client has).
      */
     post: operations['createPublicBooking'];
     delete?: never;
@@ -4935,7 +4935,7 @@ export interface components {
       in_app: boolean;
       push: boolean;
     };
-    /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available`, `webhook.endpoint_disabled` */
+    /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available`, `webhook.endpoint_disabled`, `sms.daily_limit_reached` */
     NotificationPreferences: {
       [key: string]: components['schemas']['NotificationPreference'];
     };
@@ -5004,7 +5004,7 @@ export interface components {
       /** @description true: the text carries a secret and is not shown (MAIL_PREVIEW off) */
       redacted: boolean;
       sent_at: string | null;
-      /** @description `queued` (waiting or retried), `sent` (accepted by the provider), `delivered` (reported delivered), `failed` (refused, undelivered, given up, or `no_consent`), `unsent` (no provider configured) */
+      /** @description `queued` (waiting or retried), `sent` (accepted by the provider), `delivered` (reported delivered), `failed` (refused, undelivered, given up; or not sent to this number: `error` `no_consent`, `country_not_allowed` (outside `sms_allowed_countries`), `phone_unconfirmed` (typed on the booking page, not yet confirmed)), `unsent` (kept back: no provider configured, or `error` `sms_daily_limit_reached` / `sms_prefix_daily_limit_reached`) */
       status: 'queued' | 'sent' | 'delivered' | 'failed' | 'unsent';
       template: string;
       /** @description E.164 */
@@ -5873,12 +5873,16 @@ export interface components {
       salon_postcode: string;
       seasonal_promotions_enabled: 0 | 1;
       sms_account_sid: string;
+      /** @description []: the salon's own country only */
+      sms_allowed_countries: string[];
       /** @enum {string} */
       sms_auth_token: '********';
       /** @description 1 when sms_auth_token holds a value */
       sms_auth_token_set: 0 | 1;
+      sms_daily_limit: number;
       sms_enabled: 0 | 1;
       sms_from: string;
+      sms_prefix_daily_limit: number;
       sms_provider: string;
       smtp_from: string;
       smtp_host: string;
@@ -13912,7 +13916,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available`, `webhook.endpoint_disabled` */
+      /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available`, `webhook.endpoint_disabled`, `sms.daily_limit_reached` */
       200: {
         headers: {
           [name: string]: unknown;
@@ -13961,7 +13965,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available`, `webhook.endpoint_disabled` */
+      /** @description Every known notification type: `booking.new`, `booking.cancelled`, `booking.updated`, `booking.request`, `booking.followup`, `booking.visit_overdue`, `inventory.low_stock`, `review.new`, `pos.payment_failed`, `pos.noshow_fee_paid`, `pos.deposit_late`, `campaign.sent`, `waitlist.join`, `waitlist.slot_available`, `webhook.endpoint_disabled`, `sms.daily_limit_reached` */
       200: {
         headers: {
           [name: string]: unknown;
@@ -16255,7 +16259,7 @@ export interface operations {
           marketing_consent?: boolean;
           notes?: string;
           service_id: number;
-          /** @description The form's text-message checkbox, under the same rule as marketing_consent */
+          /** @description The form's text-message checkbox, under the same rule as marketing_consent; not recorded for a number outside the salon's `sms_allowed_countries` (the booking goes ahead). A new client's number is texted only once they use a link of the salon's email (sign-in, confirm, attend, move) */
           sms_consent?: boolean;
           staff_id?: number;
           /**
@@ -17596,7 +17600,7 @@ export interface operations {
             service_id: number;
             staff_id?: number;
           }[];
-          /** @description The form's text-message checkbox, under the same rule as marketing_consent */
+          /** @description The form's text-message checkbox, under the same rule as marketing_consent; not recorded for a number outside the salon's `sms_allowed_countries` (the booking goes ahead). A new client's number is texted only once they use a link of the salon's email (sign-in, confirm, attend, move) */
           sms_consent?: boolean;
           /**
            * @description YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted): a start offered by availability
@@ -19834,10 +19838,16 @@ export interface operations {
           seasonal_promotions_enabled?: boolean | 0 | 1;
           /** @description Twilio Account SID (AC…); "" for none */
           sms_account_sid?: string;
+          /** @description ISO 3166 codes (NL, BE, DE …) of the countries whose numbers may be texted; [] (default): the salon's own country only */
+          sms_allowed_countries?: string[];
           sms_auth_token?: string;
+          /** @description Text messages a day for the salon (default 200) */
+          sms_daily_limit?: number;
           sms_enabled?: boolean | 0 | 1;
           /** @description Sender: an E.164 number (+3197010203040) or an alphanumeric sender ID of at most 11 characters */
           sms_from?: string;
+          /** @description Text messages a day to numbers sharing all but their last three digits (default 10) */
+          sms_prefix_daily_limit?: number;
           /** @enum {string} */
           sms_provider?: 'twilio';
           smtp_from?: string | '';

@@ -1,0 +1,26 @@
+import type { AppContext } from '../../context.js';
+import type { JobHandler } from '../../jobs/types.js';
+import { notifyAdmins } from '../notifications/service.js';
+
+/**
+ * `sms.daily_limit_reached`: the salon's daily SMS budget was spent (sms/limits.ts; enqueued
+ * by the one message that found it spent, so once a day): every admin hears of it in-app and
+ * by email, per their preferences, to look for abuse or raise the limit.
+ */
+export function smsJobs(ctx: AppContext): { 'sms.daily_limit_reached': JobHandler<'sms.daily_limit_reached'> } {
+  return {
+    'sms.daily_limit_reached': async ({ day, limit }) => {
+      const link = `${ctx.config.publicBaseUrl}/api/system/sms`;
+      await ctx.db.transaction().execute((trx) =>
+        notifyAdmins(trx, {
+          type: 'sms.daily_limit_reached',
+          title: 'Daily SMS limit reached',
+          message: `The ${limit} text messages of ${day} are spent; further ones that day are kept unsent in the SMS outbox.`,
+          link,
+          email: { template: 'settings.sms_daily_limit', data: { day, limit, link } },
+          push: false,
+        }),
+      );
+    },
+  };
+}
