@@ -97,7 +97,7 @@ export interface paths {
     put?: never;
     /**
      * Revoke a refresh token and/or remove a push device token of the caller
-     * @description Auth: Logged in (any role).
+     * @description Auth: Logged in (any role). Called with the access token of a browser session (POST /auth/web-session), that session ends as well and the token is refused from then on (401 `invalid_token`). An access token of POST /auth/login belongs to no session: it stays valid until it expires (8 hours); the refresh token given here is what logout revokes.
      */
     post: operations['logout'];
     delete?: never;
@@ -6347,9 +6347,9 @@ export interface components {
       url: string;
     };
     WebSession: {
-      /** @description Seconds the access token is valid; refresh before */
+      /** @description Seconds the access token is valid (900); refresh before */
       expires_in: number;
-      /** @description Access token (JWT); keep it in memory only */
+      /** @description Access token (JWT) of this session; keep it in memory only. Refused (401 `invalid_token`) as soon as the session ends */
       token: string;
       user: components['schemas']['SessionUser'];
     };
