@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { bareHost, guardedLookup, isForbiddenAddress, RefusedAddressError } from './address-guard.js';
+import { bareHost, guardedLookup, isForbiddenAddress, RefusedAddressError } from '../../lib/address-guard.js';
 
 /** What one attempt got: an answer's status (null without one), its duration, and why not. */
 export interface AttemptOutcome {
