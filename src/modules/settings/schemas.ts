@@ -226,7 +226,7 @@ export const SettingsOut = named(
     onlinepay_api_key: Type.Literal(MASK),
     onlinepay_terminal_id: Type.String(),
     checkout_secret_key: Type.Literal(MASK),
-    checkout_webhook_secret: Type.String(),
+    checkout_webhook_secret: Type.Literal(MASK),
     smtp_host: Type.String(),
     smtp_port: Type.Union([Type.Integer(), Type.Null()]),
     smtp_user: Type.String(),
