@@ -33,6 +33,7 @@ import * as m0029 from './migrations/0029_settings_version.js';
 import * as m0030 from './migrations/0030_bookings_day_cover.js';
 import * as m0031 from './migrations/0031_message_texts_version.js';
 import * as m0036 from './migrations/0036_checkout_webhook_secret_sealed.js';
+import * as m0037 from './migrations/0037_email_link_origins.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -78,6 +79,7 @@ const migrations: Record<string, MigrationModule> = {
   '0030_bookings_day_cover': m0030,
   '0031_message_texts_version': m0031,
   '0036_checkout_webhook_secret_sealed': m0036,
+  '0037_email_link_origins': m0037,
 };
 
 class DialectAwareProvider implements MigrationProvider {

@@ -6,6 +6,7 @@ import { fromCents, toCents } from '../../lib/money.js';
 import { DEFAULT_TIMEZONE, formatInstant, isValidTimezone, nowIso } from '../../lib/time.js';
 import { readSettings, reminderHours, SECRET_FIELDS, updateSettingsRow } from '../../db/settings.js';
 import { enqueue } from '../../jobs/queue.js';
+import { emailLinkOrigins, normalOrigin } from './link-origins.js';
 import { MASK, REMINDER_FIELDS, TOGGLES, type SettingsUpdateInput } from './schemas.js';
 
 type SecretField = (typeof SECRET_FIELDS)[number];
@@ -23,6 +24,7 @@ export {
 } from '../../db/settings.js';
 import { lockRows } from '../../db/locks.js';
 export { isHoliday } from './holidays.js';
+export { allowedLinkBase } from './link-origins.js';
 export { defaultVatRateId, ensureStandardVatRate, requireUsableVatRate, vatRateChange } from './vat-rates.js';
 
 export function logoUrl(ctx: Pick<AppContext, 'config'>, settings: Pick<Settings, 'logo_key'>): string | null {
@@ -64,6 +66,7 @@ async function present(ctx: AppContext, stored: Readonly<Settings>) {
     noshow_min_amount: fromCents(settings.noshow_min_amount),
     reminder_email_hours: reminderHours(settings.reminder_email_hours),
     reminder_sms_hours: reminderHours(settings.reminder_sms_hours),
+    email_link_origins: emailLinkOrigins(settings.email_link_origins),
     logo_url: logoUrl(ctx, settings),
     opening_hours: openingHours.map((entry) => ({
       ...entry,
@@ -90,6 +93,12 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
       { field: 'timezone', message: 'must be an IANA time zone such as Europe/Amsterdam' },
     ]);
   }
+  const linkOrigins = patch.email_link_origins?.map(normalOrigin);
+  if (linkOrigins?.includes(null)) {
+    throw badRequest('validation_failed', 'email_link_origins holds something that is not an origin', [
+      { field: 'email_link_origins', message: 'each must be an http(s) origin such as https://book.example' },
+    ]);
+  }
   if (patch.currency !== undefined && !CURRENCIES.has(patch.currency)) {
     throw badRequest('validation_failed', `Unknown currency "${patch.currency}"`, [
       { field: 'currency', message: 'must be an ISO 4217 code such as EUR' },
@@ -111,6 +120,8 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
         if (value !== MASK) (changes as Record<string, unknown>)[field] = ctx.secrets.seal(value as string);
       } else if (field === 'reminder_email_hours' || field === 'reminder_sms_hours') {
         changes[field] = JSON.stringify([...(value as number[])].sort((a, b) => b - a));
+      } else if (field === 'email_link_origins') {
+        changes[field] = JSON.stringify([...new Set(linkOrigins)]);
       } else if (field === 'daily_revenue_goal' || field === 'noshow_fee_value' || field === 'noshow_min_amount') {
         changes[field] = toCents(value as number);
       } else if (typeof value === 'string' && field !== 'smtp_pass') {
