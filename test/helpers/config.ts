@@ -25,6 +25,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jobPollMs: 50,
     jobConcurrency: 4,
     push: { webPush: null, webPushAllowHttp: false, fcm: null, apns: null },
+    // The tests' mail servers (smtp-server) listen on 127.0.0.1 and offer no TLS.
+    mail: { allowPrivate: true, allowAuthWithoutTls: true },
     ...overrides,
   };
 }

@@ -134,6 +134,14 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
       }
     }
 
+    // The mail password belongs to the server and user it was typed for: moving either clears it,
+    // unless the same request gives a new one, so it is never sent to a server an admin (or
+    // whoever holds an admin's session) points it at afterwards.
+    const smtpMoved = (['smtp_host', 'smtp_port', 'smtp_user'] as const).some(
+      (field) => field in changes && changes[field] !== before[field],
+    );
+    if (smtpMoved && !('smtp_pass' in changes)) changes.smtp_pass = '';
+
     const merged = { ...before, ...changes };
     if (
       patch.internal_consumption_enabled !== undefined &&
