@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { connect, type Database } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { SecretBox } from './lib/secrets.js';
 import { databaseFile } from './storage/data-dir.js';
 
 /** Connects to the configured database and migrates it: the common start of server and worker. */
@@ -13,7 +14,7 @@ export async function openContext(config: Config, log: Logger): Promise<{ ctx: A
     onPoolError: (error) => log.warn({ err: error }, 'idle database connection lost'),
   });
   try {
-    await migrateToLatest(database.db, database.dialect);
+    await migrateToLatest(database.db, database.dialect, undefined, new SecretBox(config.secretsKey));
   } catch (error) {
     await database.destroy();
     throw error;

@@ -73,6 +73,13 @@ export interface Config {
    */
   webhooks?: WebhooksConfig;
   /**
+   * The mail server an admin sets in the settings (smtp_*): whether it may be a private,
+   * loopback or link-local address (SMTP_ALLOW_PRIVATE) and may receive the password without
+   * TLS (SMTP_ALLOW_AUTH_WITHOUT_TLS), both off by default. SMTP_URL, the operator's own, is
+   * used as written. Optional so hand-built configs read as DEFAULT_MAIL_RULES.
+   */
+  mail?: MailRules;
+  /**
    * Daily backups of the SQLite database and the uploads into BACKUP_DIR, kept BACKUP_KEEP_DAYS
    * days (src/backup/job.ts); null: none. Optional so hand-built configs (tests) read as none.
    */
@@ -104,6 +111,13 @@ export const DEFAULT_WEBHOOKS: WebhooksConfig = {
   timeoutMs: 15_000,
   extraPorts: [],
 };
+
+export interface MailRules {
+  allowPrivate: boolean;
+  allowAuthWithoutTls: boolean;
+}
+
+export const DEFAULT_MAIL_RULES: MailRules = { allowPrivate: false, allowAuthWithoutTls: false };
 
 export interface PaymentApiUrls {
   /** Card terminal provider (SumUp reader checkouts): CARDPAY_API_URL. */
@@ -295,6 +309,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     extraPorts: portList(env, 'WEBHOOKS_ALLOW_PORTS'),
   };
 
+  const mail: MailRules = {
+    allowPrivate: flag(env, 'SMTP_ALLOW_PRIVATE'),
+    allowAuthWithoutTls: flag(env, 'SMTP_ALLOW_AUTH_WITHOUT_TLS'),
+  };
+
   const backup = loadBackupSchedule(env, dataDir, databaseUrl);
 
   const mailPreview = (optional(env, 'MAIL_PREVIEW') ?? (env.NODE_ENV === 'production' ? 'off' : 'on')).toLowerCase();
@@ -325,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentsAllowHttpCheckout: flag(env, 'PAYMENTS_ALLOW_HTTP_CHECKOUT'),
     mailPreview: mailPreview === 'on',
     webhooks,
+    mail,
     backup,
     ...(twilioApiBaseUrl ? { twilioApiBaseUrl } : {}),
     ...(metricsToken ? { metricsToken } : {}),

@@ -21,6 +21,7 @@ export const REDACT_PATHS = [
   '*.sms_auth_token',
   '*.onlinepay_api_key',
   '*.checkout_secret_key',
+  '*.checkout_webhook_secret',
   '*.temporaryPassword',
 ];
 

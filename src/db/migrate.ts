@@ -1,4 +1,5 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { SecretBox } from '../lib/secrets.js';
 import type { Dialect } from './connection.js';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_configuration.js';
@@ -33,12 +34,15 @@ import * as m0030 from './migrations/0030_bookings_day_cover.js';
 import * as m0031 from './migrations/0031_message_texts_version.js';
 import * as m0032 from './migrations/0032_sms_abuse_limits.js';
 import * as m0034 from './migrations/0034_sign_in_failures.js';
+import * as m0036 from './migrations/0036_checkout_webhook_secret_sealed.js';
+import * as m0037 from './migrations/0037_email_link_origins.js';
 import * as m0038 from './migrations/0038_sms_inbound_messages.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
+  /** `secrets`: the process's SecretBox, for a migration that seals stored values (without SECRETS_KEY it stores as given). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see 0001_foundation.ts
-  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
+  up(db: Kysely<any>, dialect: Dialect, secrets: SecretBox): Promise<void>;
 }
 
 /**
@@ -79,33 +83,50 @@ const migrations: Record<string, MigrationModule> = {
   '0031_message_texts_version': m0031,
   '0032_sms_abuse_limits': m0032,
   '0034_sign_in_failures': m0034,
+  '0036_checkout_webhook_secret_sealed': m0036,
+  '0037_email_link_origins': m0037,
   '0038_sms_inbound_messages': m0038,
 };
 
 class DialectAwareProvider implements MigrationProvider {
-  constructor(private readonly dialect: Dialect) {}
+  constructor(
+    private readonly dialect: Dialect,
+    private readonly secrets: SecretBox,
+  ) {}
   async getMigrations(): Promise<Record<string, Migration>> {
     return Object.fromEntries(
-      Object.entries(migrations).map(([name, migration]) => [name, { up: (db) => migration.up(db, this.dialect) }]),
+      Object.entries(migrations).map(([name, migration]) => [
+        name,
+        { up: (db) => migration.up(db, this.dialect, this.secrets) },
+      ]),
     );
   }
 }
 
-function migrator(db: Kysely<DB>, dialect: Dialect): Migrator {
+function migrator(db: Kysely<DB>, dialect: Dialect, secrets: SecretBox): Migrator {
   return new Migrator({
     db,
-    provider: new DialectAwareProvider(dialect),
+    provider: new DialectAwareProvider(dialect, secrets),
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
   });
 }
 
-/** Applies every pending migration; throws on the first failure (nothing half-applied on PostgreSQL). */
-export async function migrateToLatest(db: Kysely<DB>, dialect: Dialect, upTo?: string): Promise<void> {
+/**
+ * Applies every pending migration; throws on the first failure (nothing half-applied on
+ * PostgreSQL). `secrets`: the SecretBox of SECRETS_KEY, for migrations that seal stored secrets
+ * (a process without the key, or a fresh database, needs none).
+ */
+export async function migrateToLatest(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  upTo?: string,
+  secrets: SecretBox = new SecretBox(null),
+): Promise<void> {
   // `upTo`: stop after that migration, so a test can hold data of an older schema and upgrade it.
   const { error, results } = await (upTo
-    ? migrator(db, dialect).migrateTo(upTo)
-    : migrator(db, dialect).migrateToLatest());
+    ? migrator(db, dialect, secrets).migrateTo(upTo)
+    : migrator(db, dialect, secrets).migrateToLatest());
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : JSON.stringify(error ?? 'unknown error');

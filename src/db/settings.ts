@@ -20,6 +20,8 @@ export const SECRET_FIELDS = [
   'onlinepay_api_key',
   'checkout_secret_key',
   'sms_auth_token',
+  // Whoever holds it can forge the checkout provider's payment events (a deposit marked paid).
+  'checkout_webhook_secret',
 ] as const;
 
 /** The settings record, secrets as stored: frozen, shared by every reader of this process (settings-cache.ts). */

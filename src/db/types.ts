@@ -138,6 +138,8 @@ export interface SettingsTable {
   smtp_pass: string;
   smtp_secure: number;
   smtp_from: string;
+  /** JSON array of origins (`https://book.example`) a provisional booking's `base_url` may point at, besides PUBLIC_BASE_URL's. */
+  email_link_origins: string;
   sms_enabled: number;
   sms_provider: string;
   sms_account_sid: string;

@@ -28,9 +28,14 @@ export class SecretBox {
     return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
   }
 
+  /** True when `stored` was written by seal() with a key (and so needs the key to be read). */
+  static isSealed(stored: string): boolean {
+    return stored.startsWith(PREFIX);
+  }
+
   /** The plain value; throws when it was sealed and cannot be opened with this key. */
   open(stored: string): string {
-    if (!stored.startsWith(PREFIX)) return stored;
+    if (!SecretBox.isSealed(stored)) return stored;
     if (!this.key) throw new Error('a stored secret is encrypted but SECRETS_KEY is not set');
     const raw = Buffer.from(stored.slice(PREFIX.length), 'base64url');
     const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));

@@ -8,6 +8,7 @@ import { readMessageOverrides } from './message-texts.js';
 import { brandOf, renderEmail } from './render-email.js';
 import { isTemplateName } from './templates/index.js';
 import type { MessageOverrides } from './templates/layout.js';
+import { describeSendFailure } from './send-errors.js';
 import { mailServer, openTransport, type MailServer, type MailTransport } from './transport.js';
 
 const NO_MAIL_SERVER = 'no mail server configured (SMTP_URL or settings smtp_host)';
@@ -131,7 +132,7 @@ export function emailDelivery(ctx: AppContext): EmailDelivery {
     if (email.status !== 'queued') return { status: email.status, error: email.error };
 
     const settings = read?.settings ?? (await readSettingsWithSecrets(ctx));
-    const server = mailServer(settings, config.smtpUrl);
+    const server = mailServer(settings, config.smtpUrl, config.mail);
     if (!server) {
       await db
         .updateTable('emails')
@@ -187,7 +188,14 @@ export function emailDelivery(ctx: AppContext): EmailDelivery {
       if (recordSent) await recordSent(markSent);
       else await markSent.execute();
       return { status: 'sent', error: null };
-    } catch (error) {
+    } catch (cause) {
+      // The admin's server: a fixed text in the outbox and the job queue, never what answered
+      // there (send-errors.ts); the cause goes to the operator's log.
+      let error = cause;
+      if (server.adminChosen) {
+        context.log.warn({ err: cause, emailId }, 'send through the settings mail server failed');
+        error = new Error(describeSendFailure(cause).message);
+      }
       const message = error instanceof Error ? error.message : String(error);
       const givingUp = context.isLastAttempt;
       await db

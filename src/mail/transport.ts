@@ -1,6 +1,8 @@
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { DEFAULT_MAIL_RULES, type MailRules } from '../config.js';
 import type { Settings } from '../db/types.js';
+import { guardedSocket } from './guarded-socket.js';
 
 export interface MailTransport {
   transporter: Transporter;
@@ -15,6 +17,11 @@ export interface MailServer {
   from: string;
   /** Identifies the server, credentials and sender: equal keys, interchangeable transports. */
   key: string;
+  /**
+   * The settings' server, an admin's choice: held to the outbound address rules, and what it
+   * answers is never shown back (send-errors.ts). SMTP_URL is the operator's own.
+   */
+  adminChosen: boolean;
 }
 
 // Short timeouts: a dead mail server must fail the job (and be retried later), not hold a
@@ -23,9 +30,15 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 
 /**
  * The mail server to use: the settings' smtp_* fields once a host is set there, else
- * SMTP_URL, else none (mail is then kept in the outbox as `unsent`).
+ * SMTP_URL, else none (mail is then kept in the outbox as `unsent`). The settings' server is
+ * reached only on public addresses unless `rules.allowPrivate`, and gets the password only over
+ * TLS (smtp_secure, or STARTTLS required) unless `rules.allowAuthWithoutTls`.
  */
-export function mailServer(settings: Settings, smtpUrl: string | undefined): MailServer | null {
+export function mailServer(
+  settings: Settings,
+  smtpUrl: string | undefined,
+  rules: MailRules = DEFAULT_MAIL_RULES,
+): MailServer | null {
   let options: SMTPTransport.Options;
   let urlUser = '';
   let key: string;
@@ -38,7 +51,12 @@ export function mailServer(settings: Settings, smtpUrl: string | undefined): Mai
       auth: settings.smtp_user ? { user: settings.smtp_user, pass: settings.smtp_pass } : undefined,
     };
     key = JSON.stringify(server);
-    options = { ...server, ...TIMEOUTS };
+    options = {
+      ...server,
+      ...TIMEOUTS,
+      ...(server.auth && !secure && !rules.allowAuthWithoutTls ? { requireTLS: true } : {}),
+      ...(rules.allowPrivate ? {} : { getSocket: guardedSocket }),
+    };
   } else if (smtpUrl) {
     key = JSON.stringify({ url: smtpUrl });
     options = { url: smtpUrl, ...TIMEOUTS };
@@ -53,6 +71,7 @@ export function mailServer(settings: Settings, smtpUrl: string | undefined): Mai
     options,
     from: typeof from === 'string' ? from : `"${from.name.replace(/"/g, '')}" <${from.address}>`,
     key: `${key} ${JSON.stringify(from)}`,
+    adminChosen: Boolean(settings.smtp_host),
   };
 }
 
@@ -71,7 +90,11 @@ export async function openTransport(server: MailServer, pool?: { maxConnections:
 }
 
 /** The mail server's transport, one connection per message; null when no server is set. */
-export async function mailTransport(settings: Settings, smtpUrl: string | undefined): Promise<MailTransport | null> {
-  const server = mailServer(settings, smtpUrl);
+export async function mailTransport(
+  settings: Settings,
+  smtpUrl: string | undefined,
+  rules?: MailRules,
+): Promise<MailTransport | null> {
+  const server = mailServer(settings, smtpUrl, rules);
   return server ? openTransport(server) : null;
 }

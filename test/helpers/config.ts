@@ -29,6 +29,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // tests are the operator with a local sandbox (PAYMENTS_ALLOW_HTTP_CHECKOUT). The refusal
     // of an http checkout URL is tested with this turned off.
     paymentsAllowHttpCheckout: true,
+    // The tests' mail servers (smtp-server) listen on 127.0.0.1 and offer no TLS.
+    mail: { allowPrivate: true, allowAuthWithoutTls: true },
     ...overrides,
   };
 }

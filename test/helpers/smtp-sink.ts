@@ -26,6 +26,8 @@ export interface ReceivedPart {
 /** A real SMTP server on a free local port that keeps every message it receives. */
 export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
+  /** The passwords of every AUTH it was sent, right or wrong. */
+  readonly passwordsSeen: string[] = [];
   private server: SMTPServer;
   port = 0;
 
@@ -46,6 +48,7 @@ export class SmtpSink {
       disabledCommands: ['STARTTLS'],
       logger: false,
       onAuth: (auth, _session, callback) => {
+        this.passwordsSeen.push(auth.password ?? '');
         if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) {
           return callback(null, { user: auth.username });
         }

@@ -86,7 +86,8 @@ const BaseUrl = Type.String({
   format: 'uri',
   pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$',
   maxLength: 500,
-  description: 'An http(s) URL: the base of the confirm/decline links (default PUBLIC_BASE_URL)',
+  description:
+    "An http(s) URL on PUBLIC_BASE_URL's origin or one of the settings' email_link_origins (else 400 base_url_not_allowed): the base of the confirm/decline links (default PUBLIC_BASE_URL)",
 });
 
 export const BookingCreateBody = withExample(

@@ -13,7 +13,7 @@ import { queueEmail } from '../../mail/outbox.js';
 import { followupSchedule, RECOMMENDATION_DELAY_MS } from '../campaigns/service.js';
 import { CLIENT_ID_REFUSALS, lockActiveClient } from '../clients/service.js';
 import { notifyAdmins, notifyUser, withdrawNotifications } from '../notifications/service.js';
-import { readSettings, readTimezone } from '../settings/service.js';
+import { allowedLinkBase, readSettings, readTimezone } from '../settings/service.js';
 import { lockActiveStaff } from '../staff/service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
 import { lockEntryForBooking, markEntryBooked, offerFreedSlot } from '../waitlist/service.js';
@@ -175,11 +175,13 @@ export async function createBooking(
   const startAt = parseDateTime(input.start_at, 'start_at');
   const endAt = input.end_at === undefined ? undefined : parseDateTime(input.end_at, 'end_at');
   if (endAt !== undefined) requireOrder(startAt, endAt);
+  // The email's links may lead only to the salon's own addresses (settings, link-origins.ts).
+  const baseUrl = input.base_url === undefined ? undefined : await allowedLinkBase(ctx, input.base_url, 'base_url');
   const timezone = await readTimezone(ctx.db);
   return ctx.db.transaction().execute(async (trx) => {
     const row = await insertBooking(
       trx,
-      { ...input, start_at: startAt, end_at: endAt, desk: { timezone, now: new Date() } },
+      { ...input, base_url: baseUrl, start_at: startAt, end_at: endAt, desk: { timezone, now: new Date() } },
       { dialect: ctx.dialect, publicBaseUrl: ctx.config.publicBaseUrl, createdBy: caller.id },
     );
     return toBooking(row, timezone);
@@ -214,7 +216,7 @@ export type NewBooking = Omit<BookingCreateInput, 'base_url' | 'end_at'> & {
 /** Who creates a booking, and what the creation needs of the context. */
 export interface BookingCreator {
   dialect: Dialect;
-  /** The salon's public address: the admin link, and the client's links unless `base_url` is given. */
+  /** The salon's public address: the admin link, and the client's links unless `base_url` (an allowed one) is given. */
   publicBaseUrl: string;
   /** The staff user creating it; null for the booking page. */
   createdBy: number | null;

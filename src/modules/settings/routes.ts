@@ -26,7 +26,7 @@ export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext)
       tags,
       summary: 'The salon settings (single record, id = 1)',
       description:
-        'Secrets (smtp_pass, cardpay_api_key, onlinepay_api_key, checkout_secret_key, sms_auth_token) always come back as `********`; `<field>_set` tells whether one is stored.',
+        'Secrets (smtp_pass, cardpay_api_key, onlinepay_api_key, checkout_secret_key, checkout_webhook_secret, sms_auth_token) always come back as `********`; `<field>_set` tells whether one is stored.',
       response: { 200: SettingsOut },
     },
     handler: () => getSettings(ctx),

@@ -175,6 +175,13 @@ export const SettingsUpdate = Type.Object({
   smtp_user: Type.Optional(Text(255)),
   smtp_pass: Type.Optional(Text(500)),
   smtp_from: Type.Optional(OptionalEmail),
+  email_link_origins: Type.Optional(
+    Type.Array(Type.String({ maxLength: 200, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\s]+/?$' }), {
+      maxItems: 20,
+      description:
+        "Origins (`https://book.example`) besides PUBLIC_BASE_URL's that `base_url` of POST /bookings may point the email's links at; [] allows none",
+    }),
+  ),
   sms_provider: Type.Optional(Type.Literal('twilio')),
   sms_account_sid: Type.Optional(
     Type.String({ pattern: '^(AC[0-9a-fA-F]{32})?$', description: 'Twilio Account SID (AC…); "" for none' }),
@@ -254,12 +261,13 @@ export const SettingsOut = named(
     onlinepay_api_key: Type.Literal(MASK),
     onlinepay_terminal_id: Type.String(),
     checkout_secret_key: Type.Literal(MASK),
-    checkout_webhook_secret: Type.String(),
+    checkout_webhook_secret: Type.Literal(MASK),
     smtp_host: Type.String(),
     smtp_port: Type.Union([Type.Integer(), Type.Null()]),
     smtp_user: Type.String(),
     smtp_pass: Type.Literal(MASK),
     smtp_from: Type.String(),
+    email_link_origins: Type.Array(Type.String(), { description: 'Origins, lower case, without a path' }),
     sms_provider: Type.String(),
     sms_account_sid: Type.String(),
     sms_auth_token: Type.Literal(MASK),

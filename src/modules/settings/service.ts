@@ -7,6 +7,7 @@ import { DEFAULT_TIMEZONE, formatInstant, isValidTimezone, nowIso } from '../../
 import { readSettings, reminderHours, SECRET_FIELDS, updateSettingsRow } from '../../db/settings.js';
 import { enqueue } from '../../jobs/queue.js';
 import { phoneCountryCode } from '../../sms/phone.js';
+import { emailLinkOrigins, normalOrigin } from './link-origins.js';
 import { MASK, REMINDER_FIELDS, TOGGLES, type SettingsUpdateInput } from './schemas.js';
 
 type SecretField = (typeof SECRET_FIELDS)[number];
@@ -24,6 +25,7 @@ export {
 } from '../../db/settings.js';
 import { lockRows } from '../../db/locks.js';
 export { isHoliday } from './holidays.js';
+export { allowedLinkBase } from './link-origins.js';
 export { defaultVatRateId, ensureStandardVatRate, requireUsableVatRate, vatRateChange } from './vat-rates.js';
 
 export function logoUrl(ctx: Pick<AppContext, 'config'>, settings: Pick<Settings, 'logo_key'>): string | null {
@@ -66,6 +68,7 @@ async function present(ctx: AppContext, stored: Readonly<Settings>) {
     reminder_email_hours: reminderHours(settings.reminder_email_hours),
     reminder_sms_hours: reminderHours(settings.reminder_sms_hours),
     sms_allowed_countries: storedCountries(settings.sms_allowed_countries),
+    email_link_origins: emailLinkOrigins(settings.email_link_origins),
     logo_url: logoUrl(ctx, settings),
     opening_hours: openingHours.map((entry) => ({
       ...entry,
@@ -115,6 +118,12 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
       { field: 'timezone', message: 'must be an IANA time zone such as Europe/Amsterdam' },
     ]);
   }
+  const linkOrigins = patch.email_link_origins?.map(normalOrigin);
+  if (linkOrigins?.includes(null)) {
+    throw badRequest('validation_failed', 'email_link_origins holds something that is not an origin', [
+      { field: 'email_link_origins', message: 'each must be an http(s) origin such as https://book.example' },
+    ]);
+  }
   if (patch.currency !== undefined && !CURRENCIES.has(patch.currency)) {
     throw badRequest('validation_failed', `Unknown currency "${patch.currency}"`, [
       { field: 'currency', message: 'must be an ISO 4217 code such as EUR' },
@@ -138,6 +147,8 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
         changes[field] = JSON.stringify([...(value as number[])].sort((a, b) => b - a));
       } else if (field === 'sms_allowed_countries') {
         changes.sms_allowed_countries = JSON.stringify(smsCountriesOf(value as string[]));
+      } else if (field === 'email_link_origins') {
+        changes[field] = JSON.stringify([...new Set(linkOrigins)]);
       } else if (field === 'daily_revenue_goal' || field === 'noshow_fee_value' || field === 'noshow_min_amount') {
         changes[field] = toCents(value as number);
       } else if (typeof value === 'string' && field !== 'smtp_pass') {
@@ -149,6 +160,14 @@ export async function updateSettings(ctx: AppContext, patch: SettingsUpdateInput
         (changes as Record<string, unknown>)[field] = value;
       }
     }
+
+    // The mail password belongs to the server and user it was typed for: moving either clears it,
+    // unless the same request gives a new one, so it is never sent to a server an admin (or
+    // whoever holds an admin's session) points it at afterwards.
+    const smtpMoved = (['smtp_host', 'smtp_port', 'smtp_user'] as const).some(
+      (field) => field in changes && changes[field] !== before[field],
+    );
+    if (smtpMoved && !('smtp_pass' in changes)) changes.smtp_pass = '';
 
     const merged = { ...before, ...changes };
     if (

@@ -5,8 +5,15 @@ import { renderMjml } from '../../mail/render.js';
 import { brandOf } from '../../mail/render-email.js';
 import { template } from '../../mail/templates/index.js';
 import { mailContext } from '../../mail/templates/layout.js';
-import { mailTransport } from '../../mail/transport.js';
+import { describeSendFailure, type SendFailureKind } from '../../mail/send-errors.js';
+import { mailServer, openTransport } from '../../mail/transport.js';
 import { readSettingsWithSecrets } from './service.js';
+
+const FAILURE_CODES: Record<SendFailureKind, string> = {
+  address_refused: 'mail_server_address_refused',
+  tls_required: 'mail_tls_required',
+  failed: 'mail_failed',
+};
 
 /**
  * Sends one email at once, in the request, through the configured mail server: the point is
@@ -15,16 +22,18 @@ import { readSettingsWithSecrets } from './service.js';
  */
 export async function sendTestEmail(ctx: AppContext, to: string): Promise<void> {
   const settings = await readSettingsWithSecrets(ctx);
-  const transport = await mailTransport(settings, ctx.config.smtpUrl);
-  if (!transport) {
+  const server = mailServer(settings, ctx.config.smtpUrl, ctx.config.mail);
+  if (!server) {
     throw badRequest('mail_not_configured', 'No mail server is configured: set smtp_host in the settings or SMTP_URL');
   }
+  const transport = await openTransport(server);
   const brand = brandOf(settings, ctx.config.publicBaseUrl);
   const mail = mailContext(brand, brand.language);
   const chosen = template('settings.test_email');
   const data = { salonName: brand.salonName };
   const subject = chosen.subject(data, mail);
   let error: string | null = null;
+  let kind: SendFailureKind = 'failed';
   let messageId: string | null = null;
   try {
     const info = (await transport.transporter.sendMail({
@@ -36,7 +45,13 @@ export async function sendTestEmail(ctx: AppContext, to: string): Promise<void> 
     })) as { messageId?: string };
     messageId = info.messageId ?? null;
   } catch (cause) {
-    error = cause instanceof Error ? cause.message : String(cause);
+    if (server.adminChosen) {
+      // The admin's server: a fixed text, never what answered there (mail/send-errors.ts).
+      ({ kind, message: error } = describeSendFailure(cause));
+      ctx.log.warn({ err: cause }, 'test email through the settings mail server failed');
+    } else {
+      error = cause instanceof Error ? cause.message : String(cause);
+    }
   } finally {
     transport.transporter.close();
   }
@@ -56,5 +71,5 @@ export async function sendTestEmail(ctx: AppContext, to: string): Promise<void> 
       sent_at: error ? null : nowIso(),
     })
     .execute();
-  if (error) throw badRequest('mail_failed', `The mail server refused or could not be reached: ${error}`);
+  if (error) throw badRequest(FAILURE_CODES[kind], `The mail server refused or could not be reached: ${error}`);
 }

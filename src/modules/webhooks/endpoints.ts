@@ -10,7 +10,7 @@ import type { WebhookEndpointsTable } from '../../db/tables/webhooks.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { readTimezone } from '../../db/settings.js';
-import { checkDestination, RefusedAddressError } from './address-guard.js';
+import { checkDestination, RefusedAddressError } from '../../lib/address-guard.js';
 import { isAllowedPort, portOf, WEBHOOK_PORTS } from './port-policy.js';
 import type { Selectable } from 'kysely';
 import type { EndpointCreateInput, EndpointOutput, EndpointUpdateInput } from './schemas.js';

@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import type { WebhooksConfig } from '../../config.js';
-import { bareHost, guardedLookup, isForbiddenAddress, RefusedAddressError } from './address-guard.js';
+import { bareHost, guardedLookup, isForbiddenAddress, RefusedAddressError } from '../../lib/address-guard.js';
 import { isAllowedPort, portOf, RefusedPortError } from './port-policy.js';
 
 /** What one attempt got: an answer's status (null without one), its duration, and why not. */

@@ -299,7 +299,7 @@ export interface paths {
     put?: never;
     /**
      * Create a booking
-     * @description Auth: Logged in (any role). `start_at`/`end_at` in the salon time zone, `end_at` after `start_at` and at most 24 hours later (400 `validation_failed`); `end_at` absent: `start_at` plus the staff member's duration of the service. Unknown client, staff member or service: 400 `unknown_client`, `unknown_staff`, `unknown_service` (`client_inactive` for an erased or merged client); `location_id` not an active location: 400 `unknown_location` (absent: the location of the member's shift that date, else the default location). A start date that is a holiday: 400 `holiday`. Busy time of the staff member ([start_at, end_at) minus the service's processing window, stored as `processing_start_at`/`processing_end_at`) meeting another non-cancelled booking's: 409 `booking_overlap` naming it. A resource the service requires already held by `capacity` bookings at some instant: 409 `resource_unavailable` naming it. The desk's rules, 400 named after the rule unless `override: true` (then recorded: `override` 1, `overridden_rules`): `staff_not_bookable`, `service_not_performed`, `in_the_past`, `outside_working_time` (shifts, else default shifts, else opening hours; unknown working time does not count), `shorter_than_service`; `details` lists every broken rule. Holiday, overlap and resources are never overridable. `provisional: true` → status `provisional` with a `provisional_token`; the client is emailed confirm/decline links under `base_url` (default PUBLIC_BASE_URL) and admins are notified (`booking.request`). Otherwise `scheduled`: job `booking.created` (confirmation email) and a `booking.new` notification for the staff member. `waitlist_id` (an entry of the same client): the entry becomes `booked` and the client gets a waitlist-confirmed email.
+     * @description Auth: Logged in (any role). `start_at`/`end_at` in the salon time zone, `end_at` after `start_at` and at most 24 hours later (400 `validation_failed`); `end_at` absent: `start_at` plus the staff member's duration of the service. Unknown client, staff member or service: 400 `unknown_client`, `unknown_staff`, `unknown_service` (`client_inactive` for an erased or merged client); `location_id` not an active location: 400 `unknown_location` (absent: the location of the member's shift that date, else the default location). A start date that is a holiday: 400 `holiday`. Busy time of the staff member ([start_at, end_at) minus the service's processing window, stored as `processing_start_at`/`processing_end_at`) meeting another non-cancelled booking's: 409 `booking_overlap` naming it. A resource the service requires already held by `capacity` bookings at some instant: 409 `resource_unavailable` naming it. The desk's rules, 400 named after the rule unless `override: true` (then recorded: `override` 1, `overridden_rules`): `staff_not_bookable`, `service_not_performed`, `in_the_past`, `outside_working_time` (shifts, else default shifts, else opening hours; unknown working time does not count), `shorter_than_service`; `details` lists every broken rule. Holiday, overlap and resources are never overridable. `provisional: true` → status `provisional` with a `provisional_token`; the client is emailed confirm/decline links under `base_url` (default PUBLIC_BASE_URL; another origin than PUBLIC_BASE_URL's or one of the settings' `email_link_origins` is 400 `base_url_not_allowed`) and admins are notified (`booking.request`). Otherwise `scheduled`: job `booking.created` (confirmation email) and a `booking.new` notification for the staff member. `waitlist_id` (an entry of the same client): the entry becomes `booked` and the client gets a waitlist-confirmed email.
      */
     post: operations['createBooking'];
     delete?: never;
@@ -2827,7 +2827,7 @@ export interface paths {
     };
     /**
      * The salon settings (single record, id = 1)
-     * @description Auth: Admin. Secrets (smtp_pass, cardpay_api_key, onlinepay_api_key, checkout_secret_key, sms_auth_token) always come back as `********`; `<field>_set` tells whether one is stored.
+     * @description Auth: Admin. Secrets (smtp_pass, cardpay_api_key, onlinepay_api_key, checkout_secret_key, checkout_webhook_secret, sms_auth_token) always come back as `********`; `<field>_set` tells whether one is stored.
      */
     get: operations['getSettings'];
     /**
@@ -5817,12 +5817,17 @@ export interface components {
       checkout_secret_key: '********';
       /** @description 1 when checkout_secret_key holds a value */
       checkout_secret_key_set: 0 | 1;
-      checkout_webhook_secret: string;
+      /** @enum {string} */
+      checkout_webhook_secret: '********';
+      /** @description 1 when checkout_webhook_secret holds a value */
+      checkout_webhook_secret_set: 0 | 1;
       currency: string;
       daily_revenue_goal: number;
       daily_revenue_goal_enabled: 0 | 1;
       dark_mode: string;
       deposit_timeout_min: number;
+      /** @description Origins, lower case, without a path */
+      email_link_origins: string[];
       first_day_of_week: number;
       followup_sequences_enabled: 0 | 1;
       giftcard_qr_enabled: 0 | 1;
@@ -7482,7 +7487,7 @@ export interface operations {
         'application/json': {
           /**
            * Format: uri
-           * @description An http(s) URL: the base of the confirm/decline links (default PUBLIC_BASE_URL)
+           * @description An http(s) URL on PUBLIC_BASE_URL's origin or one of the settings' email_link_origins (else 400 base_url_not_allowed): the base of the confirm/decline links (default PUBLIC_BASE_URL)
            */
           base_url?: string;
           client_id: number;
@@ -19796,6 +19801,8 @@ export interface operations {
           dark_mode?: 'system' | 'light' | 'dark';
           /** @description Minutes a booking from the booking page waits for its deposit before it is released (5 to 1440; default 30) */
           deposit_timeout_min?: number;
+          /** @description Origins (`https://book.example`) besides PUBLIC_BASE_URL's that `base_url` of POST /bookings may point the email's links at; [] allows none */
+          email_link_origins?: string[];
           /** @description 0 = Sunday */
           first_day_of_week?: number;
           followup_sequences_enabled?: boolean | 0 | 1;
