@@ -23,6 +23,7 @@ export const OFFICE_ROUTES = {
   product: '/inventory/products/:id',
   payment: '/payments/:id',
   campaign: '/campaigns/:id',
+  smsOutbox: '/system/sms',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -39,6 +40,7 @@ export const officeHref = {
   product: (id: number) => href(`/inventory/products/${id}`),
   payment: (id: number) => href(`/payments/${id}`),
   campaign: (id: number) => href(`/campaigns/${id}`),
+  smsOutbox: () => href(OFFICE_ROUTES.smsOutbox),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /**

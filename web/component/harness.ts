@@ -7,6 +7,8 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { build, type Plugin } from 'esbuild';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { launchChromium, watchPage, type PageWatch } from '../e2e/chromium.js';
+import { MESSAGE_PARTS } from '../build/message-parts.js';
+import { LANGUAGES } from '../src/lib/language.js';
 
 /*
  * The component tests' harness: one `*.cases.tsx` file (beside the component it tests, under
@@ -41,12 +43,26 @@ const HTML = `<!doctype html>
   </body>
 </html>`;
 
-/** `virtual:messages/<language>`: the catalogue compiled as the build compiles it (web/vite.config.ts). */
+/**
+ * `virtual:messages`, as the build's plugin (web/build/messages-plugin.ts) names it: the table of
+ * every language's catalogue parts. Here every part of a language is that whole catalogue,
+ * compiled as the build compiles it: a component under test is not in a shell's or area's part
+ * until a page uses it, and one module per language keeps the bundle a single file.
+ */
 const messagesPlugin: Plugin = {
   name: 'salon-messages',
   setup(plugin) {
-    plugin.onResolve({ filter: /^virtual:messages\// }, (args) => ({ path: args.path, namespace: 'messages' }));
+    plugin.onResolve({ filter: /^virtual:messages(\/.*)?$/ }, (args) => ({ path: args.path, namespace: 'messages' }));
     plugin.onLoad({ filter: /.*/, namespace: 'messages' }, (args) => {
+      if (args.path === 'virtual:messages') {
+        const table = LANGUAGES.map(
+          (language) =>
+            `${JSON.stringify(language)}: {${Object.keys(MESSAGE_PARTS)
+              .map((part) => `${JSON.stringify(part)}: () => import(${JSON.stringify(`virtual:messages/${language}`)})`)
+              .join(', ')}}`,
+        );
+        return { contents: `export const catalogueLoaders = {${table.join(', ')}};`, loader: 'js' };
+      }
       const language = args.path.slice('virtual:messages/'.length);
       const catalogue = JSON.parse(
         readFileSync(join(web, 'src/i18n/catalogues', `${language}.json`), 'utf8'),

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { officeHref } from '../../lib/office-paths.js';
 import type { JobHandler } from '../../jobs/types.js';
 import { notifyAdmins } from '../notifications/service.js';
 
@@ -10,14 +11,17 @@ import { notifyAdmins } from '../notifications/service.js';
 export function smsJobs(ctx: AppContext): { 'sms.daily_limit_reached': JobHandler<'sms.daily_limit_reached'> } {
   return {
     'sms.daily_limit_reached': async ({ day, limit }) => {
-      const link = `${ctx.config.publicBaseUrl}/api/system/sms`;
+      const link = officeHref.smsOutbox();
       await ctx.db.transaction().execute((trx) =>
         notifyAdmins(trx, {
           type: 'sms.daily_limit_reached',
           title: 'Daily SMS limit reached',
           message: `The ${limit} text messages of ${day} are spent; further ones that day are kept unsent in the SMS outbox.`,
           link,
-          email: { template: 'settings.sms_daily_limit', data: { day, limit, link } },
+          email: {
+            template: 'settings.sms_daily_limit',
+            data: { day, limit, link: `${ctx.config.publicBaseUrl}${link}` },
+          },
           push: false,
         }),
       );

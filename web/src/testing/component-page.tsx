@@ -16,7 +16,9 @@ function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   return (
     <QueryClientProvider client={client}>
-      <LanguageProvider salonLanguage="en">{children}</LanguageProvider>
+      <LanguageProvider shell="shell-public" salonLanguage="en">
+        {children}
+      </LanguageProvider>
     </QueryClientProvider>
   );
 }
