@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createStaff, uniqueEmail, type TestApp } from '../../test/helpers/app.js';
 import { createClient, pastSlot, setSettings } from '../../test/helpers/bookings.js';
+import { enqueue } from '../../src/jobs/queue.js';
 import type { FakeCheckoutProvider } from '../../test/helpers/fake-checkout.js';
 import { publicBooking, salonDate, setupBookingSalon } from '../../test/helpers/public.js';
 
@@ -225,6 +226,10 @@ export async function sendEveryEmail(t: TestApp, checkout: FakeCheckoutProvider)
     201,
   );
   await call('POST', '/api/settings/test-email', { to: admin.email });
+
+  // The admins' alert that the day's SMS budget is spent: the job the SMS sender queues when
+  // it finds the budget used up (this salon has no SMS provider to spend it on).
+  await enqueue(t.ctx.db, 'sms.daily_limit_reached', { day: salonDate(0), limit: 200 });
 
   // Time passes: every reminder, follow-up and delayed change email becomes due.
   await t.drain();

@@ -111,7 +111,7 @@ for (const dialect of DIALECTS) {
         const client = await createClient(data);
         await t.ctx.db
           .updateTable('clients')
-          .set({ password_hash: 'secret-hash' })
+          .set({ password_hash: 'secret-hash', phone_unconfirmed: data.phone })
           .where('id', '=', client.id)
           .execute();
         assert.equal((await erase(client.id)).status, 200);
@@ -128,6 +128,7 @@ for (const dialect of DIALECTS) {
             name: `Erased client #${client.id}`,
             email: null,
             phone: '',
+            phone_unconfirmed: null,
             birthday: null,
             gender: '',
             notes: '',

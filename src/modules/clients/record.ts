@@ -21,6 +21,8 @@ import { lockRows, type LockStrength } from '../../db/locks.js';
 export const WITHOUT_PERSONAL_DATA = {
   email: null,
   phone: '',
+  // A number typed on the booking page, not yet confirmed: personal data like the phone itself.
+  phone_unconfirmed: null,
   birthday: null,
   gender: '',
   notes: '',
