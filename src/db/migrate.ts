@@ -34,6 +34,7 @@ import * as m0031 from './migrations/0031_message_texts_version.js';
 import * as m0032 from './migrations/0032_sms_abuse_limits.js';
 import * as m0034 from './migrations/0034_sign_in_failures.js';
 import * as m0038 from './migrations/0038_sms_inbound_messages.js';
+import * as m0039 from './migrations/0039_booking_holds.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -80,6 +81,7 @@ const migrations: Record<string, MigrationModule> = {
   '0032_sms_abuse_limits': m0032,
   '0034_sign_in_failures': m0034,
   '0038_sms_inbound_messages': m0038,
+  '0039_booking_holds': m0039,
 };
 
 class DialectAwareProvider implements MigrationProvider {

@@ -59,6 +59,7 @@ export const TOGGLES = [
   'sms_enabled',
   'reminder_email_enabled',
   'reminder_sms_enabled',
+  'booking_hold_new_clients',
 ] as const;
 
 /** The reminder offsets: whole hours before the start, at most three per channel, none twice. */
@@ -106,11 +107,20 @@ const abuseLimitsIn = {
       description: 'Text messages a day to numbers sharing all but their last three digits (default 10)',
     }),
   ),
+  booking_hold_minutes: Type.Optional(
+    Type.Integer({
+      minimum: 15,
+      maximum: 1440,
+      description:
+        "With `booking_hold_new_clients`: minutes a new client's booking waits for the confirm link of its email before it is released (15 to 1440; default 60)",
+    }),
+  ),
 };
 const abuseLimitsOut = {
   sms_allowed_countries: Type.Array(Type.String(), { description: "[]: the salon's own country only" }),
   sms_daily_limit: Type.Integer(),
   sms_prefix_daily_limit: Type.Integer(),
+  booking_hold_minutes: Type.Integer(),
 };
 
 export const SettingsUpdate = Type.Object({
