@@ -87,7 +87,7 @@ const togglesIn = Object.fromEntries(TOGGLES.map((name) => [name, Type.Optional(
   ReturnType<typeof Type.Optional<typeof Flag>>
 >;
 
-/** Limits against SMS pumping (docs/operations.md "Abuse and limits"). */
+/** Limits against SMS pumping and a booking page filled by a script (docs/operations.md "Abuse and limits"). */
 const abuseLimitsIn = {
   sms_allowed_countries: Type.Optional(
     Type.Array(Type.String({ pattern: '^[A-Za-z]{2}$' }), {

@@ -97,7 +97,7 @@ export interface paths {
     put?: never;
     /**
      * Revoke a refresh token and/or remove a push device token of the caller
-     * @description Auth: Logged in (any role).
+     * @description Auth: Logged in (any role). Called with the access token of a browser session (POST /auth/web-session), that session ends as well and the token is refused from then on (401 `invalid_token`). An access token of POST /auth/login belongs to no session: it stays valid until it expires (8 hours); the refresh token given here is what logout revokes.
      */
     post: operations['logout'];
     delete?: never;
@@ -1956,7 +1956,7 @@ export interface paths {
     put?: never;
     /**
      * Book a slot that availability offers
-     * @description `start_at` must be a start GET /public/availability offers for this service (and `staff_id`, when given): in the past (`slot_in_past`), inside the lead time (`inside_lead_time`), beyond the max future days (`beyond_max_future_days`), on a closed day, holiday or time off (`salon_closed`), off the slot grid (`not_a_slot`) or outside working hours (`outside_working_time`) → 400; taken meanwhile → 409 `slot_taken` (checked again inside the write transaction). The end is start + service duration (+ `new_client_extra_min` for a client without a previous visit). The client is the one signed in (client token), else the client with `client_email`, else a new client. `booking_clients` = `existing`: a client token is required (401 `client_login_required`). `booking_mode` = `request`: the booking is `provisional` and the client gets confirm/decline links by email; admins are notified (email per `booking_request_notify_email`, push per `booking_request_notify_push`). `direct`: `scheduled`, with the `booking.created` confirmation job and a `booking.new` notification. Deposit: when the service asks one (`deposit_type`) and a checkout provider is configured, the booking is held (`provisional`, `deposit_status` `pending`, nothing sent yet) and `checkout_url` is where the client pays; paid → as above; not paid within `deposit_timeout_min` → released (`cancelled`, `deposit_status` `expired`). The provider failing → 502 `deposit_unavailable`, nothing booked. Without a checkout provider: booked without a deposit. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`) makes retries safe: the same key answers the first booking again (header `Idempotent-Replayed: true`); the same key with a different body is 409 `idempotency_key_reused`. Rate limited (429 `rate_limited` with `Retry-After`): 20 requests per 10 minutes per network (an IPv4 address, an IPv6 /64), 5 a day per `client_email`, and 5 a day per network for bookings by a client never seen before (not signed in, an email no client has).
+     * @description `start_at` must be a start GET /public/availability offers for this service (and `staff_id`, when given): in the past (`slot_in_past`), inside the lead time (`inside_lead_time`), beyond the max future days (`beyond_max_future_days`), on a closed day, holiday or time off (`salon_closed`), off the slot grid (`not_a_slot`) or outside working hours (`outside_working_time`) → 400; taken meanwhile → 409 `slot_taken` (checked again inside the write transaction). The end is start + service duration (+ `new_client_extra_min` for a client without a previous visit). The client is the one signed in (client token), else the client with `client_email`, else a new client. `booking_clients` = `existing`: a client token is required (401 `client_login_required`). `booking_mode` = `request`: the booking is `provisional` and the client gets confirm/decline links by email; admins are notified (email per `booking_request_notify_email`, push per `booking_request_notify_push`). `direct`: `scheduled`, with the `booking.created` confirmation job and a `booking.new` notification. `booking_hold_new_clients` (with `direct`): a client never seen before (not signed in, an email no client has) is answered as in `request` mode (`provisional`, confirm link by email); not confirmed within `booking_hold_minutes`, the booking is released (`cancelled`, no email). Deposit: when the service asks one (`deposit_type`) and a checkout provider is configured, the booking is held (`provisional`, `deposit_status` `pending`, nothing sent yet) and `checkout_url` is where the client pays; paid → as above; not paid within `deposit_timeout_min` → released (`cancelled`, `deposit_status` `expired`). The provider failing → 502 `deposit_unavailable`, nothing booked. Without a checkout provider: booked without a deposit. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`) makes retries safe: the same key answers the first booking again (header `Idempotent-Replayed: true`); the same key with a different body is 409 `idempotency_key_reused`. Rate limited (429 `rate_limited` with `Retry-After`): 20 requests per 10 minutes per network (an IPv4 address, an IPv6 /64), 5 a day per `client_email`, and 5 a day per network for bookings by a client never seen before (not signed in, an email no client has).
      */
     post: operations['createPublicBooking'];
     delete?: never;
@@ -2357,7 +2357,7 @@ export interface paths {
     put?: never;
     /**
      * Book several services in a row at a start that visit availability offers
-     * @description `start_at` must be a start POST /public/visit-availability offers for these parts. Each part starts when the previous one ends; a part without `staff_id` gets the least-booked free member who performs it. A part that cannot be placed is refused with the codes of POST /public/bookings (`slot_in_past`, `inside_lead_time`, `beyond_max_future_days`, `salon_closed`, `not_a_slot`, `outside_working_time` → 400; `slot_taken`, `resource_unavailable` → 409), the details naming `parts[i]`; nothing is saved. Judged again inside the write transaction behind every member’s and resource’s lock. Client, `booking_clients`, `booking_mode`, staff choice, side effects per part, `Idempotency-Key` and rate limits as POST /public/bookings. Deposit: one for the whole visit, the sum of its parts’ deposits; while any part asks one every part is held, and `checkout_url` is on the visit.
+     * @description `start_at` must be a start POST /public/visit-availability offers for these parts. Each part starts when the previous one ends; a part without `staff_id` gets the least-booked free member who performs it. A part that cannot be placed is refused with the codes of POST /public/bookings (`slot_in_past`, `inside_lead_time`, `beyond_max_future_days`, `salon_closed`, `not_a_slot`, `outside_working_time` → 400; `slot_taken`, `resource_unavailable` → 409), the details naming `parts[i]`; nothing is saved. Judged again inside the write transaction behind every member’s and resource’s lock. Client, `booking_clients`, `booking_mode`, `booking_hold_new_clients` (every part held and released together), staff choice, side effects per part, `Idempotency-Key` and rate limits as POST /public/bookings. Deposit: one for the whole visit, the sum of its parts’ deposits; while any part asks one every part is held, and `checkout_url` is on the visit.
      */
     post: operations['createPublicVisit'];
     delete?: never;
@@ -5792,6 +5792,8 @@ export interface components {
     Settings: {
       booking_allow_staff_choice: 0 | 1;
       booking_clients: string;
+      booking_hold_minutes: number;
+      booking_hold_new_clients: 0 | 1;
       booking_max_future_days: number;
       booking_min_lead_hours: number;
       booking_mode: string;
@@ -6347,9 +6349,9 @@ export interface components {
       url: string;
     };
     WebSession: {
-      /** @description Seconds the access token is valid; refresh before */
+      /** @description Seconds the access token is valid (900); refresh before */
       expires_in: number;
-      /** @description Access token (JWT); keep it in memory only */
+      /** @description Access token (JWT) of this session; keep it in memory only. Refused (401 `invalid_token`) as soon as the session ends */
       token: string;
       user: components['schemas']['SessionUser'];
     };
@@ -19768,6 +19770,9 @@ export interface operations {
         'application/json': {
           booking_allow_staff_choice?: boolean | 0 | 1;
           booking_clients?: 'all' | 'existing';
+          /** @description With `booking_hold_new_clients`: minutes a new client's booking waits for the confirm link of its email before it is released (15 to 1440; default 60) */
+          booking_hold_minutes?: number;
+          booking_hold_new_clients?: boolean | 0 | 1;
           booking_max_future_days?: number;
           booking_min_lead_hours?: number;
           booking_mode?: 'direct' | 'request';
