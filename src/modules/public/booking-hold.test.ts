@@ -170,6 +170,30 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await releaseJobsOf(booked.body.id), []);
     });
 
+    it('on: a signed-in client books directly, whatever address the form carries', async () => {
+      await setSettings(t, admin.token, { booking_hold_new_clients: 1 });
+      const known = await createClient(t, admin.token);
+      await t.request({ method: 'POST', url: '/api/public/client-magic-link', payload: { email: known.email } });
+      await t.drain();
+      const link = /http:\/\/salon\.test\/client\/magic\?token=([A-Za-z0-9_%-]+)/.exec(
+        t.mail.to(known.email!).at(-1)?.text ?? '',
+      )?.[1];
+      assert.ok(link, 'the sign-in link reached the client');
+      const signedIn = await t.request({
+        method: 'GET',
+        url: `/api/public/client-verify-magic?token=${link}`,
+      });
+      assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+      const booked = await publicBooking(
+        t,
+        { service_id: service.id, start_at: await freeStart(), client_email: uniqueEmail('typed') },
+        { token: signedIn.body.clientToken as string },
+      );
+      assert.equal(booked.status, 201, JSON.stringify(booked.body));
+      assert.equal(booked.body.status, 'scheduled');
+      assert.deepEqual(await releaseJobsOf(booked.body.id), []);
+    });
+
     it("on: a stranger's visit is held and released as one", async () => {
       await setSettings(t, admin.token, { booking_hold_new_clients: 1 });
       const startAt = await freeStart();
