@@ -37,6 +37,7 @@ import * as m0034 from './migrations/0034_sign_in_failures.js';
 import * as m0036 from './migrations/0036_checkout_webhook_secret_sealed.js';
 import * as m0037 from './migrations/0037_email_link_origins.js';
 import * as m0038 from './migrations/0038_sms_inbound_messages.js';
+import * as m0039 from './migrations/0039_booking_holds.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -86,6 +87,7 @@ const migrations: Record<string, MigrationModule> = {
   '0036_checkout_webhook_secret_sealed': m0036,
   '0037_email_link_origins': m0037,
   '0038_sms_inbound_messages': m0038,
+  '0039_booking_holds': m0039,
 };
 
 class DialectAwareProvider implements MigrationProvider {

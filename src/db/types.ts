@@ -156,6 +156,10 @@ export interface SettingsTable {
   sms_daily_limit: number;
   /** Text messages a day to numbers sharing all but their last three digits. */
   sms_prefix_daily_limit: number;
+  /** 0/1: a booking-page booking by a client never seen waits for the confirm link of its email. */
+  booking_hold_new_clients: number;
+  /** Minutes such a booking waits for its confirm link before it is released. */
+  booking_hold_minutes: number;
   logo_key: string;
   logo_content_type: string;
   setup_completed_at: string | null;
@@ -594,6 +598,11 @@ export interface BookingsTable {
   deposit_payment_id: Generated<number | null>;
   /** UTC ISO: when the client confirmed by their email link that they will come; null until then. */
   client_confirmed_at: Generated<string | null>;
+  /**
+   * UTC ISO: a stranger's booking held until its confirm link is clicked
+   * (`booking_hold_new_clients`) is released at this time if still provisional; null otherwise.
+   */
+  hold_expires_at: Generated<string | null>;
 }
 
 export type DepositType = 'none' | 'fixed' | 'percentage';

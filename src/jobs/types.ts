@@ -51,6 +51,12 @@ export interface JobPayloads {
   /** Create a client's magic sign-in link and email it, if the address is a client's (public/accounts.ts). */
   'public.client_magic_link': { email: string; return_to?: string };
   /**
+   * A stranger's booking (or visit) held for its confirm link (`booking_hold_new_clients`),
+   * keyed `booking.hold_release:<first booking id>`: released when still provisional
+   * (public/booking-hold.ts).
+   */
+  'public.booking_hold_release': { bookingIds: number[] };
+  /**
    * One attempt of one webhook delivery (webhooks/delivery.ts), keyed `webhook.delivery:<id>`.
    * The delivery keeps its own retry schedule: the job re-enqueues itself, so the queue's
    * attempts only cover a crash or a database error.
@@ -97,6 +103,7 @@ export const MAX_ATTEMPTS: { [N in JobName]: number } = {
   'payments.noshow_fee': 6,
   'payments.deposit_release': 6,
   'public.client_magic_link': 5,
+  'public.booking_hold_release': 6,
   'webhook.deliver': 5,
   'system.backup': 3,
 };

@@ -10,6 +10,7 @@
  *   client-actions.ts  what a client does from the booking page: answer a provisional
  *                      booking, cancel their own
  *   deposits.ts        bookings held for a deposit: completed when paid, released when not
+ *   email-holds.ts     a stranger's bookings held for their email's confirm link, released when not clicked
  *   self-service.ts    the client's own attend / cancel / move and when each is allowed
  *   action-links.ts    the single-use links of the booking emails that let a client do so
  *   visits.ts          several services in a row, booked, moved and cancelled as one
@@ -54,6 +55,7 @@ export {
   type DepositTerms,
 } from './deposits.js';
 export { answerProvisional, cancelClientBooking } from './client-actions.js';
+export { releaseEmailHolds } from './email-holds.js';
 export {
   findActionToken,
   issueActionLinks,

@@ -42,6 +42,9 @@ export async function publicBookingRoutes(instance: FastifyInstance, ctx: AppCon
         '`booking_mode` = `request`: the booking is `provisional` and the client gets confirm/decline links by email; admins are ' +
         'notified (email per `booking_request_notify_email`, push per `booking_request_notify_push`). `direct`: `scheduled`, ' +
         'with the `booking.created` confirmation job and a `booking.new` notification. ' +
+        '`booking_hold_new_clients` (with `direct`): a client never seen before (not signed in, an email no client has) is ' +
+        'answered as in `request` mode (`provisional`, confirm link by email); not confirmed within `booking_hold_minutes`, ' +
+        'the booking is released (`cancelled`, no email). ' +
         'Deposit: when the service asks one (`deposit_type`) and a checkout provider is configured, the booking is held ' +
         '(`provisional`, `deposit_status` `pending`, nothing sent yet) and `checkout_url` is where the client pays; paid → as above; ' +
         'not paid within `deposit_timeout_min` → released (`cancelled`, `deposit_status` `expired`). The provider failing → 502 ' +

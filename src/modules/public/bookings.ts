@@ -5,6 +5,7 @@ import { parseLocalDateTime } from '../../lib/time.js';
 import { endOf, judgeStart } from '../availability/service.js';
 import { loadDay } from '../availability/service.js';
 import { insertBooking, readBooking } from '../bookings/service.js';
+import { holdsForConfirmLink, scheduleHoldRelease } from './booking-hold.js';
 import { depositAnswer, holdsForDeposit, openHeldDeposit } from './deposits.js';
 import { bookIdempotently, bookingClient, depositCheckout, refuse, requireMayBook } from './intake.js';
 import type { PublicBookingInput, PublicBookingOutput } from './schemas.js';
@@ -52,12 +53,14 @@ export async function createPublicBooking(
       return { bookingId, depositPaymentId: booking.deposit_payment_id };
     },
     book: async (trx) => {
+      const held = await holdsForDeposit(trx, [input.service_id]);
+      // Asked before bookingClient, which creates the stranger's client record.
+      const holdForLink = await holdsForConfirmLink(trx, settings, client, input.client_email, held);
       const clientId = await bookingClient(trx, input, client);
       const request = { date: startAt.slice(0, 10), serviceId: input.service_id, clientId };
       const day = await loadDay(trx, { ...request, staffId: input.staff_id }, true, now);
       const verdict = judgeStart(day.input, startAt);
       if (!verdict.ok) throw refuse(verdict.reason);
-      const held = await holdsForDeposit(trx, [input.service_id]);
       const row = await insertBooking(
         trx,
         {
@@ -71,7 +74,7 @@ export async function createPublicBooking(
             day.input.staff.find((member) => member.id === verdict.staffId)?.durationMin ?? day.input.durationMin,
           ),
           notes: input.notes,
-          provisional: settings.booking_mode === 'request',
+          provisional: settings.booking_mode === 'request' || holdForLink,
           held,
           checkLocked: async (locked) => {
             const again = judgeStart(
@@ -83,6 +86,7 @@ export async function createPublicBooking(
         },
         { dialect: ctx.dialect, publicBaseUrl: ctx.config.publicBaseUrl, createdBy: null },
       );
+      if (holdForLink) await scheduleHoldRelease(trx, settings, [row.id]);
       const depositPaymentId = held ? await openHeldDeposit(ctx, trx, [row]) : null;
       return { result: { bookingId: row.id, depositPaymentId }, bookingId: row.id };
     },

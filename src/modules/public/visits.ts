@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import { judgeVisit, loadVisitDay, type LoadedVisit, type VisitVerdict } from '../availability/service.js';
 import { insertPlacedVisit, lockForPlacement, readVisitOfBooking, type BookingJoinedRow } from '../bookings/service.js';
 import { parseStart } from './bookings.js';
+import { holdsForConfirmLink, scheduleHoldRelease } from './booking-hold.js';
 import { depositAnswer, holdsForDeposit, openHeldDeposit } from './deposits.js';
 import { bookIdempotently, bookingClient, depositCheckout, refuse, requireMayBook } from './intake.js';
 import type { PublicVisitInput, PublicVisitOutput } from './schemas.js';
@@ -66,6 +67,15 @@ export async function createPublicVisit(
       return { bookingId, depositPaymentId: visit.bookings[0]!.deposit_payment_id };
     },
     book: async (trx) => {
+      const parts = input.parts.map((part) => part.service_id);
+      // Asked before bookingClient, which creates the stranger's client record.
+      const holdForLink = await holdsForConfirmLink(
+        trx,
+        settings,
+        client,
+        input.client_email,
+        await holdsForDeposit(trx, parts),
+      );
       const clientId = await bookingClient(trx, input, client);
       const date = startAt.slice(0, 10);
       const request = {
@@ -98,9 +108,22 @@ export async function createPublicVisit(
       );
       const visit = await insertPlacedVisit(
         trx,
-        { clientId, parts: again, notes: input.notes, provisional: settings.booking_mode === 'request', held },
+        {
+          clientId,
+          parts: again,
+          notes: input.notes,
+          provisional: settings.booking_mode === 'request' || holdForLink,
+          held,
+        },
         { dialect: ctx.dialect, publicBaseUrl: ctx.config.publicBaseUrl, createdBy: null },
       );
+      if (holdForLink) {
+        await scheduleHoldRelease(
+          trx,
+          settings,
+          visit.bookings.map((part) => part.id),
+        );
+      }
       const depositPaymentId = held ? await openHeldDeposit(ctx, trx, visit.bookings) : null;
       return { result: { bookingId: visit.bookings[0]!.id, depositPaymentId }, bookingId: visit.bookings[0]!.id };
     },

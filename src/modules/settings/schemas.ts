@@ -59,6 +59,7 @@ export const TOGGLES = [
   'sms_enabled',
   'reminder_email_enabled',
   'reminder_sms_enabled',
+  'booking_hold_new_clients',
 ] as const;
 
 /** The reminder offsets: whole hours before the start, at most three per channel, none twice. */
@@ -86,7 +87,7 @@ const togglesIn = Object.fromEntries(TOGGLES.map((name) => [name, Type.Optional(
   ReturnType<typeof Type.Optional<typeof Flag>>
 >;
 
-/** Limits against SMS pumping (docs/operations.md "Abuse and limits"). */
+/** Limits against SMS pumping and a booking page filled by a script (docs/operations.md "Abuse and limits"). */
 const abuseLimitsIn = {
   sms_allowed_countries: Type.Optional(
     Type.Array(Type.String({ pattern: '^[A-Za-z]{2}$' }), {
@@ -106,11 +107,20 @@ const abuseLimitsIn = {
       description: 'Text messages a day to numbers sharing all but their last three digits (default 10)',
     }),
   ),
+  booking_hold_minutes: Type.Optional(
+    Type.Integer({
+      minimum: 15,
+      maximum: 1440,
+      description:
+        "With `booking_hold_new_clients`: minutes a new client's booking waits for the confirm link of its email before it is released (15 to 1440; default 60)",
+    }),
+  ),
 };
 const abuseLimitsOut = {
   sms_allowed_countries: Type.Array(Type.String(), { description: "[]: the salon's own country only" }),
   sms_daily_limit: Type.Integer(),
   sms_prefix_daily_limit: Type.Integer(),
+  booking_hold_minutes: Type.Integer(),
 };
 
 export const SettingsUpdate = Type.Object({
