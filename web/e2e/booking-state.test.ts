@@ -119,7 +119,10 @@ for (const dialect of DIALECTS) {
       await page.getByRole('status').filter({ hasText: 'Een dienst uit je eerdere keuze' }).waitFor();
       await page.getByRole('status').filter({ hasText: 'Degene die je eerder koos' }).waitFor();
       await page.getByRole('status').filter({ hasText: 'De dag die je eerder koos' }).waitFor();
-      assert.equal(await page.getByRole('radio', { name: 'Maakt niet uit', checked: true }).count(), 1);
+      // The who step renders after the notes (its members are fetched): waited for, then counted.
+      const anyone = page.getByRole('radio', { name: 'Maakt niet uit', checked: true });
+      await anyone.waitFor();
+      assert.equal(await anyone.count(), 1);
       assert.equal(await page.getByRole('region', { name: '4. Kies een tijd' }).count(), 0);
       await assertAccessible(page, 'a shared link whose choices no longer hold');
 
