@@ -12,6 +12,7 @@ import { readSettings, readTimezone } from '../settings/service.js';
 import { rulesOf } from './desk-rules.js';
 import { narrows, parseBookingFilter, type BookingFilter } from './list-filter.js';
 import type { BookingListFilter, BookingOutput } from './schemas.js';
+import type { ClientBookingStats } from '../clients/service.js';
 import { officeHref } from '../../lib/office-paths.js';
 
 /*
@@ -310,17 +311,7 @@ export async function bookingsOfClient(
   return rows.map((row) => toBooking(row, timezone));
 }
 
-/** What a client's history counts of their bookings (one pass over the client_id index). */
-export interface ClientBookingStats {
-  total: number;
-  completed: number;
-  noShow: number;
-  cancelled: number;
-  /** start_at of the first and the latest completed booking, or null. */
-  firstVisit: string | null;
-  lastVisit: string | null;
-}
-
+/** What a client's history counts of their bookings (clients' ClientBookingStats), in one pass over the client_id index. */
 export async function clientBookingStats(executor: Executor, clientId: number): Promise<ClientBookingStats> {
   const row = await executor
     .selectFrom('bookings')

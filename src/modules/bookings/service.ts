@@ -30,7 +30,6 @@ export {
   readBooking,
   readBookingWithPrice,
   type BookingJoinedRow,
-  type ClientBookingStats,
 } from './reads.js';
 export {
   BOOKING_UPDATE_DELAY_MS,

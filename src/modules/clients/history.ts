@@ -18,19 +18,20 @@ import { findClient } from './record.js';
  * circle.
  */
 
+/** What a client's history counts of their bookings. */
+export interface ClientBookingStats {
+  total: number;
+  completed: number;
+  noShow: number;
+  cancelled: number;
+  /** start_at of the first and the latest completed booking, or null. */
+  firstVisit: string | null;
+  lastVisit: string | null;
+}
+
 /** What the history reads of a client's bookings. */
 export interface ClientBookingReads {
-  stats(
-    executor: Executor,
-    clientId: number,
-  ): Promise<{
-    total: number;
-    completed: number;
-    noShow: number;
-    cancelled: number;
-    firstVisit: string | null;
-    lastVisit: string | null;
-  }>;
+  stats(executor: Executor, clientId: number): Promise<ClientBookingStats>;
   /** One page, every status, newest first, with the price each was booked at (cents). */
   page(
     executor: Executor,

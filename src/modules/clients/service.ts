@@ -31,6 +31,6 @@ export { listClients } from './list.js';
 export { createClient, createClientIn, deleteClient, updateClient, updateClientIn } from './writes.js';
 export { MERGE_STEPS, mergeClients, repointColumn } from './merge.js';
 export { registerClientExportSection } from './export-sections.js';
-export { registerClientBookingReads } from './history.js';
+export { registerClientBookingReads, type ClientBookingStats } from './history.js';
 // The importer (modules/imports) validates its rows with the API's own schemas.
 export { ClientCreateBody, ClientUpdateBody } from './schemas.js';
