@@ -68,3 +68,17 @@ export function publicBooking(
     ...options,
   });
 }
+
+/**
+ * A picker of free starts, each on a day of its own (from four days ahead on), so that no two
+ * bookings of a test compete for a slot. The app and the service are read at each pick: tests
+ * make them in `before`.
+ */
+export function startsDayByDay(t: () => TestApp, serviceId: () => number): () => Promise<string> {
+  let day = 3;
+  return async () => {
+    const date = salonDate((day += 1));
+    const [start] = await offeredStarts(t(), { date, service_id: serviceId() });
+    return `${date} ${start}:00`;
+  };
+}

@@ -4,7 +4,7 @@ import { createTestApp, uniqueEmail, type TestApp } from '../../../test/helpers/
 import { assertError } from '../../../test/helpers/assertions.js';
 import { createClient, setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
-import { offeredStarts, publicBooking, salonDate, setupBookingSalon } from '../../../test/helpers/public.js';
+import { offeredStarts, publicBooking, setupBookingSalon, startsDayByDay } from '../../../test/helpers/public.js';
 import { holdReleaseJobKey } from './booking-hold.js';
 
 /*
@@ -20,14 +20,10 @@ for (const dialect of DIALECTS) {
     let t: TestApp;
     let admin: { token: string };
     let service: { id: number };
-    let day = 3;
-
-    /** A free start on a day of its own: no two bookings of these tests compete for a slot. */
-    const freeStart = async () => {
-      const date = salonDate((day += 1));
-      const [start] = await offeredStarts(t, { date, service_id: service.id });
-      return `${date} ${start}:00`;
-    };
+    const freeStart = startsDayByDay(
+      () => t,
+      () => service.id,
+    );
     const isOffered = async (startAt: string) =>
       (await offeredStarts(t, { date: startAt.slice(0, 10), service_id: service.id })).includes(startAt.slice(11, 16));
     const statusOf = async (id: number) =>

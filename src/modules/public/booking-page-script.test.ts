@@ -4,7 +4,7 @@ import { createTestApp, uniqueEmail, type TestApp } from '../../../test/helpers/
 import { assertError } from '../../../test/helpers/assertions.js';
 import { setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
-import { offeredStarts, publicBooking, salonDate, setupBookingSalon } from '../../../test/helpers/public.js';
+import { publicBooking, setupBookingSalon, startsDayByDay } from '../../../test/helpers/public.js';
 import { networkOf } from './limits.js';
 
 /*
@@ -19,14 +19,10 @@ for (const dialect of DIALECTS) {
     let t: TestApp;
     let admin: { token: string };
     let service: { id: number };
-    let day = 3;
-
-    /** A free start on a day of its own: no two bookings of these tests compete for a slot. */
-    const freeStart = async () => {
-      const date = salonDate((day += 1));
-      const [start] = await offeredStarts(t, { date, service_id: service.id });
-      return `${date} ${start}:00`;
-    };
+    const freeStart = startsDayByDay(
+      () => t,
+      () => service.id,
+    );
     const book = async (email: string, remoteAddress: string) =>
       publicBooking(t, { service_id: service.id, start_at: await freeStart(), client_email: email }, { remoteAddress });
     const assertLimited = (response: Awaited<ReturnType<typeof book>>) => {
