@@ -78,3 +78,43 @@ export const webAreas = [
     rules: { 'web-areas/areas-apart': 'error' },
   },
 ];
+
+/*
+ * Mutations go through `useApiMutation` (api/mutation.ts), which applies the map of
+ * invalidations (api/invalidations.ts): a page that called `$api.useMutation` or TanStack's
+ * `useMutation` itself would leave what its request makes stale to be remembered by hand. And the
+ * front end speaks to the service only through the generated client: a bare `fetch` outside
+ * api/ would bypass its types, its error reading and its session refresh.
+ */
+/** @type {import('eslint').Linter.Config[]} */
+export const webApiLayer = [
+  {
+    files: [`web/src/**/*.{ts,tsx}`],
+    ignores: ['web/src/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: 'Use useApiMutation (api/mutation.ts): it applies the map of invalidations (docs/web.md).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='$api'][property.name='useMutation']",
+          message: 'Use useApiMutation (api/mutation.ts): it applies the map of invalidations (docs/web.md).',
+        },
+        {
+          selector: "CallExpression[callee.name='fetch']",
+          message: 'Call the service through the generated client (api/client.ts), not fetch (docs/web.md).',
+        },
+      ],
+    },
+  },
+];

@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { moduleBoundaries } from './eslint-boundaries.mjs';
-import { webAreas } from './eslint-web.mjs';
+import { webApiLayer, webAreas } from './eslint-web.mjs';
 
 // node:test's test()/describe() return promises that the runner itself awaits; everything
 // else that returns a promise (app.inject, a service call, t.test subtests) must be awaited.
@@ -75,6 +75,7 @@ export default tseslint.config(
   // The web front end: React's rules of hooks, and its areas kept apart (eslint-web.mjs).
   { files: ['web/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
   ...webAreas,
+  ...webApiLayer,
 
   // Tests read JSON response bodies loosely (test/helpers: `body: any`).
   {

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, it } from 'node:test';
+import { ESLint, type Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+
+/*
+ * The lint rule that keeps every page on the API layer (eslint-web.mjs, webApiLayer): mutations
+ * only through useApiMutation, which applies the map of invalidations, and no bare fetch outside
+ * api/. Run on snippets placed at chosen paths: each wrong use must fail, each right one pass.
+ */
+
+const root = join(import.meta.dirname, '../..');
+
+async function apiLayerLinter(): Promise<ESLint> {
+  const { webApiLayer } = (await import(pathToFileURL(join(root, 'eslint-web.mjs')).href)) as {
+    webApiLayer: Linter.Config[];
+  };
+  return new ESLint({
+    cwd: root,
+    overrideConfigFile: true,
+    overrideConfig: [
+      {
+        files: ['**/*.{ts,tsx}'],
+        languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+      },
+      ...webApiLayer,
+    ],
+  });
+}
+
+async function violations(eslint: ESLint, filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('pages use the API layer (lint rule)', () => {
+  const wrong: Array<[string, string, string]> = [
+    [
+      "a page calling $api.useMutation (its invalidations would be the page's to remember)",
+      'web/src/routes/desk/calendar/panel/Actions.tsx',
+      "const m = $api.useMutation('put', '/api/bookings/{id}');",
+    ],
+    [
+      "a ui component importing TanStack's useMutation",
+      'web/src/ui/SaveButton.tsx',
+      "import { useMutation } from '@tanstack/react-query';",
+    ],
+    ['a page calling fetch itself', 'web/src/routes/clients/ClientsPage.tsx', "void fetch('/api/clients');"],
+  ];
+  for (const [name, file, code] of wrong) {
+    it(`refuses ${name}`, async () => {
+      const found = await violations(await apiLayerLinter(), file, code);
+      assert.equal(found.length, 1, `${file}: ${code} → ${found.join('; ')}`);
+      assert.match(found[0] ?? '', /useApiMutation|generated client/);
+    });
+  }
+
+  const right: Array<[string, string, string]> = [
+    [
+      'a page using useApiMutation',
+      'web/src/routes/desk/calendar/panel/Actions.tsx',
+      "import { useApiMutation } from '../../../../api/mutation'; const m = useApiMutation('put', '/api/bookings/{id}');",
+    ],
+    [
+      'a page reading with $api.useQuery',
+      'web/src/routes/clients/ClientsPage.tsx',
+      "$api.useQuery('get', '/api/clients');",
+    ],
+    [
+      'the API layer itself wrapping useMutation',
+      'web/src/api/mutation.ts',
+      "import { useMutation } from '@tanstack/react-query'; const m = $api.useMutation; void fetch('/x');",
+    ],
+    [
+      "a page taking TanStack's useQueryClient",
+      'web/src/routes/book/WhoBooks.tsx',
+      "import { useQueryClient } from '@tanstack/react-query';",
+    ],
+  ];
+  for (const [name, file, code] of right) {
+    it(`allows ${name}`, async () => {
+      assert.deepEqual(await violations(await apiLayerLinter(), file, code), []);
+    });
+  }
+});
