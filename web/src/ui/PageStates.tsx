@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useT } from '../i18n/i18n';
-import { Button } from './Button';
 
 /** Sets the document's title; a new page's title tells a screen reader where it is. */
 export function useTitle(title: string): void {
@@ -29,7 +28,11 @@ export function LoadError({ retry }: { retry: () => void }) {
         {t('app.error.title')}
       </h2>
       <p>{t('app.error.body')}</p>
-      <Button onPress={retry}>{t('app.error.retry')}</Button>
+      {/* The browser's own button: every shell shows this page, and the booking page's first load
+          cannot afford React Aria's press handling for it. */}
+      <button type="button" className="button" data-variant="primary" onClick={retry}>
+        {t('app.error.retry')}
+      </button>
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { CheckboxGroup } from 'react-aria-components';
 import type { Schemas } from '../../api/client';
 import { LOCALE_OF, useLanguage, useT } from '../../i18n/i18n';
 import { formatDuration, formatMoney, formatPercent } from '../../lib/format';
-import { Checkbox } from '../../ui/Checkbox';
+import { NativeCheckbox } from '../../ui/NativeCheckbox';
+import './book.css';
 
 type PublicService = Schemas['PublicService'];
 
@@ -34,45 +34,46 @@ export function ServicesStep({
   return (
     <section className="step" aria-labelledby="step-services">
       <h2 id="step-services">{t('book.services.title')}</h2>
-      <CheckboxGroup
-        aria-labelledby="step-services"
-        value={value.map(String)}
-        // Kept in the order chosen: a visit's services run in that order.
-        onChange={(ids) => {
-          const next = ids.map(Number);
-          onChange([...value.filter((id) => next.includes(id)), ...next.filter((id) => !value.includes(id))]);
-        }}
-      >
-        {[...groups].map(([category, members], index) => (
-          <div key={category} role="group" aria-labelledby={`category-${index}`} className="choice-group">
-            <h3 id={`category-${index}`}>{category || t('book.services.other')}</h3>
-            {members.map((service) => {
-              const detail = [
-                service.duration_min !== undefined ? formatDuration(service.duration_min, locale) : null,
-                service.price !== undefined ? formatMoney(service.price, currency, locale) : null,
-                service.deposit?.type === 'fixed'
-                  ? t('book.deposit.fixed', { amount: formatMoney(service.deposit.value, currency, locale) })
-                  : service.deposit?.type === 'percentage'
-                    ? t('book.deposit.percentage', { percent: formatPercent(service.deposit.value, locale) })
-                    : null,
-              ]
-                .filter(Boolean)
-                .join(', ');
-              return (
-                <Checkbox key={service.id} value={String(service.id)} isDisabled={full && !value.includes(service.id)}>
-                  {service.name}
-                  {detail && (
-                    <span className="detail">
-                      <span className="visually-hidden">, </span>
-                      {detail}
-                    </span>
-                  )}
-                </Checkbox>
-              );
-            })}
-          </div>
-        ))}
-      </CheckboxGroup>
+      {/* The browser's own checkboxes, a fieldset per category: the page's first screen carries
+          no React Aria (its interactions would cost the first load a fifth of its size). */}
+      {[...groups].map(([category, members]) => (
+        <fieldset key={category} className="choice-group">
+          <legend className="category">
+            <h3>{category || t('book.services.other')}</h3>
+          </legend>
+          {members.map((service) => {
+            const detail = [
+              service.duration_min !== undefined ? formatDuration(service.duration_min, locale) : null,
+              service.price !== undefined ? formatMoney(service.price, currency, locale) : null,
+              service.deposit?.type === 'fixed'
+                ? t('book.deposit.fixed', { amount: formatMoney(service.deposit.value, currency, locale) })
+                : service.deposit?.type === 'percentage'
+                  ? t('book.deposit.percentage', { percent: formatPercent(service.deposit.value, locale) })
+                  : null,
+            ]
+              .filter(Boolean)
+              .join(', ');
+            const checked = value.includes(service.id);
+            return (
+              <NativeCheckbox
+                key={service.id}
+                checked={checked}
+                disabled={full && !checked}
+                // Kept in the order chosen: a visit's services run in that order.
+                onChange={(tick) => onChange(tick ? [...value, service.id] : value.filter((id) => id !== service.id))}
+              >
+                {service.name}
+                {detail && (
+                  <span className="detail">
+                    <span className="visually-hidden">, </span>
+                    {detail}
+                  </span>
+                )}
+              </NativeCheckbox>
+            );
+          })}
+        </fieldset>
+      ))}
       {value.length > 1 && <p className="description">{t('book.services.inOrder')}</p>}
     </section>
   );
