@@ -19,7 +19,6 @@ import { normalizeEmail } from './users.js';
  */
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-
 export const RESET_THROTTLE_MS = 60 * 1000;
 
 /** Sets a new password and signs the user out everywhere else (refresh tokens and web sessions revoked). */

@@ -1,4 +1,4 @@
-import { type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { insertDefaultRow, updateDefaultRow } from '../../db/default-row.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';

@@ -1,4 +1,4 @@
-import { type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { SmsMessagesTable } from '../../db/types.js';
 import { paginate, type PageRequest } from '../../http/pagination.js';

@@ -1,4 +1,4 @@
-import { type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { badRequest } from '../../lib/errors.js';
 import { defaultCountry, toE164 } from '../../sms/phone.js';

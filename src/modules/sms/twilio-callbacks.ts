@@ -14,7 +14,6 @@ import { claimInboundMessage } from './inbound-replay.js';
 
 /** Inbound words that withdraw SMS consent, and those that give it back (case-insensitive). */
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
-
 const START_WORDS = new Set(['START', 'UNSTOP']);
 
 /**
