@@ -41,7 +41,6 @@ export async function giftCardsOfOrders(executor: Executor, orderIds: number[]) 
     .execute();
 }
 
-// ---------------------------------------------------------------- the API
 export async function loadDetail(
   executor: Executor,
   row: GiftCardRow,
