@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { LimitRule } from '../../http/rate-limit.js';
-import { normalizeEmail } from './service.js';
+import { normalizeEmail } from './users.js';
 
 const MINUTE = 60_000;
 

@@ -2,7 +2,8 @@ import type { AppContext } from '../../context.js';
 import type { User } from '../../db/types.js';
 import { unauthorized } from '../../lib/errors.js';
 import { WEB_ACCESS_TOKEN_TTL_SECONDS } from '../../lib/jwt.js';
-import { authenticate, sessionUser } from './service.js';
+import { authenticate } from './sessions.js';
+import { sessionUser } from './users.js';
 import { openWebSession, resumeWebSession } from './web-sessions.js';
 
 /*

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { newStorageKey } from '../../storage/storage.js';
-import { logoUrl, logoVersion, readSettings, updateSettingsRow } from './service.js';
+import { readSettings, updateSettingsRow } from '../../db/settings.js';
+import { logoUrl, logoVersion } from './logo-address.js';
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 

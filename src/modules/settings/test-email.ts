@@ -7,7 +7,7 @@ import { template } from '../../mail/templates/index.js';
 import { mailContext } from '../../mail/templates/layout.js';
 import { describeSendFailure, type SendFailureKind } from '../../mail/send-errors.js';
 import { mailServer, openTransport } from '../../mail/transport.js';
-import { readSettingsWithSecrets } from './service.js';
+import { readSettingsWithSecrets } from '../../db/settings.js';
 
 const FAILURE_CODES: Record<SendFailureKind, string> = {
   address_refused: 'mail_server_address_refused',
