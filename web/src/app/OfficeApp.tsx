@@ -51,7 +51,7 @@ function OfficeShell() {
         <p className="brand">{t('office.title')}</p>
         {user && (
           <nav aria-label={t('office.nav.label')}>
-            <Link href={officeHref.home()}>{t('office.home.title')}</Link>
+            <Link href={officeHref.home()}>{t('office.home.title')}</Link>{' '}
             <Link href={officeHref.clients()}>{t('clients.nav')}</Link>
           </nav>
         )}
