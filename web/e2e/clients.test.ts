@@ -165,10 +165,11 @@ for (const dialect of DIALECTS) {
         await details.getByText(NOOR.stored).waitFor();
         await details.getByText('VIP').waitFor();
         await details.getByText('Prefers the window seat').waitFor();
-        const upcoming = page.getByRole('list').filter({ hasText: serviceName });
-        assert.equal(await upcoming.count(), 2, 'one upcoming and one past visit listed');
+        // The visits come with the history, after the details: waited for, then counted.
         await page.getByRole('heading', { level: 3, name: words.upcoming }).waitFor();
         await page.getByRole('heading', { level: 3, name: words.past }).waitFor();
+        const visitLists = page.getByRole('list').filter({ hasText: serviceName });
+        assert.equal(await visitLists.count(), 2, 'one upcoming and one past visit listed');
         await assertAccessible(page, `the client's card (${language}, ${label})`);
 
         // Back to the list by keyboard: the same search, the same result.
