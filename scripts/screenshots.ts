@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DateTime } from 'luxon';
 import { chromium, type BrowserContextOptions, type Page } from 'playwright-core';
 import { choose, dayButton, DESKTOP, PHONE } from '../web/e2e/actions.js';
-import { DEMO_TIMEZONE, startDemoSalon } from './demo-salon.js';
+import { DEMO_ADMIN, DEMO_TIMEZONE, startDemoSalon } from './demo-salon.js';
 
 /*
- * `npm run screenshots`: photographs the booking page of the demo salon (scripts/demo-salon.ts)
+ * `npm run screenshots`: photographs the booking page and the office's clients of the demo salon (scripts/demo-salon.ts)
  * in Debian's chromium, into docs/screenshots/, so that the pictures in docs/web.md show the
  * pages as they are. Run it after a change to how a page looks and commit the images.
  *
@@ -27,6 +28,33 @@ async function servicesAndTimes(page: Page, openDay: string, texts: { service: R
   await (await dayButton(page, openDay, String(await page.evaluate(() => navigator.language)), texts.next)).click();
   await page.getByRole('radiogroup').last().getByRole('radio').first().waitFor();
 }
+
+/** The desk signs in on /login (the office keeps its session in memory and a cookie of its own). */
+async function signIn(page: Page, language: 'en' | 'nl'): Promise<void> {
+  await page.goto(`/login?lang=${language}`);
+  await page.locator('input[type=email]').fill(DEMO_ADMIN.email);
+  await page.locator('input[type=password]').fill(DEMO_ADMIN.password);
+  await page.keyboard.press('Enter');
+  await page.getByRole('navigation').waitFor();
+}
+
+/** The office's clients list, with `query` (`?q=…`), its rows shown. */
+async function clientsList(page: Page, language: 'en' | 'nl', query = ''): Promise<void> {
+  await signIn(page, language);
+  await page.goto(`/clients${query}`);
+  await page.getByRole('grid').getByRole('row').nth(1).waitFor();
+  await page.getByRole('status').filter({ hasText: /\d/ }).waitFor();
+}
+
+/** The card of the demo's client with visits, opened from the list. */
+async function clientCard(page: Page, language: 'en' | 'nl'): Promise<void> {
+  await clientsList(page, language, `?q=${encodeURIComponent(CARD_CLIENT)}`);
+  await page.getByRole('row', { name: new RegExp(CARD_CLIENT) }).click();
+  await page.getByRole('heading', { level: 1, name: CARD_CLIENT }).waitFor();
+  await page.getByRole('heading', { level: 3 }).last().waitFor();
+}
+
+const CARD_CLIENT = 'Noor Vermeulen';
 
 const SHOTS: Shot[] = [
   {
@@ -71,7 +99,94 @@ const SHOTS: Shot[] = [
       await page.getByRole('heading', { level: 1 }).waitFor();
     },
   },
+  {
+    file: 'clients-desktop-en.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: (page) => clientsList(page, 'en'),
+  },
+  {
+    file: 'clients-phone-nl-search.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: (page) => clientsList(page, 'nl', `?q=${encodeURIComponent('06 1234 5678')}`),
+  },
+  {
+    file: 'client-card-desktop-en.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: (page) => clientCard(page, 'en'),
+  },
+  {
+    file: 'client-card-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: (page) => clientCard(page, 'nl'),
+  },
 ];
+
+/**
+ * The demo's clients as a desk would have them: names, phones in any notation (stored in
+ * E.164), labels and notes, and one client with visits past and to come.
+ */
+async function addClients(base: string, openDay: string): Promise<void> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_ADMIN),
+  });
+  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+  const call = async (url: string, body: object) => {
+    const response = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: number };
+  };
+  const people: [string, string, string, string[]][] = [
+    ['Anouk de Boer', 'anouk.deboer@example.com', '06 2345 6789', ['VIP']],
+    ['Bram Hendriks', 'bram@example.com', '+31 6 3456 7890', []],
+    ['Chloé Martin', 'chloe.martin@example.com', '06-45678901', ['Colour']],
+    ['Daan Smit', '', '0612 398 741', []],
+    ['Emma Visser', 'emma.visser@example.com', '', ['VIP', 'Colour']],
+    ['Fatima El Amrani', 'fatima@example.com', '06 5678 9012', []],
+    ['Jasper Mulder', 'jasper.mulder@example.com', '06 6789 0123', []],
+    ['Lotte Bakker', 'lotte@example.com', '+31 6 7890 1234', ['Colour']],
+  ];
+  for (const [name, email, phone, labels] of people) await call('/api/clients', { name, email, phone, labels });
+  const noor = await call('/api/clients', {
+    name: CARD_CLIENT,
+    email: 'noor.vermeulen@example.com',
+    phone: '06 1234 5678',
+    notes: 'Sensitive scalp: ammonia-free colour.\nLikes the window seat.',
+    labels: ['VIP', 'Colour'],
+    marketing_consent: 1,
+    sms_consent: 1,
+  });
+  const services = (await (
+    await fetch(`${base}/api/services`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { id: number }[];
+  const visit = (day: string, service: number, extra: object = {}) =>
+    call('/api/bookings', {
+      client_id: noor.id,
+      staff_id: user.id,
+      service_id: service,
+      start_at: `${day} 10:00:00`,
+      end_at: `${day} 10:45:00`,
+      ...extra,
+    });
+  await visit(openDay, services[0]!.id);
+  // Past visits, done: a booking in the past is the desk's to enter (`override`).
+  const today = DateTime.now().setZone(DEMO_TIMEZONE);
+  for (const [index, weeksAgo] of [6, 19, 37].entries()) {
+    const day = today.minus({ weeks: weeksAgo }).set({ weekday: 2 }).toISODate()!;
+    const past = await visit(day, services[(index + 1) % services.length]!.id, { override: true });
+    const done = await fetch(`${base}/api/bookings/${past.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ status: 'completed' }),
+    });
+    if (!done.ok) throw new Error(`completed: ${done.status} ${await done.text()}`);
+  }
+}
 
 mkdirSync(OUT, { recursive: true });
 const salon = await startDemoSalon();
@@ -86,6 +201,7 @@ const browser = await chromium.launch({
   ],
 });
 try {
+  await addClients(salon.base, salon.openDay(5));
   for (const shot of SHOTS) {
     const context = await browser.newContext({ baseURL: salon.base, timezoneId: DEMO_TIMEZONE, ...shot.context });
     const page = await context.newPage();

@@ -14,7 +14,7 @@ function stripPhone(text: string): string {
 }
 
 /**
- * Clients by name (case-insensitive), then id: one query for the rows, one for their
+ * Clients by name (case-insensitive), then id, unless `sort`/`order` ask for another order: one query for the rows, one for their
  * labels (the whole page at once) and, when paginated, one count. Erased and merged-away
  * clients are left out unless `include_inactive`.
  */
@@ -56,10 +56,16 @@ export async function listClients(
       ),
     );
   }
-  const query = base
-    .selectAll()
-    .orderBy(sql`lower(name)`)
-    .orderBy('id');
+  // Each order has an index in the same order ((lower(name), id) and (created_at, id)), read
+  // forwards or backwards, so a page is the index's next rows rather than a sort of the table.
+  // Not with a search: a contains-match (`%text%`) reads every client whatever the order, and
+  // walking the index fetches them one by one in its order, which on SQLite took 2.7 s for a
+  // rare match of 200,000 clients against 0.5 s for reading the table and sorting the few found.
+  // `|| ''` keeps the same order while matching no index, so each engine reads the table.
+  const direction = filter.order === 'desc' ? 'desc' : 'asc';
+  const column = filter.sort === 'created_at' ? sql`created_at` : sql`lower(name)`;
+  const first = search ? sql`${column} || ''` : column;
+  const query = base.selectAll().orderBy(first, direction).orderBy('id', direction);
   const count = async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
   const result = await paginate(query, count, filter, (row) => row);
   const rows = Array.isArray(result) ? result : result.data;

@@ -100,7 +100,7 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
       tags,
       summary: 'List clients, by name (case-insensitive), then id',
       description:
-        '`search`: part of the name, email or phone (spaces and dashes in phone numbers ignored). `label`: only clients with this label. Erased and merged-away clients are left out unless `include_inactive=true`. A plain array; with `page`, the paginated envelope.',
+        '`search`: part of the name, email or phone (spaces and dashes in phone numbers ignored). `label`: only clients with this label. Erased and merged-away clients are left out unless `include_inactive=true`. A plain array; with `page`, the paginated envelope. `sort` (`name` or `created_at`) and `order` (`asc` or `desc`) are an extension; without them the order is by name, then id.',
       querystring: ClientListQuery,
       response: { 200: Listing(ClientOut), 400: errorRef },
     },

@@ -103,6 +103,17 @@ export const ClientListQuery = Type.Object({
   include_inactive: Type.Optional(
     Type.Boolean({ description: '`true`: erased and merged-away clients too (default: left out)' }),
   ),
+  sort: Type.Optional(
+    Type.Union([Type.Literal('name'), Type.Literal('created_at')], {
+      description:
+        'An extension: the order of the list. `name` (default): by name, case-insensitive; `created_at`: by when the client was added. Ties by id, in the same direction',
+    }),
+  ),
+  order: Type.Optional(
+    Type.Union([Type.Literal('asc'), Type.Literal('desc')], {
+      description: 'An extension: `asc` (default) or `desc`, for `sort`',
+    }),
+  ),
   ...PageQuery,
 });
 

@@ -813,7 +813,7 @@ export interface paths {
     };
     /**
      * List clients, by name (case-insensitive), then id
-     * @description Auth: Logged in (any role). `search`: part of the name, email or phone (spaces and dashes in phone numbers ignored). `label`: only clients with this label. Erased and merged-away clients are left out unless `include_inactive=true`. A plain array; with `page`, the paginated envelope.
+     * @description Auth: Logged in (any role). `search`: part of the name, email or phone (spaces and dashes in phone numbers ignored). `label`: only clients with this label. Erased and merged-away clients are left out unless `include_inactive=true`. A plain array; with `page`, the paginated envelope. `sort` (`name` or `created_at`) and `order` (`asc` or `desc`) are an extension; without them the order is by name, then id.
      */
     get: operations['listClients'];
     put?: never;
@@ -10461,10 +10461,14 @@ export interface operations {
         label?: string;
         /** @description Items per page; default 50, capped at 200 */
         limit?: number;
+        /** @description An extension: `asc` (default) or `desc`, for `sort` */
+        order?: 'asc' | 'desc';
         /** @description Activates pagination: the page to return, from 1 */
         page?: number;
         /** @description Case-insensitive part of the name, email or phone; for the phone, spaces and dashes are ignored on both sides */
         search?: string;
+        /** @description An extension: the order of the list. `name` (default): by name, case-insensitive; `created_at`: by when the client was added. Ties by id, in the same direction */
+        sort?: 'name' | 'created_at';
       };
       header?: never;
       path?: never;

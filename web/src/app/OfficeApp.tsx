@@ -18,6 +18,7 @@ const ResetPasswordPage = officePage(() =>
   import('../routes/office/ResetPasswordPage').then((page) => ({ default: page.ResetPasswordPage })),
 );
 const HomePage = officePage(() => import('../routes/office/HomePage').then((page) => ({ default: page.HomePage })));
+const ClientsArea = lazy(withMessages('clients', () => import('../routes/clients/ClientsArea')));
 
 /**
  * The back office's shell: header, navigation and the routes of its areas. Every page but
@@ -50,7 +51,8 @@ function OfficeShell() {
         <p className="brand">{t('office.title')}</p>
         {user && (
           <nav aria-label={t('office.nav.label')}>
-            <Link href={officeHref.home()}>{t('office.home.title')}</Link>
+            <Link href={officeHref.home()}>{t('office.home.title')}</Link>{' '}
+            <Link href={officeHref.clients()}>{t('clients.nav')}</Link>
           </nav>
         )}
         <LanguageSwitch />
@@ -66,6 +68,9 @@ function OfficeShell() {
                   {user ? <Redirect to={officeHref.home()} replace /> : <LoginPage />}
                 </Route>
                 <Route path={OFFICE_ROUTES.resetPassword} component={ResetPasswordPage} />
+                <Route path={`${OFFICE_ROUTES.clients}/*?`}>
+                  {user ? <ClientsArea /> : <Redirect to={officeHref.login()} replace />}
+                </Route>
                 <Route path={OFFICE_ROUTES.home}>
                   {user ? <HomePage /> : <Redirect to={officeHref.login()} replace />}
                 </Route>
