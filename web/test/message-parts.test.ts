@@ -66,6 +66,14 @@ describe('web message parts', () => {
     );
   });
 
+  it('every key of the catalogue is in some part: a message no page names is only weight to fetch and translate', () => {
+    const inParts = new Set(partNames.flatMap((part) => parts[part]));
+    assert.deepEqual(
+      keys.filter((key) => !inParts.has(key)),
+      [],
+    );
+  });
+
   it('a shell does not import its areas statically: their parts would load with it', () => {
     for (const part of partNames) {
       const shell = (MESSAGE_PARTS[part] as { shell?: MessagePart }).shell;
