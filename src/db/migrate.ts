@@ -39,6 +39,7 @@ import * as m0037 from './migrations/0037_email_link_origins.js';
 import * as m0038 from './migrations/0038_sms_inbound_messages.js';
 import * as m0039 from './migrations/0039_booking_holds.js';
 import * as m0045 from './migrations/0045_clients_created_order.js';
+import * as m0050 from './migrations/0050_booking_anyone_rule.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -90,6 +91,7 @@ const migrations: Record<string, MigrationModule> = {
   '0038_sms_inbound_messages': m0038,
   '0039_booking_holds': m0039,
   '0045_clients_created_order': m0045,
+  '0050_booking_anyone_rule': m0050,
 };
 
 class DialectAwareProvider implements MigrationProvider {

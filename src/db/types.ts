@@ -160,6 +160,8 @@ export interface SettingsTable {
   booking_hold_new_clients: number;
   /** Minutes such a booking waits for its confirm link before it is released. */
   booking_hold_minutes: number;
+  /** Who takes an "anyone" booking: `fewest_minutes_week`, `smallest_gap` or `salon_order`. */
+  booking_anyone_rule: string;
   logo_key: string;
   logo_content_type: string;
   setup_completed_at: string | null;

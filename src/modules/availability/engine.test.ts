@@ -163,9 +163,10 @@ describe('availability engine', () => {
     assert.deepEqual(starts(input), ['11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
   });
 
-  it('any staff: one slot per start, given to the least booked free staff member (ties: lowest id)', () => {
+  it('any staff: one slot per start, given to the free member with the fewest booked minutes in the week', () => {
     const busy = staff({
       id: 1,
+      weekMinutes: 60,
       bookings: [{ start_at: '2031-03-04 12:00:00', end_at: '2031-03-04 13:00:00' }],
     });
     const idle = staff({ id: 2, shifts: [{ start_time: '09:00', end_time: '11:00' }] });

@@ -1,4 +1,5 @@
 import { addDays, dayNumber, formatDate, instantOfLocal, zoneOffset } from '../../lib/time.js';
+import { compareChoices, orderIsFixed, type AnyoneRule } from './anyone-rule.js';
 import { workingWindows, type TimeRange } from './working-time.js';
 
 export type { TimeRange };
@@ -27,7 +28,8 @@ export type { TimeRange };
  *   resource full         a resource the service needs (a basin, a room) would have `capacity`
  *                         holders at some instant of [start, end)
  * Candidates are the members who perform the service (each with their own duration); with
- * `hideUnscheduled`, only those with a dated or default shift that date.
+ * `hideUnscheduled`, only those with a dated or default shift that date. Of several free
+ * candidates, `anyoneRule` chooses (anyone-rule.ts).
  */
 
 export interface StaffDay {
@@ -44,6 +46,10 @@ export interface StaffDay {
   durationMin?: number | undefined;
   /** The service's processing window with this member (minutes from the start), or none. */
   processing?: Processing | null | undefined;
+  /** Booked minutes in the week of this date (the anyone rule); absent: 0. */
+  weekMinutes?: number | undefined;
+  /** Id of the member's most recently made booking (the anyone rule's rotation); absent: 0. */
+  latestBookingId?: number | undefined;
 }
 
 export interface BookedRange {
@@ -86,6 +92,8 @@ export interface DayInput {
   resources?: ResourceDay[] | undefined;
   /** `hide_unscheduled_staff`: a member without a dated or default shift that date is no candidate. */
   hideUnscheduled?: boolean | undefined;
+  /** Who of several free candidates takes the start; absent: fewest_minutes_week. */
+  anyoneRule?: AnyoneRule | undefined;
 }
 
 export interface Slot {
@@ -179,7 +187,7 @@ interface Bounds {
   gap: Interval | null;
 }
 
-type DayRules = Omit<DayInput, 'durationMin' | 'staff' | 'resources'>;
+type DayRules = Omit<DayInput, 'durationMin' | 'staff' | 'resources' | 'anyoneRule'>;
 
 /** The zone's wall clock at `ms`: its date and the minute of that day, rounded up. */
 function wallClockAt(ms: number, timezone: string): { date: string; minute: number } {
@@ -259,7 +267,10 @@ function busyOf(input: DayRules, staff: StaffDay): Interval[] {
 
 export interface Member {
   id: number;
-  load: number;
+  weekMinutes: number;
+  latestBookingId: number;
+  /** The member's bookings as minutes from the date's midnight (the smallest-gap rule). */
+  booked: Interval[];
   closed: boolean;
   windows: Interval[];
   busy: Interval[];
@@ -270,10 +281,13 @@ export interface Judge {
   step: number;
   members: Map<number, Member>;
   resources: Map<number, { capacity: number; holds: Interval[] }>;
+  rule: AnyoneRule;
 }
 
 /** The rules of the date and every member's working time and busy time, computed once. */
-export function prepare(input: DayRules & { staff: StaffDay[]; resources?: ResourceDay[] | undefined }): Judge {
+export function prepare(
+  input: DayRules & { staff: StaffDay[]; resources?: ResourceDay[] | undefined; anyoneRule?: AnyoneRule | undefined },
+): Judge {
   const scheduled = (staff: StaffDay) => staff.shifts.length > 0 || staff.defaultShifts.length > 0;
   return {
     bounds: boundsOf(input),
@@ -285,7 +299,12 @@ export function prepare(input: DayRules & { staff: StaffDay[]; resources?: Resou
           staff.id,
           {
             id: staff.id,
-            load: staff.bookings.length,
+            weekMinutes: staff.weekMinutes ?? 0,
+            latestBookingId: staff.latestBookingId ?? 0,
+            booked: staff.bookings.map((booking) => ({
+              start: minutesFrom(input.date, booking.start_at),
+              end: minutesFrom(input.date, booking.end_at),
+            })),
             closed: staff.timeOff,
             windows: windowsOf(input, staff),
             busy: busyOf(input, staff),
@@ -304,6 +323,7 @@ export function prepare(input: DayRules & { staff: StaffDay[]; resources?: Resou
         },
       ]),
     ),
+    rule: input.anyoneRule ?? 'fewest_minutes_week',
   };
 }
 
@@ -366,9 +386,13 @@ export function memberReason(
   return null;
 }
 
-/** Of the members free at a start, the least booked that day (ties: lowest id). */
-export function byPreference(a: Member, b: Member): number {
-  return a.load - b.load || a.id - b.id;
+/** Of two members free to do their work, which the salon's anyone rule prefers (negative: `a`). */
+export function byPreference(
+  judge: Judge,
+  a: { member: Member; work: Work },
+  b: { member: Member; work: Work },
+): number {
+  return compareChoices(judge.rule, a, b);
 }
 
 export function firstReason(reasons: ReadonlySet<Refusal>, fallback: Refusal = 'closed'): Refusal {
@@ -384,9 +408,12 @@ function candidatesOf(input: DayInput, judge: Judge) {
       const durationMin = staff.durationMin ?? input.durationMin;
       return member && durationMin > 0 ? [{ member, durationMin, processing: staff.processing ?? null }] : [];
     })
-    .sort((a, b) => byPreference(a.member, b.member))
+    .sort((a, b) => byPreference(judge, { member: a.member, work: NOWHERE }, { member: b.member, work: NOWHERE }))
     .map((candidate) => ({ ...candidate, resourceIds }));
 }
+
+/** The work of a comparison whose rule does not weigh the time (orderIsFixed). */
+const NOWHERE: Work = { start: 0, end: 0, processing: null, resourceIds: [] };
 
 type Candidate = ReturnType<typeof candidatesOf>[number];
 
@@ -402,7 +429,7 @@ function workOf(candidate: Candidate, start: number): Work {
 
 const NONE: ReadonlySet<Refusal> = new Set();
 
-/** The most preferred candidate free at `start` (the least booked, ties: lowest id), or the reasons of all. */
+/** The candidate the anyone rule prefers of those free at `start`, or the reasons of all. */
 function firstFree(
   judge: Judge,
   candidates: Candidate[],
@@ -411,18 +438,26 @@ function firstFree(
   const reason = startReason(judge, start, NONE);
   if (reason) return { reasons: new Set([reason]) };
   const reasons = new Set<Refusal>();
+  // A fixed order was sorted once: its first free member wins. Otherwise every free one is weighed.
+  const fixed = orderIsFixed(judge.rule);
+  let best: { member: Member; work: Work } | null = null;
   for (const candidate of candidates) {
     const work = workOf(candidate, start);
     const why = memberReason(judge, candidate.member, work, NONE);
-    if (why === null) return { member: candidate.member, work };
-    reasons.add(why);
+    if (why !== null) {
+      reasons.add(why);
+      continue;
+    }
+    const choice = { member: candidate.member, work };
+    if (fixed) return choice;
+    if (best === null || byPreference(judge, choice, best) < 0) best = choice;
   }
-  return { reasons };
+  return best ?? { reasons };
 }
 
 /**
  * Every start the candidates can take on the date, ascending, one slot per start: with one
- * candidate (a chosen staff member) theirs; with several, the least booked free one's, ending
+ * candidate (a chosen staff member) theirs; with several, the one the anyone rule prefers, ending
  * after that member's duration.
  */
 export function availableSlots(input: DayInput): Slot[] {

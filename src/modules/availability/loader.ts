@@ -3,7 +3,9 @@ import { listOf, listValues, prepared, preparedByShape } from '../../db/prepared
 import { badRequest } from '../../lib/errors.js';
 import { DEFAULT_TIMEZONE, addDays, weekdayOfDate } from '../../lib/time.js';
 import { performersOf, processingWindow, type Performance } from '../services/service.js';
+import { anyoneRuleOf } from './anyone-rule.js';
 import type { DayInput, ResourceDay, StaffDay } from './engine.js';
+import { loadStanding } from './standing.js';
 import type { VisitInput } from './visit-engine.js';
 
 /*
@@ -19,6 +21,7 @@ import type { VisitInput } from './visit-engine.js';
  *   bookings                                            bookings_staff_start_cover (staff_id, start_at, end_at, status, processing_*)
  *   resources held                                      booking_resources_use (resource_id, start_at, end_at)
  *   a previous visit (new_client_extra_min)             bookings_client (client_id, start_at)
+ *   with several candidates, the anyone rule's weights  standing.ts (the week's bookings, the latest booking)
  * Outside a transaction the independent queries run side by side (PostgreSQL's pool).
  */
 
@@ -128,6 +131,7 @@ const dayRules = prepared((db, p: { weekday: number; date: string }) =>
       'settings.new_client_extra_min',
       'settings.booking_allow_staff_choice',
       'settings.hide_unscheduled_staff',
+      'settings.booking_anyone_rule',
       'opening_hours.open_time',
       'opening_hours.close_time',
       'opening_hours.is_closed',
@@ -255,7 +259,7 @@ async function loadBase(executor: Executor, request: BaseRequest, inTransaction:
     const from = `${previousDay(date)} 00:00:00`;
     const to = `${nextDay(date)} 00:00:00`;
     // A booking that began the day before may still run into this one; none lasts longer than a day.
-    const [bookings, holds] = await all([
+    const [bookings, holds, standing] = await all([
       () => {
         if (staffUsed.length === 0) return Promise.resolve([]);
         if (exclude.length === 0) {
@@ -278,8 +282,15 @@ async function loadBase(executor: Executor, request: BaseRequest, inTransaction:
         if (exclude.length > 0) query = query.where('booking_id', 'not in', [...exclude]);
         return query.execute();
       },
+      () => loadStanding(executor, staffUsed, date, exclude),
     ] as const);
     for (const booking of bookings) days.get(booking.staff_id)?.bookings.push(booking);
+    for (const [id, weights] of standing) {
+      const day = days.get(id);
+      if (!day) continue;
+      day.weekMinutes = weights.weekMinutes;
+      day.latestBookingId = weights.latestBookingId;
+    }
     const resources = new Map<number, ResourceDay>(
       resourceIds.map((id) => [id, { id, capacity: capacityOf.get(id)!, holds: [] }]),
     );
@@ -300,6 +311,7 @@ async function loadBase(executor: Executor, request: BaseRequest, inTransaction:
         ? null
         : { open_time: settings.open_time, close_time: settings.close_time, is_closed: settings.is_closed },
     holiday: Boolean(settings.holiday),
+    anyoneRule: anyoneRuleOf(settings.booking_anyone_rule),
   };
   return {
     settings,

@@ -19,7 +19,7 @@ import {
 /*
  * A visit: several services in order for one client, each part starting when the previous one
  * ends (the client stays through processing time). Each part is done by its chosen member, or
- * by the least booked free member who performs it (ties: lowest id). The same member may do
+ * by the free member who performs it that the salon's anyone rule prefers (anyone-rule.ts). The same member may do
  * consecutive parts; their busy parts inside the visit must not intersect, and resources are
  * counted across the parts as across other bookings. Pure, like engine.ts.
  */
@@ -122,7 +122,7 @@ function place(
       if (!dependsOnVisit) hopeless.add(`${index}:${at}`);
       return false;
     }
-    free.sort((a, b) => byPreference(a.member, b.member));
+    free.sort((a, b) => byPreference(judge, a, b));
     for (const choice of free) {
       if (budget <= 0) return false;
       budget -= 1;

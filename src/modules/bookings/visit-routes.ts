@@ -23,7 +23,7 @@ export async function visitRoutes(instance: FastifyInstance, ctx: AppContext): P
       summary: 'Book a visit: several services in a row for one client, each part a booking',
       description:
         'Part i+1 starts when part i ends; a part ends at `end_at` when given, else after its staff member’s duration of the service. ' +
-        'A part without `staff_id` goes to the least-booked staff member that day who performs the service and is free. ' +
+        'A part without `staff_id` goes to the free member who performs the service that `booking_anyone_rule` prefers. ' +
         'Each part is checked like POST /bookings (same 400 and 409 codes); when one cannot be placed nothing is saved and the error’s `details` name `parts[i]`. ' +
         'Each part has the side effects of a single booking.',
       body: VisitCreateBody,

@@ -32,8 +32,9 @@ import { shiftWallClock, wallClockDelta } from './wall-clock.js';
  * cannot be placed nothing is saved.
  *
  * Part i+1 starts when part i ends (the client stays through any processing time). A part
- * without `staff_id` goes to the least-booked member that day who performs the service and is
- * free for it (ties: the lowest id).
+ * without `staff_id` goes to the member the availability engine picks by booking_anyone_rule;
+ * only when the engine places nobody (a fixed end, override) are the performers tried, least
+ * booked that day first, so the refusal names the rule that stops them.
  */
 
 /** The visit as the API shows it; its status and times follow from its parts. */

@@ -27,7 +27,7 @@ export async function publicAvailabilityRoutes(instance: FastifyInstance, ctx: A
         'throughout; never before now + `booking_min_lead_hours`, never after ' +
         'today + `booking_max_future_days` (salon time zone). Candidates: active, bookable members who perform the service, each ' +
         'with their own duration (`end_at` follows it); with `hide_unscheduled_staff`, only members with a shift that date. ' +
-        'Without `staff_id`, one slot per start, given to the least booked free member. `staff_id` while `booking_allow_staff_choice` is 0: 400 `staff_choice_disabled`. ' +
+        'Without `staff_id`, one slot per start, given to the free member `booking_anyone_rule` prefers (a booking at that start gets that member). `staff_id` while `booking_allow_staff_choice` is 0: 400 `staff_choice_disabled`. ' +
         'An optional client token (Authorization: Bearer) lets a returning client see slots without the new-client extra time.',
       querystring: AvailabilityQuery,
       response: { 200: Type.Array(AvailableSlot), 400: errorRef, 401: errorRef },
@@ -46,7 +46,7 @@ export async function publicAvailabilityRoutes(instance: FastifyInstance, ctx: A
       description:
         'The parts (1–5) run in the order given, each starting when the previous one ends (the client stays through ' +
         'processing time). Each part follows the rules of GET /public/availability; its member is the one named, else the ' +
-        'least booked free member who performs it (ties: lowest id); one member may do consecutive parts. Resources are ' +
+        'free member who performs it that `booking_anyone_rule` prefers; one member may do consecutive parts. Resources are ' +
         'counted across the parts too. `staff_id` while `booking_allow_staff_choice` is 0: 400 `staff_choice_disabled`; ' +
         'an unknown service: 400 `unknown_service`; a member who does not perform the part: 400 `service_not_performed`; ' +
         'a member who is not active and bookable: 400 `unknown_staff` (details name `parts[i]`). `new_client_extra_min` ' +

@@ -127,7 +127,9 @@ export const AvailableSlot = named(
   Type.Object({
     start_at: DateTimeText,
     end_at: DateTimeText,
-    staff_id: Type.Integer({ description: 'Who takes the slot (without staff_id: the least booked free member)' }),
+    staff_id: Type.Integer({
+      description: 'Who takes the slot (without staff_id: the free member booking_anyone_rule prefers)',
+    }),
   }),
 );
 
@@ -158,7 +160,7 @@ export const VisitSlot = named(
       Type.Object({
         service_id: Type.Integer(),
         staff_id: Type.Integer({
-          description: 'Who does this part (without staff_id: the least booked free performer)',
+          description: 'Who does this part (without staff_id: the free performer booking_anyone_rule prefers)',
         }),
         start_at: DateTimeText,
         end_at: DateTimeText,

@@ -25,7 +25,7 @@ export async function publicVisitRoutes(instance: FastifyInstance, ctx: AppConte
       summary: 'Book several services in a row at a start that visit availability offers',
       description:
         '`start_at` must be a start POST /public/visit-availability offers for these parts. Each part starts when the previous one ends; ' +
-        'a part without `staff_id` gets the least-booked free member who performs it. A part that cannot be placed is refused with the ' +
+        'a part without `staff_id` gets the free member who performs it that `booking_anyone_rule` prefers. A part that cannot be placed is refused with the ' +
         'codes of POST /public/bookings (`slot_in_past`, `inside_lead_time`, `beyond_max_future_days`, `salon_closed`, `not_a_slot`, ' +
         '`outside_working_time` → 400; `slot_taken`, `resource_unavailable` → 409), the details naming `parts[i]`; nothing is saved. ' +
         'Judged again inside the write transaction behind every member’s and resource’s lock. Client, `booking_clients`, `booking_mode`, ' +

@@ -25,6 +25,8 @@ const BrandColor = Type.String({
 export const TIME_FORMATS = ['24h', '12h'] as const;
 export const CALENDAR_COLOR_MODES = ['category', 'staff', 'status'] as const;
 export const DARK_MODES = ['system', 'light', 'dark'] as const;
+/** Who takes a booking made for "anyone": the same names the availability engine decides by. */
+export const ANYONE_RULES = ['fewest_minutes_week', 'smallest_gap', 'salon_order'] as const;
 
 /** The 0/1 feature toggles and booking switches, with their defaults. */
 export const TOGGLES = [
@@ -150,6 +152,15 @@ export const SettingsUpdate = Type.Object({
   booking_clients: Type.Optional(Enum(['all', 'existing'] as const)),
   booking_min_lead_hours: Type.Optional(Type.Integer({ minimum: 0, maximum: 8760 })),
   booking_max_future_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 1095 })),
+  booking_anyone_rule: Type.Optional(
+    Type.Union(
+      ANYONE_RULES.map((v) => Type.Literal(v)),
+      {
+        description:
+          'Who takes a booking made for "anyone" among the members free then: `fewest_minutes_week` (default: the fewest booked minutes in the Monday-to-Sunday week of that day, then the one whose latest booking was made longest ago, then the lowest id), `smallest_gap` (the one whose nearest other booking that day is closest, leaving the smallest gap; then as the default), `salon_order` (the first in the staff list)',
+      },
+    ),
+  ),
   cancellation_window_hours: Type.Optional(
     Type.Integer({
       minimum: 0,
@@ -257,6 +268,7 @@ export const SettingsOut = named(
     booking_clients: Type.String(),
     booking_min_lead_hours: Type.Integer(),
     booking_max_future_days: Type.Integer(),
+    booking_anyone_rule: Type.String(),
     cancellation_window_hours: Type.Integer(),
     ...togglesOut,
     daily_revenue_goal: Type.Number(),

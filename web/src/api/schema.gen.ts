@@ -415,7 +415,7 @@ export interface paths {
     put?: never;
     /**
      * Book a visit: several services in a row for one client, each part a booking
-     * @description Auth: Logged in (any role). Part i+1 starts when part i ends; a part ends at `end_at` when given, else after its staff member’s duration of the service. A part without `staff_id` goes to the least-booked staff member that day who performs the service and is free. Each part is checked like POST /bookings (same 400 and 409 codes); when one cannot be placed nothing is saved and the error’s `details` name `parts[i]`. Each part has the side effects of a single booking.
+     * @description Auth: Logged in (any role). Part i+1 starts when part i ends; a part ends at `end_at` when given, else after its staff member’s duration of the service. A part without `staff_id` goes to the free member who performs the service that `booking_anyone_rule` prefers. Each part is checked like POST /bookings (same 400 and 409 codes); when one cannot be placed nothing is saved and the error’s `details` name `parts[i]`. Each part has the side effects of a single booking.
      */
     post: operations['createVisit'];
     delete?: never;
@@ -1834,7 +1834,7 @@ export interface paths {
     };
     /**
      * Free start times for a service on one date
-     * @description A staff member works per their shift that date, else their default shift for that weekday, else the opening hours; nothing on holidays, closed days or their time off. Starts step by `calendar_slot_min` from midnight; the whole service (plus `new_client_extra_min` for a client without a previous visit: anyone not signed in counts as new) must fit in one working window and keep `calendar_buffer_min` from other bookings (a booking with processing time keeps its member busy only outside its processing window); every resource the service needs must have room (fewer holders than its capacity) throughout; never before now + `booking_min_lead_hours`, never after today + `booking_max_future_days` (salon time zone). Candidates: active, bookable members who perform the service, each with their own duration (`end_at` follows it); with `hide_unscheduled_staff`, only members with a shift that date. Without `staff_id`, one slot per start, given to the least booked free member. `staff_id` while `booking_allow_staff_choice` is 0: 400 `staff_choice_disabled`. An optional client token (Authorization: Bearer) lets a returning client see slots without the new-client extra time.
+     * @description A staff member works per their shift that date, else their default shift for that weekday, else the opening hours; nothing on holidays, closed days or their time off. Starts step by `calendar_slot_min` from midnight; the whole service (plus `new_client_extra_min` for a client without a previous visit: anyone not signed in counts as new) must fit in one working window and keep `calendar_buffer_min` from other bookings (a booking with processing time keeps its member busy only outside its processing window); every resource the service needs must have room (fewer holders than its capacity) throughout; never before now + `booking_min_lead_hours`, never after today + `booking_max_future_days` (salon time zone). Candidates: active, bookable members who perform the service, each with their own duration (`end_at` follows it); with `hide_unscheduled_staff`, only members with a shift that date. Without `staff_id`, one slot per start, given to the free member `booking_anyone_rule` prefers (a booking at that start gets that member). `staff_id` while `booking_allow_staff_choice` is 0: 400 `staff_choice_disabled`. An optional client token (Authorization: Bearer) lets a returning client see slots without the new-client extra time.
      */
     get: operations['getPublicAvailability'];
     put?: never;
@@ -2337,7 +2337,7 @@ export interface paths {
     put?: never;
     /**
      * Free start times for a visit of several services on one date
-     * @description The parts (1–5) run in the order given, each starting when the previous one ends (the client stays through processing time). Each part follows the rules of GET /public/availability; its member is the one named, else the least booked free member who performs it (ties: lowest id); one member may do consecutive parts. Resources are counted across the parts too. `staff_id` while `booking_allow_staff_choice` is 0: 400 `staff_choice_disabled`; an unknown service: 400 `unknown_service`; a member who does not perform the part: 400 `service_not_performed`; a member who is not active and bookable: 400 `unknown_staff` (details name `parts[i]`). `new_client_extra_min` lengthens the first part. A POST because the list of parts is a body, not a query; nothing is written.
+     * @description The parts (1–5) run in the order given, each starting when the previous one ends (the client stays through processing time). Each part follows the rules of GET /public/availability; its member is the one named, else the free member who performs it that `booking_anyone_rule` prefers; one member may do consecutive parts. Resources are counted across the parts too. `staff_id` while `booking_allow_staff_choice` is 0: 400 `staff_choice_disabled`; an unknown service: 400 `unknown_service`; a member who does not perform the part: 400 `service_not_performed`; a member who is not active and bookable: 400 `unknown_staff` (details name `parts[i]`). `new_client_extra_min` lengthens the first part. A POST because the list of parts is a body, not a query; nothing is written.
      */
     post: operations['getPublicVisitAvailability'];
     delete?: never;
@@ -2357,7 +2357,7 @@ export interface paths {
     put?: never;
     /**
      * Book several services in a row at a start that visit availability offers
-     * @description `start_at` must be a start POST /public/visit-availability offers for these parts. Each part starts when the previous one ends; a part without `staff_id` gets the least-booked free member who performs it. A part that cannot be placed is refused with the codes of POST /public/bookings (`slot_in_past`, `inside_lead_time`, `beyond_max_future_days`, `salon_closed`, `not_a_slot`, `outside_working_time` → 400; `slot_taken`, `resource_unavailable` → 409), the details naming `parts[i]`; nothing is saved. Judged again inside the write transaction behind every member’s and resource’s lock. Client, `booking_clients`, `booking_mode`, `booking_hold_new_clients` (every part held and released together), staff choice, side effects per part, `Idempotency-Key` and rate limits as POST /public/bookings. Deposit: one for the whole visit, the sum of its parts’ deposits; while any part asks one every part is held, and `checkout_url` is on the visit.
+     * @description `start_at` must be a start POST /public/visit-availability offers for these parts. Each part starts when the previous one ends; a part without `staff_id` gets the free member who performs it that `booking_anyone_rule` prefers. A part that cannot be placed is refused with the codes of POST /public/bookings (`slot_in_past`, `inside_lead_time`, `beyond_max_future_days`, `salon_closed`, `not_a_slot`, `outside_working_time` → 400; `slot_taken`, `resource_unavailable` → 409), the details naming `parts[i]`; nothing is saved. Judged again inside the write transaction behind every member’s and resource’s lock. Client, `booking_clients`, `booking_mode`, `booking_hold_new_clients` (every part held and released together), staff choice, side effects per part, `Idempotency-Key` and rate limits as POST /public/bookings. Deposit: one for the whole visit, the sum of its parts’ deposits; while any part asks one every part is held, and `checkout_url` is on the visit.
      */
     post: operations['createPublicVisit'];
     delete?: never;
@@ -3869,7 +3869,7 @@ export interface components {
        * @example 2026-11-22 14:30:00
        */
       end_at: string;
-      /** @description Who takes the slot (without staff_id: the least booked free member) */
+      /** @description Who takes the slot (without staff_id: the free member booking_anyone_rule prefers) */
       staff_id: number;
       /**
        * @description YYYY-MM-DD HH:MM:SS in the salon time zone
@@ -5791,6 +5791,7 @@ export interface components {
     };
     Settings: {
       booking_allow_staff_choice: 0 | 1;
+      booking_anyone_rule: string;
       booking_clients: string;
       booking_hold_minutes: number;
       booking_hold_new_clients: 0 | 1;
@@ -6204,7 +6205,7 @@ export interface components {
          */
         end_at: string;
         service_id: number;
-        /** @description Who does this part (without staff_id: the least booked free performer) */
+        /** @description Who does this part (without staff_id: the free performer booking_anyone_rule prefers) */
         staff_id: number;
         /**
          * @description YYYY-MM-DD HH:MM:SS in the salon time zone
@@ -19778,6 +19779,8 @@ export interface operations {
       content: {
         'application/json': {
           booking_allow_staff_choice?: boolean | 0 | 1;
+          /** @description Who takes a booking made for "anyone" among the members free then: `fewest_minutes_week` (default: the fewest booked minutes in the Monday-to-Sunday week of that day, then the one whose latest booking was made longest ago, then the lowest id), `smallest_gap` (the one whose nearest other booking that day is closest, leaving the smallest gap; then as the default), `salon_order` (the first in the staff list) */
+          booking_anyone_rule?: 'fewest_minutes_week' | 'smallest_gap' | 'salon_order';
           booking_clients?: 'all' | 'existing';
           /** @description With `booking_hold_new_clients`: minutes a new client's booking waits for the confirm link of its email before it is released (15 to 1440; default 60) */
           booking_hold_minutes?: number;
