@@ -51,8 +51,10 @@ import type { BookingCreateInput, BookingOutput, BookingUpdateInput } from './sc
  * Anything else is 409 `invalid_transition`; sending the status a booking already has is a
  * no-op. A booking's times, staff member and service stay editable in every status.
  *
- * Completing or no-showing a booking that has not started yet is 409 `not_started`: the
- * review request and the no-show fee belong after the appointment.
+ * Completing works at any time: a client who came early is finished early, and the interface
+ * puts no condition on it (its review request and follow-ups start then). No-showing a booking
+ * that has not started yet is 409 `not_started`: nobody can have missed an appointment still
+ * ahead, and a no-show may charge the client a fee.
  *
  * No double booking: every write that can make a booking occupy time or resources (create; a
  * change of times, staff or service) first locks the staff member's `users` row, then the
@@ -418,10 +420,8 @@ export async function updateBooking(
     const serviceChanged = input.service_id !== undefined && input.service_id !== booking.service_id;
     requireOrder(startAt, endAt);
     const now = new Date();
-    if (status !== booking.status && (status === 'completed' || status === 'no-show')) {
-      if (startAt > localNow(timezone, now)) {
-        throw conflict('not_started', `This booking starts at ${startAt}; it can become ${status} once it has started`);
-      }
+    if (status !== booking.status && status === 'no-show' && startAt > localNow(timezone, now)) {
+      throw conflict('not_started', `This booking starts at ${startAt}; it can become a no-show once it has started`);
     }
 
     const changes: Partial<Omit<BookingRow, 'id' | 'created_at' | 'client_id'>> = {};
