@@ -38,6 +38,7 @@ import * as m0036 from './migrations/0036_checkout_webhook_secret_sealed.js';
 import * as m0037 from './migrations/0037_email_link_origins.js';
 import * as m0038 from './migrations/0038_sms_inbound_messages.js';
 import * as m0039 from './migrations/0039_booking_holds.js';
+import * as m0040 from './migrations/0040_booking_version.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -88,6 +89,7 @@ const migrations: Record<string, MigrationModule> = {
   '0037_email_link_origins': m0037,
   '0038_sms_inbound_messages': m0038,
   '0039_booking_holds': m0039,
+  '0040_booking_version': m0040,
 };
 
 class DialectAwareProvider implements MigrationProvider {

@@ -603,6 +603,8 @@ export interface BookingsTable {
    * (`booking_hold_new_clients`) is released at this time if still provisional; null otherwise.
    */
   hold_expires_at: Generated<string | null>;
+  /** Raised by one on every change of the row (a trigger): what a stale write is refused by. */
+  version: Generated<number>;
 }
 
 export type DepositType = 'none' | 'fixed' | 'percentage';

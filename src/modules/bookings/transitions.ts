@@ -32,6 +32,7 @@ import {
   toBooking,
   type BookingJoinedRow,
 } from './reads.js';
+import { requireVersion } from './stale-writes.js';
 import { addMinutes, localNow } from './wall-clock.js';
 import type { BookingCreateInput, BookingOutput, BookingUpdateInput } from './schemas.js';
 
@@ -409,6 +410,7 @@ export async function updateBooking(
   const timezone = await readTimezone(ctx.db);
   return ctx.db.transaction().execute(async (trx) => {
     const booking = await lockBooking(trx, ctx.dialect, caller, id);
+    await requireVersion(trx, booking, input.version, timezone);
     const status = input.status ?? booking.status;
     requireTransition(booking.status, status);
 
@@ -515,11 +517,20 @@ export async function updateBooking(
   });
 }
 
-/** DELETE: the booking becomes `cancelled` (it stays, out of the list); 409 when already cancelled. */
-export async function cancelBooking(ctx: AppContext, caller: AuthUser, id: number): Promise<BookingOutput> {
+/**
+ * DELETE: the booking becomes `cancelled` (it stays, out of the list); 409 when already
+ * cancelled, or `booking_changed` when `expectedVersion` is given and no longer the booking's.
+ */
+export async function cancelBooking(
+  ctx: AppContext,
+  caller: AuthUser,
+  id: number,
+  expectedVersion?: number,
+): Promise<BookingOutput> {
   const timezone = await readTimezone(ctx.db);
   return ctx.db.transaction().execute(async (trx) => {
     const booking = await lockBooking(trx, ctx.dialect, caller, id);
+    await requireVersion(trx, booking, expectedVersion, timezone);
     if (booking.status === 'cancelled') throw conflict('already_cancelled', 'This booking is already cancelled');
     requireTransition(booking.status, 'cancelled');
     await trx.updateTable('bookings').set({ status: 'cancelled', updated_at: nowIso() }).where('id', '=', id).execute();

@@ -322,13 +322,13 @@ export interface paths {
     get: operations['getBooking'];
     /**
      * Update a booking; only the fields present change
-     * @description Auth: Logged in (any role). Status changes: scheduled → completed | cancelled | no-show; provisional → scheduled | cancelled; no-show → scheduled; none out of completed or cancelled (rebook instead). Others: 409 `invalid_transition`. Times, staff member and service are checked as on creation (holiday 400, overlap 409, resources 409; the desk's rules, with `override`, while the booking is scheduled or provisional, `in_the_past` only when `start_at` changes); a service change replaces the resources held, a staff or service change takes that member's price. `location_id` (null clears it). Completing works at any time; no-showing a booking that has not started (start_at after now): 409 `not_started`. A time change of a booking that is not completed, no-show or cancelled enqueues `booking.updated` 30 minutes later (one per booking within that window). → completed: `feedback_token` set, review request enqueued, follow-up enqueued (3 days) when `followup_sequences_enabled`, `booking.followup` notifications of the booking removed. → cancelled: as DELETE. → scheduled from provisional: as a new regular booking. With `staff_personal_agenda_enabled`, a staff-role user reaches only their own bookings: another staff member’s is 404, as if absent.
+     * @description Auth: Logged in (any role). Status changes: scheduled → completed | cancelled | no-show; provisional → scheduled | cancelled; no-show → scheduled; none out of completed or cancelled (rebook instead). Others: 409 `invalid_transition`. Times, staff member and service are checked as on creation (holiday 400, overlap 409, resources 409; the desk's rules, with `override`, while the booking is scheduled or provisional, `in_the_past` only when `start_at` changes); a service change replaces the resources held, a staff or service change takes that member's price. `location_id` (null clears it). Completing works at any time; no-showing a booking that has not started (start_at after now): 409 `not_started`. A time change of a booking that is not completed, no-show or cancelled enqueues `booking.updated` 30 minutes later (one per booking within that window). → completed: `feedback_token` set, review request enqueued, follow-up enqueued (3 days) when `followup_sequences_enabled`, `booking.followup` notifications of the booking removed. → cancelled: as DELETE. → scheduled from provisional: as a new regular booking. With `staff_personal_agenda_enabled`, a staff-role user reaches only their own bookings: another staff member’s is 404, as if absent. `version` (optional): the booking's version the change was made from; when the booking changed since, 409 `booking_changed` with `booking` as it now is, and nothing changes.
      */
     put: operations['updateBooking'];
     post?: never;
     /**
      * Cancel a booking (status `cancelled`; the record stays)
-     * @description Auth: Logged in (any role). Enqueues `booking.cancelled` (email to the client) and offers the freed slot to the first matching waitlist entry. Already cancelled: 409 `already_cancelled`; completed or no-show: 409 `invalid_transition`. With `staff_personal_agenda_enabled`, a staff-role user reaches only their own bookings: another staff member’s is 404, as if absent.
+     * @description Auth: Logged in (any role). Enqueues `booking.cancelled` (email to the client) and offers the freed slot to the first matching waitlist entry. Already cancelled: 409 `already_cancelled`; completed or no-show: 409 `invalid_transition`. With `staff_personal_agenda_enabled`, a staff-role user reaches only their own bookings: another staff member’s is 404, as if absent. `?version=` (optional): the booking's version the cancel was made from; when the booking changed since, 409 `booking_changed` with `booking` as it now is, and nothing changes.
      */
     delete: operations['cancelBooking'];
     options?: never;
@@ -3943,6 +3943,8 @@ export interface components {
        * @example 2026-11-22 14:30:00
        */
       updated_at: string;
+      /** @description Raised by every change of the booking. Send it back as `version` with a change (PUT, DELETE) to have the change refused with 409 `booking_changed` when the booking changed since */
+      version: number;
       /** @description The visit this booking is a part of */
       visit_id: number | null;
       /** @description Its place in the visit, from 0 */
@@ -4020,6 +4022,16 @@ export interface components {
       /** @description The one action this token performs */
       purpose: 'attend' | 'cancel' | 'move';
       salon_name: string;
+    };
+    BookingConflict: {
+      booking?: components['schemas']['Booking'];
+      /** @description `booking_changed` when `booking` is present; other conflicts as named */
+      code: string;
+      details?: {
+        field: string;
+        message: string;
+      }[];
+      error: string;
     };
     BookingCount: {
       /** @description Every booking ever created, cancelled ones included */
@@ -7668,6 +7680,8 @@ export interface operations {
           start_at?: string;
           /** @description scheduled, provisional, completed, cancelled or no-show */
           status?: 'scheduled' | 'provisional' | 'completed' | 'cancelled' | 'no-show';
+          /** @description The booking's `version` this change was made from. Given and no longer the booking's: 409 `booking_changed` with the booking as it now is, and nothing changes. Absent: no check */
+          version?: number;
         };
       };
     };
@@ -7708,13 +7722,13 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Every error: a human message and a stable snake_case code */
+      /** @description Conflict */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['BookingConflict'];
         };
       };
       /** @description Every error: a human message and a stable snake_case code */
@@ -7748,7 +7762,10 @@ export interface operations {
   };
   cancelBooking: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The booking's `version` this change was made from. Given and no longer the booking's: 409 `booking_changed` with the booking as it now is, and nothing changes. Absent: no check */
+        version?: number;
+      };
       header?: never;
       path: {
         id: number;
@@ -7793,13 +7810,13 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Every error: a human message and a stable snake_case code */
+      /** @description Conflict */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['BookingConflict'];
         };
       };
       /** @description Every error: a human message and a stable snake_case code */
