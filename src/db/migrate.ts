@@ -39,6 +39,7 @@ import * as m0037 from './migrations/0037_email_link_origins.js';
 import * as m0038 from './migrations/0038_sms_inbound_messages.js';
 import * as m0039 from './migrations/0039_booking_holds.js';
 import * as m0040 from './migrations/0040_booking_version.js';
+import * as m0041 from './migrations/0041_booking_changes.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -90,6 +91,7 @@ const migrations: Record<string, MigrationModule> = {
   '0038_sms_inbound_messages': m0038,
   '0039_booking_holds': m0039,
   '0040_booking_version': m0040,
+  '0041_booking_changes': m0041,
 };
 
 class DialectAwareProvider implements MigrationProvider {

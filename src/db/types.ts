@@ -561,6 +561,20 @@ export interface ClientLabelAssignmentsTable {
 
 export type BookingStatus = 'scheduled' | 'provisional' | 'completed' | 'cancelled' | 'no-show';
 
+/** The calendar's change log (migration 0041): one row per booking created or changed. */
+export interface BookingChangesTable {
+  seq: Generated<number>;
+  booking_id: number;
+  version: number;
+  kind: 'created' | 'moved' | 'status' | 'updated';
+  /** Comma-separated dates (YYYY-MM-DD) the booking touched before and after; repeats possible. */
+  days: string;
+  staff_ids: string;
+  /** Comma-separated; an empty item is a booking without a location. */
+  location_ids: string;
+  created_at: string;
+}
+
 export interface BookingsTable {
   id: Generated<number>;
   client_id: number;
@@ -719,6 +733,7 @@ export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTab
   client_labels: ClientLabelsTable;
   client_label_assignments: ClientLabelAssignmentsTable;
   bookings: BookingsTable;
+  booking_changes: BookingChangesTable;
   booking_counts: BookingCountsTable;
   waitlist_entries: WaitlistEntriesTable;
   staff_services: StaffServicesTable;

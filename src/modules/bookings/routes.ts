@@ -15,6 +15,7 @@ import { DayViewOut, DayViewQuery } from './day-view-schemas.js';
 import { seriesRoutes } from './series-routes.js';
 import * as bookings from './service.js';
 import { visitRoutes } from './visit-routes.js';
+import { liveRoutes } from './live-routes.js';
 
 const tags = ['bookings'];
 
@@ -127,6 +128,7 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
     handler: (request) => bookings.cancelBooking(ctx, currentUser(request), request.params.id, request.query.version),
   });
 
+  await liveRoutes(instance, ctx);
   await visitRoutes(instance, ctx);
   await seriesRoutes(instance, ctx);
 }

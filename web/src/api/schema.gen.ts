@@ -356,6 +356,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/bookings/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Live updates of the calendar: server-sent events, one per booking created or changed
+     * @description Auth: Logged in (any role). `text/event-stream`. First `ready` (its `id` the newest change), then `booking` per change the caller may see, `data` `{ booking_id, version, kind (created | moved | status | updated), days, staff_ids, location_ids }` (before and after the change; a null location is a booking without one); a comment line every 25 s. Resume: the `Last-Event-ID` header (sent by EventSource when it reconnects) or `last_event_id` gives the changes after it; when they are no longer all known (more than a day ago), `reset`: refetch everything. With `staff_personal_agenda_enabled` a staff-role user gets only changes touching their own bookings.
+     */
+    get: operations['streamBookingEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/bookings/series': {
     parameters: {
       query?: never;
@@ -7873,6 +7893,47 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DayView'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  streamBookingEvents: {
+    parameters: {
+      query?: {
+        /** @description As `Last-Event-ID`, for a client that cannot set headers */
+        last_event_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event stream */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
         };
       };
       /** @description Every error: a human message and a stable snake_case code */
