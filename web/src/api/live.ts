@@ -21,7 +21,7 @@ export interface LiveChange {
   location_ids: (number | null)[];
 }
 
-/** What a stream is to this file: the browser's EventSource, or anything dispatching its events. */
+/** What a stream is to this file: anything dispatching the stream's events by name, as EventSource does. */
 export interface EventStream {
   addEventListener(type: string, listener: (event: { data: string }) => void): void;
   close(): void;
@@ -52,8 +52,10 @@ export function isBookingRead(key: QueryKey): boolean {
 
 /**
  * Makes stale, on `client`, what each event of `stream` concerns, until the returned function
- * closes it. A page that shows bookings calls it in an effect:
- * `useEffect(() => followChanges(queryClient, new EventSource(EVENTS_PATH, { withCredentials: true })), [])`.
+ * closes it. A page that shows bookings calls it in an effect. The stream must carry the staff
+ * token (`Authorization`, as every office request): the browser's EventSource cannot send that
+ * header, and the session cookie is sent only to the session endpoints, so the stream is read
+ * with fetch, reconnecting with `last_event_id` set to the last event's id.
  */
 export function followChanges(client: QueryClient, stream: EventStream): () => void {
   stream.addEventListener('booking', (event) => {
