@@ -995,6 +995,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   }
   progress.done(1);
 
+  // The calendar's change log (booking_changes) got a row per generated booking from its
+  // triggers; it is what the live streams resume from, not history: a real salon's holds a day.
+  exec('delete from booking_changes');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('journal_mode = WAL');
   sqlite.close();

@@ -79,6 +79,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'POST /api/calendar-feeds',
     'DELETE /api/calendar-feeds/:id',
     'GET /api/bookings/day',
+    'GET /api/bookings/events',
     'POST /api/bookings',
     'DELETE /api/bookings/:id',
     'GET /api/bookings/:id',
@@ -276,6 +277,9 @@ const EXPECTED: Record<AuthLevel, string[]> = {
   ],
 };
 
+/** Routes that answer an event stream (server-sent events). */
+const STREAMS = new Set(['GET /api/bookings/events']);
+
 /** A path with every `:param` filled in with an id that does not exist. */
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '999999');
 
@@ -300,11 +304,31 @@ for (const dialect of DIALECTS) {
     after(() => t.close());
 
     const call = (route: { method: string; url: string }, token?: string) =>
-      t.request({
-        method: route.method,
+      STREAMS.has(`${route.method} ${route.url}`)
+        ? callStream(route, token)
+        : t.request({
+            method: route.method,
+            url: concrete(route.url),
+            ...(token ? { token } : {}),
+          });
+
+    /** An event stream never ends by itself: its answer is judged by its status, its body read only when refused. */
+    const callStream = async (route: { method: string; url: string }, token?: string) => {
+      const response = await t.app.inject({
+        method: route.method as 'GET',
         url: concrete(route.url),
-        ...(token ? { token } : {}),
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        payloadAsStream: true,
       });
+      const stream = response.stream();
+      if (response.statusCode === 200) {
+        stream.destroy();
+        return { status: 200, body: undefined };
+      }
+      let text = '';
+      for await (const chunk of stream) text += String(chunk);
+      return { status: response.statusCode, body: JSON.parse(text) };
+    };
 
     /** Calls each route; returns `METHOD url → status code` for every answer `wrong` picks out. */
     const failures = async (

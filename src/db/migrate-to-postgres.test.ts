@@ -339,7 +339,7 @@ for (const dialect of DIALECTS.filter((d) => d === 'postgres')) {
         const before = await clients();
         const run = await runCommand(dataDir, target.url!);
         assert.equal(run.code, 1, run.stdout + run.stderr);
-        assert.match(run.stderr, /refused: the PostgreSQL database is not empty \(.*clients: \d+ rows/);
+        assert.match(run.stderr, /refused: the PostgreSQL database is not empty \(.*bookings: \d+ rows/);
         assert.equal(await clients(), before);
         await assert.rejects(migrateSqliteToPostgres({ sqliteFile, targetUrl: target.url! }), MigrationRefused);
       } finally {

@@ -38,6 +38,8 @@ import * as m0036 from './migrations/0036_checkout_webhook_secret_sealed.js';
 import * as m0037 from './migrations/0037_email_link_origins.js';
 import * as m0038 from './migrations/0038_sms_inbound_messages.js';
 import * as m0039 from './migrations/0039_booking_holds.js';
+import * as m0040 from './migrations/0040_booking_version.js';
+import * as m0041 from './migrations/0041_booking_changes.js';
 import * as m0045 from './migrations/0045_clients_created_order.js';
 import * as m0050 from './migrations/0050_booking_anyone_rule.js';
 import type { DB } from './types.js';
@@ -90,6 +92,8 @@ const migrations: Record<string, MigrationModule> = {
   '0037_email_link_origins': m0037,
   '0038_sms_inbound_messages': m0038,
   '0039_booking_holds': m0039,
+  '0040_booking_version': m0040,
+  '0041_booking_changes': m0041,
   '0045_clients_created_order': m0045,
   '0050_booking_anyone_rule': m0050,
 };

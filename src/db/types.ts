@@ -563,6 +563,20 @@ export interface ClientLabelAssignmentsTable {
 
 export type BookingStatus = 'scheduled' | 'provisional' | 'completed' | 'cancelled' | 'no-show';
 
+/** The calendar's change log (migration 0041): one row per booking created or changed. */
+export interface BookingChangesTable {
+  seq: Generated<number>;
+  booking_id: number;
+  version: number;
+  kind: 'created' | 'moved' | 'status' | 'updated';
+  /** Comma-separated dates (YYYY-MM-DD) the booking touched before and after; repeats possible. */
+  days: string;
+  staff_ids: string;
+  /** Comma-separated; an empty item is a booking without a location. */
+  location_ids: string;
+  created_at: string;
+}
+
 export interface BookingsTable {
   id: Generated<number>;
   client_id: number;
@@ -605,6 +619,8 @@ export interface BookingsTable {
    * (`booking_hold_new_clients`) is released at this time if still provisional; null otherwise.
    */
   hold_expires_at: Generated<string | null>;
+  /** Raised by one on every change of the row (a trigger): what a stale write is refused by. */
+  version: Generated<number>;
 }
 
 export type DepositType = 'none' | 'fixed' | 'percentage';
@@ -719,6 +735,7 @@ export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTab
   client_labels: ClientLabelsTable;
   client_label_assignments: ClientLabelAssignmentsTable;
   bookings: BookingsTable;
+  booking_changes: BookingChangesTable;
   booking_counts: BookingCountsTable;
   waitlist_entries: WaitlistEntriesTable;
   staff_services: StaffServicesTable;

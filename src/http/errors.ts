@@ -32,6 +32,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         error: error.message,
         code: error.code,
         ...(error.details ? { details: error.details } : {}),
+        ...error.extra,
       });
     }
     if (error.validation) {

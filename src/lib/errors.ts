@@ -14,6 +14,8 @@ export class AppError extends Error {
     message: string,
     readonly details?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** More of the answer's body beside `error`, `code` and `details` (the booking as it now is). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

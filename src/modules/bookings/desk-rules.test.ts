@@ -2,14 +2,22 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertError, assertInvalid } from '../../../test/helpers/assertions.js';
 import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
-import { createClient, createService, nextSlot, pastSlot } from '../../../test/helpers/bookings.js';
+import {
+  createClient,
+  createService,
+  jobsNamed,
+  nextSlot,
+  pastSlot,
+  setSettings,
+} from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { createWorkingStaff, salonDate } from '../../../test/helpers/public.js';
 
 /*
  * The desk's booking rules (POST/PUT /bookings): each refused with 400 naming it, each
  * accepted with `override: true` and recorded; end_at from the member's duration; the
- * 24-hour limit; completing or no-showing a booking that has not started; the location.
+ * 24-hour limit; completing before the start (allowed) and no-showing before it (refused);
+ * the location.
  */
 
 for (const dialect of DIALECTS) {
@@ -260,16 +268,28 @@ for (const dialect of DIALECTS) {
       assertInvalid(await update(day.body.id, { end_at: `${next} 11:00` }), 'end_at');
     });
 
-    it('not_started: completing or no-showing a booking that has not started is 409; once started it is allowed', async () => {
+    it('completing before the start is allowed: 200 with a feedback_token, the review request and follow-ups enqueued', async () => {
+      await setSettings(t, admin.token, { followup_sequences_enabled: true });
+      try {
+        const { date } = nextSlot();
+        const early = (await create({ start_at: `${date} 10:00`, end_at: `${date} 11:00` })).body;
+        const done = await update(early.id, { status: 'completed' });
+        assert.equal(done.status, 200, JSON.stringify(done.body));
+        assert.equal(done.body.status, 'completed');
+        assert.match(done.body.feedback_token, /^[A-Za-z0-9_-]{43}$/);
+        assert.equal((await jobsNamed(t, admin.token, 'booking.review_request', early.id)).length, 1);
+        assert.equal((await jobsNamed(t, admin.token, 'booking.followup', early.id)).length, 1);
+      } finally {
+        await setSettings(t, admin.token, { followup_sequences_enabled: false });
+      }
+    });
+
+    it('not_started: no-showing a booking that has not started is 409; once started it is allowed', async () => {
       const { date } = nextSlot();
       const future = (await create({ start_at: `${date} 10:00`, end_at: `${date} 11:00` })).body;
-      assertError(await update(future.id, { status: 'completed' }), 409, 'not_started');
       assertError(await update(future.id, { status: 'no-show' }), 409, 'not_started');
       const read = await t.request({ method: 'GET', url: `/api/bookings/${future.id}`, token: admin.token });
       assert.equal(read.body.status, 'scheduled');
-      assert.equal(read.body.feedback_token, null);
-      const past = (await create(pastSlot())).body;
-      assert.equal((await update(past.id, { status: 'completed' })).status, 200);
       const missed = (await create(pastSlot())).body;
       assert.equal((await update(missed.id, { status: 'no-show' })).status, 200);
     });

@@ -68,6 +68,7 @@ export function bookingQuery(executor: Executor) {
         'b.client_confirmed_at',
         'b.created_at',
         'b.updated_at',
+        'b.version',
       ])
       // Every booking has its client (a NOT NULL foreign key): the name is never null.
       .$narrowType<{ client_name: string }>()
@@ -153,6 +154,7 @@ export function toBooking(row: BookingJoinedRow, timezone: string): BookingOutpu
     client_confirmed_at: formatInstant(row.client_confirmed_at, timezone),
     created_at: formatInstant(row.created_at, timezone),
     updated_at: formatInstant(row.updated_at, timezone),
+    version: row.version,
   };
 }
 

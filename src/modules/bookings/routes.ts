@@ -3,11 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
 import { errorRef, IdParams, Listing } from '../../http/schemas.js';
-import { BookingCreateBody, BookingListQuery, BookingOut, BookingUpdateBody } from './schemas.js';
+import {
+  BookingCancelQuery,
+  BookingConflictOut,
+  BookingCreateBody,
+  BookingListQuery,
+  BookingOut,
+  BookingUpdateBody,
+} from './schemas.js';
 import { DayViewOut, DayViewQuery } from './day-view-schemas.js';
 import { seriesRoutes } from './series-routes.js';
 import * as bookings from './service.js';
 import { visitRoutes } from './visit-routes.js';
+import { liveRoutes } from './live-routes.js';
 
 const tags = ['bookings'];
 
@@ -92,12 +100,13 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
       summary: 'Update a booking; only the fields present change',
       description:
         'Status changes: scheduled → completed | cancelled | no-show; provisional → scheduled | cancelled; no-show → scheduled; none out of completed or cancelled (rebook instead). Others: 409 `invalid_transition`. ' +
-        "Times, staff member and service are checked as on creation (holiday 400, overlap 409, resources 409; the desk's rules, with `override`, while the booking is scheduled or provisional, `in_the_past` only when `start_at` changes); a service change replaces the resources held, a staff or service change takes that member's price. `location_id` (null clears it). Completing or no-showing a booking that has not started (start_at after now): 409 `not_started`. A time change of a booking that is not completed, no-show or cancelled enqueues `booking.updated` 30 minutes later (one per booking within that window). " +
+        "Times, staff member and service are checked as on creation (holiday 400, overlap 409, resources 409; the desk's rules, with `override`, while the booking is scheduled or provisional, `in_the_past` only when `start_at` changes); a service change replaces the resources held, a staff or service change takes that member's price. `location_id` (null clears it). Completing works at any time; no-showing a booking that has not started (start_at after now): 409 `not_started`. A time change of a booking that is not completed, no-show or cancelled enqueues `booking.updated` 30 minutes later (one per booking within that window). " +
         '→ completed: `feedback_token` set, review request enqueued, follow-up enqueued (3 days) when `followup_sequences_enabled`, `booking.followup` notifications of the booking removed. ' +
-        `→ cancelled: as DELETE. → scheduled from provisional: as a new regular booking. ${AGENDA}`,
+        `→ cancelled: as DELETE. → scheduled from provisional: as a new regular booking. ${AGENDA} ` +
+        "`version` (optional): the booking's version the change was made from; when the booking changed since, 409 `booking_changed` with `booking` as it now is, and nothing changes.",
       params: IdParams,
       body: BookingUpdateBody,
-      response: { 200: BookingOut, 400: errorRef, 404: errorRef, 409: errorRef },
+      response: { 200: BookingOut, 400: errorRef, 404: errorRef, 409: BookingConflictOut },
     },
     handler: (request) => bookings.updateBooking(ctx, currentUser(request), request.params.id, request.body),
   });
@@ -110,13 +119,16 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
       summary: 'Cancel a booking (status `cancelled`; the record stays)',
       description:
         'Enqueues `booking.cancelled` (email to the client) and offers the freed slot to the first matching waitlist entry. ' +
-        `Already cancelled: 409 \`already_cancelled\`; completed or no-show: 409 \`invalid_transition\`. ${AGENDA}`,
+        `Already cancelled: 409 \`already_cancelled\`; completed or no-show: 409 \`invalid_transition\`. ${AGENDA} ` +
+        "`?version=` (optional): the booking's version the cancel was made from; when the booking changed since, 409 `booking_changed` with `booking` as it now is, and nothing changes.",
       params: IdParams,
-      response: { 200: BookingOut, 400: errorRef, 404: errorRef, 409: errorRef },
+      querystring: BookingCancelQuery,
+      response: { 200: BookingOut, 400: errorRef, 404: errorRef, 409: BookingConflictOut },
     },
-    handler: (request) => bookings.cancelBooking(ctx, currentUser(request), request.params.id),
+    handler: (request) => bookings.cancelBooking(ctx, currentUser(request), request.params.id, request.query.version),
   });
 
+  await liveRoutes(instance, ctx);
   await visitRoutes(instance, ctx);
   await seriesRoutes(instance, ctx);
 }

@@ -62,8 +62,33 @@ export const BookingOut = named(
     }),
     created_at: DateTimeText,
     updated_at: DateTimeText,
+    version: Type.Integer({
+      minimum: 1,
+      description:
+        'Raised by every change of the booking. Send it back as `version` with a change (PUT, DELETE) to have the change refused with 409 `booking_changed` when the booking changed since',
+    }),
   }),
 );
+
+/** A change refused because the booking changed since the version the caller sent. */
+export const BookingConflictOut = named(
+  'BookingConflict',
+  Type.Object({
+    error: Type.String(),
+    code: Type.String({ description: '`booking_changed` when `booking` is present; other conflicts as named' }),
+    details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+    booking: Type.Optional(BookingOut),
+  }),
+);
+
+const ExpectedVersion = Type.Integer({
+  minimum: 1,
+  description:
+    "The booking's `version` this change was made from. Given and no longer the booking's: 409 `booking_changed` with the booking as it now is, and nothing changes. Absent: no check",
+});
+
+/** DELETE /bookings/:id's optional check of the version the cancel was made from. */
+export const BookingCancelQuery = Type.Object({ version: Type.Optional(ExpectedVersion) });
 
 /** Wall-clock time in the salon's zone; `T` accepted, seconds optional. Checked in the service. */
 const DateTimeIn = DateTimeInput(
@@ -126,6 +151,7 @@ export const BookingUpdateBody = withExample(
     internal_notes: Type.Optional(Notes),
     override: Type.Optional(Override),
     location_id: Type.Optional(Type.Union([Id, Type.Null()])),
+    version: Type.Optional(ExpectedVersion),
   }),
   { start_at: '2030-05-14 15:00:00', end_at: '2030-05-14 15:45:00' },
 );

@@ -16,6 +16,9 @@
  *   visits.ts          several services in a row, booked, moved and cancelled as one
  *   series.ts          a booking repeated every N weeks
  *   day-view.ts        what a day calendar draws, in one answer
+ *   stale-writes.ts    a change made from an older version of a booking is refused
+ *   live-changes.ts    the calendar's change log, spread to the process's live streams
+ *   live-stream.ts     one desk's live updates (server-sent events), resumed after a reconnect
  */
 
 export {
@@ -84,4 +87,6 @@ export {
 } from './visits.js';
 export { cancelSeries, createSeries, getSeries, moveSeries } from './series.js';
 export { dayView } from './day-view.js';
+export { ChangeFeed, type BookingChange } from './live-changes.js';
+export { serveEventStream } from './live-stream.js';
 export { BookingStatus, DepositStatusOut } from './schemas.js';

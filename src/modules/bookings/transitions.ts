@@ -32,6 +32,7 @@ import {
   toBooking,
   type BookingJoinedRow,
 } from './reads.js';
+import { requireVersion } from './stale-writes.js';
 import { addMinutes, localNow } from './wall-clock.js';
 import type { BookingCreateInput, BookingOutput, BookingUpdateInput } from './schemas.js';
 
@@ -51,8 +52,10 @@ import type { BookingCreateInput, BookingOutput, BookingUpdateInput } from './sc
  * Anything else is 409 `invalid_transition`; sending the status a booking already has is a
  * no-op. A booking's times, staff member and service stay editable in every status.
  *
- * Completing or no-showing a booking that has not started yet is 409 `not_started`: the
- * review request and the no-show fee belong after the appointment.
+ * Completing works at any time: a client who came early is finished early, and the interface
+ * puts no condition on it (its review request and follow-ups start then). No-showing a booking
+ * that has not started yet is 409 `not_started`: nobody can have missed an appointment still
+ * ahead, and a no-show may charge the client a fee.
  *
  * No double booking: every write that can make a booking occupy time or resources (create; a
  * change of times, staff or service) first locks the staff member's `users` row, then the
@@ -407,6 +410,7 @@ export async function updateBooking(
   const timezone = await readTimezone(ctx.db);
   return ctx.db.transaction().execute(async (trx) => {
     const booking = await lockBooking(trx, ctx.dialect, caller, id);
+    await requireVersion(trx, booking, input.version, timezone);
     const status = input.status ?? booking.status;
     requireTransition(booking.status, status);
 
@@ -418,10 +422,8 @@ export async function updateBooking(
     const serviceChanged = input.service_id !== undefined && input.service_id !== booking.service_id;
     requireOrder(startAt, endAt);
     const now = new Date();
-    if (status !== booking.status && (status === 'completed' || status === 'no-show')) {
-      if (startAt > localNow(timezone, now)) {
-        throw conflict('not_started', `This booking starts at ${startAt}; it can become ${status} once it has started`);
-      }
+    if (status !== booking.status && status === 'no-show' && startAt > localNow(timezone, now)) {
+      throw conflict('not_started', `This booking starts at ${startAt}; it can become a no-show once it has started`);
     }
 
     const changes: Partial<Omit<BookingRow, 'id' | 'created_at' | 'client_id'>> = {};
@@ -515,11 +517,20 @@ export async function updateBooking(
   });
 }
 
-/** DELETE: the booking becomes `cancelled` (it stays, out of the list); 409 when already cancelled. */
-export async function cancelBooking(ctx: AppContext, caller: AuthUser, id: number): Promise<BookingOutput> {
+/**
+ * DELETE: the booking becomes `cancelled` (it stays, out of the list); 409 when already
+ * cancelled, or `booking_changed` when `expectedVersion` is given and no longer the booking's.
+ */
+export async function cancelBooking(
+  ctx: AppContext,
+  caller: AuthUser,
+  id: number,
+  expectedVersion?: number,
+): Promise<BookingOutput> {
   const timezone = await readTimezone(ctx.db);
   return ctx.db.transaction().execute(async (trx) => {
     const booking = await lockBooking(trx, ctx.dialect, caller, id);
+    await requireVersion(trx, booking, expectedVersion, timezone);
     if (booking.status === 'cancelled') throw conflict('already_cancelled', 'This booking is already cancelled');
     requireTransition(booking.status, 'cancelled');
     await trx.updateTable('bookings').set({ status: 'cancelled', updated_at: nowIso() }).where('id', '=', id).execute();

@@ -322,13 +322,13 @@ export interface paths {
     get: operations['getBooking'];
     /**
      * Update a booking; only the fields present change
-     * @description Auth: Logged in (any role). Status changes: scheduled → completed | cancelled | no-show; provisional → scheduled | cancelled; no-show → scheduled; none out of completed or cancelled (rebook instead). Others: 409 `invalid_transition`. Times, staff member and service are checked as on creation (holiday 400, overlap 409, resources 409; the desk's rules, with `override`, while the booking is scheduled or provisional, `in_the_past` only when `start_at` changes); a service change replaces the resources held, a staff or service change takes that member's price. `location_id` (null clears it). Completing or no-showing a booking that has not started (start_at after now): 409 `not_started`. A time change of a booking that is not completed, no-show or cancelled enqueues `booking.updated` 30 minutes later (one per booking within that window). → completed: `feedback_token` set, review request enqueued, follow-up enqueued (3 days) when `followup_sequences_enabled`, `booking.followup` notifications of the booking removed. → cancelled: as DELETE. → scheduled from provisional: as a new regular booking. With `staff_personal_agenda_enabled`, a staff-role user reaches only their own bookings: another staff member’s is 404, as if absent.
+     * @description Auth: Logged in (any role). Status changes: scheduled → completed | cancelled | no-show; provisional → scheduled | cancelled; no-show → scheduled; none out of completed or cancelled (rebook instead). Others: 409 `invalid_transition`. Times, staff member and service are checked as on creation (holiday 400, overlap 409, resources 409; the desk's rules, with `override`, while the booking is scheduled or provisional, `in_the_past` only when `start_at` changes); a service change replaces the resources held, a staff or service change takes that member's price. `location_id` (null clears it). Completing works at any time; no-showing a booking that has not started (start_at after now): 409 `not_started`. A time change of a booking that is not completed, no-show or cancelled enqueues `booking.updated` 30 minutes later (one per booking within that window). → completed: `feedback_token` set, review request enqueued, follow-up enqueued (3 days) when `followup_sequences_enabled`, `booking.followup` notifications of the booking removed. → cancelled: as DELETE. → scheduled from provisional: as a new regular booking. With `staff_personal_agenda_enabled`, a staff-role user reaches only their own bookings: another staff member’s is 404, as if absent. `version` (optional): the booking's version the change was made from; when the booking changed since, 409 `booking_changed` with `booking` as it now is, and nothing changes.
      */
     put: operations['updateBooking'];
     post?: never;
     /**
      * Cancel a booking (status `cancelled`; the record stays)
-     * @description Auth: Logged in (any role). Enqueues `booking.cancelled` (email to the client) and offers the freed slot to the first matching waitlist entry. Already cancelled: 409 `already_cancelled`; completed or no-show: 409 `invalid_transition`. With `staff_personal_agenda_enabled`, a staff-role user reaches only their own bookings: another staff member’s is 404, as if absent.
+     * @description Auth: Logged in (any role). Enqueues `booking.cancelled` (email to the client) and offers the freed slot to the first matching waitlist entry. Already cancelled: 409 `already_cancelled`; completed or no-show: 409 `invalid_transition`. With `staff_personal_agenda_enabled`, a staff-role user reaches only their own bookings: another staff member’s is 404, as if absent. `?version=` (optional): the booking's version the cancel was made from; when the booking changed since, 409 `booking_changed` with `booking` as it now is, and nothing changes.
      */
     delete: operations['cancelBooking'];
     options?: never;
@@ -348,6 +348,26 @@ export interface paths {
      * @description Auth: Logged in (any role). `date` (YYYY-MM-DD, salon zone); optional `location_id` and `staff_id` (several, repeated or comma-separated). `staff`: the active bookable members by name, each with `working` (dated shifts, else default shifts, else the opening hours of that weekday; empty on a holiday, a closed weekday or time off) and the `time_off` entries covering the date. With `location_id`: bookings of that location, resources of that location or of none, and members not working only at another location that day. With `hide_unscheduled_staff`, members with neither a dated nor a default shift that date and no booking that day are left out. `bookings`: not cancelled, touching the date, by start_at then id. `resources`: active ones with the ids of the bookings holding them that day. With `staff_personal_agenda_enabled`, a staff-role user gets their own column and bookings only.
      */
     get: operations['getBookingDay'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/bookings/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Live updates of the calendar: server-sent events, one per booking created or changed
+     * @description Auth: Logged in (any role). `text/event-stream`. First `ready` (its `id` the newest change), then `booking` per change the caller may see, `data` `{ booking_id, version, kind (created | moved | status | updated), days, staff_ids, location_ids }` (before and after the change; a null location is a booking without one); a comment line every 25 s. Resume: the `Last-Event-ID` header (sent by EventSource when it reconnects) or `last_event_id` gives the changes after it; when they are no longer all known (more than a day ago), `reset`: refetch everything. With `staff_personal_agenda_enabled` a staff-role user gets only changes touching their own bookings.
+     */
+    get: operations['streamBookingEvents'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3943,6 +3963,8 @@ export interface components {
        * @example 2026-11-22 14:30:00
        */
       updated_at: string;
+      /** @description Raised by every change of the booking. Send it back as `version` with a change (PUT, DELETE) to have the change refused with 409 `booking_changed` when the booking changed since */
+      version: number;
       /** @description The visit this booking is a part of */
       visit_id: number | null;
       /** @description Its place in the visit, from 0 */
@@ -4020,6 +4042,16 @@ export interface components {
       /** @description The one action this token performs */
       purpose: 'attend' | 'cancel' | 'move';
       salon_name: string;
+    };
+    BookingConflict: {
+      booking?: components['schemas']['Booking'];
+      /** @description `booking_changed` when `booking` is present; other conflicts as named */
+      code: string;
+      details?: {
+        field: string;
+        message: string;
+      }[];
+      error: string;
     };
     BookingCount: {
       /** @description Every booking ever created, cancelled ones included */
@@ -7669,6 +7701,8 @@ export interface operations {
           start_at?: string;
           /** @description scheduled, provisional, completed, cancelled or no-show */
           status?: 'scheduled' | 'provisional' | 'completed' | 'cancelled' | 'no-show';
+          /** @description The booking's `version` this change was made from. Given and no longer the booking's: 409 `booking_changed` with the booking as it now is, and nothing changes. Absent: no check */
+          version?: number;
         };
       };
     };
@@ -7709,13 +7743,13 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Every error: a human message and a stable snake_case code */
+      /** @description Conflict */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['BookingConflict'];
         };
       };
       /** @description Every error: a human message and a stable snake_case code */
@@ -7749,7 +7783,10 @@ export interface operations {
   };
   cancelBooking: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The booking's `version` this change was made from. Given and no longer the booking's: 409 `booking_changed` with the booking as it now is, and nothing changes. Absent: no check */
+        version?: number;
+      };
       header?: never;
       path: {
         id: number;
@@ -7794,13 +7831,13 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Every error: a human message and a stable snake_case code */
+      /** @description Conflict */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['BookingConflict'];
         };
       };
       /** @description Every error: a human message and a stable snake_case code */
@@ -7857,6 +7894,47 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DayView'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  streamBookingEvents: {
+    parameters: {
+      query?: {
+        /** @description As `Last-Event-ID`, for a client that cannot set headers */
+        last_event_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event stream */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
         };
       };
       /** @description Every error: a human message and a stable snake_case code */
