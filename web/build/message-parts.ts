@@ -36,6 +36,7 @@ export const MESSAGE_PARTS = {
     shell: 'shell-office',
     roots: ['routes/office/LoginPage.tsx', 'routes/office/ResetPasswordPage.tsx', 'routes/office/HomePage.tsx'],
   },
+  desk: { shell: 'shell-office', roots: ['routes/desk/calendar/CalendarPage.tsx'] },
 } as const satisfies Record<string, PartDefinition>;
 
 export type MessagePart = keyof typeof MESSAGE_PARTS;
