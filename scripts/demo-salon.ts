@@ -20,7 +20,7 @@ import { multipartFile } from '../test/helpers/multipart.js';
  */
 
 export const DEMO_TIMEZONE = 'Europe/Amsterdam';
-const ADMIN = { email: 'olivia@studio-olivia.example', password: 'demo-salon-password' };
+export const ADMIN = { email: 'olivia@studio-olivia.example', password: 'demo-salon-password' };
 
 /** Closed on Sunday and Monday; late on Thursday. */
 const OPENING_HOURS: Array<{ day_of_week: number; open_time?: string; close_time?: string; is_closed?: number }> = [

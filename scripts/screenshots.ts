@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type BrowserContextOptions, type Page } from 'playwright-core';
 import { choose, dayButton, DESKTOP, PHONE } from '../web/e2e/actions.js';
-import { DEMO_TIMEZONE, startDemoSalon } from './demo-salon.js';
+import { ADMIN, DEMO_TIMEZONE, startDemoSalon } from './demo-salon.js';
+import { bookDeskDay, deskApi } from './desk-day.js';
 
 /*
  * `npm run screenshots`: photographs the booking page of the demo salon (scripts/demo-salon.ts)
@@ -21,6 +22,18 @@ interface Shot {
   /** Brings the page to the state to photograph. */
   steps(page: Page, openDay: string): Promise<void>;
 }
+
+/** Signs the demo's owner in to the back office. */
+async function signInToOffice(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/^(Email|E-mail)$/).fill(ADMIN.email);
+  await page.getByLabel(/^(Password|Wachtwoord)$/).fill(ADMIN.password);
+  await page.getByLabel(/^(Password|Wachtwoord)$/).press('Enter');
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+// The first booking of the desk's busy day (set when the salon starts, below).
+let deskBooking = 0;
 
 async function servicesAndTimes(page: Page, openDay: string, texts: { service: RegExp; next: string }): Promise<void> {
   await choose(page.getByRole('checkbox', { name: texts.service }));
@@ -71,10 +84,38 @@ const SHOTS: Shot[] = [
       await page.getByRole('heading', { level: 1 }).waitFor();
     },
   },
+  {
+    file: 'calendar-day-desktop-en.png',
+    context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
+    steps: async (page, openDay) => {
+      await signInToOffice(page);
+      await page.goto(`/calendar?date=${openDay}`);
+      await page.locator('.booking').first().waitFor();
+    },
+  },
+  {
+    file: 'calendar-booking-desktop-en.png',
+    context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
+    steps: async (page, openDay) => {
+      await signInToOffice(page);
+      await page.goto(`/bookings/${deskBooking}?date=${openDay}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Complete' }).waitFor();
+    },
+  },
+  {
+    file: 'calendar-booking-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: async (page, openDay) => {
+      await signInToOffice(page);
+      await page.goto(`/bookings/${deskBooking}?date=${openDay}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Afronden' }).waitFor();
+    },
+  },
 ];
 
 mkdirSync(OUT, { recursive: true });
 const salon = await startDemoSalon();
+deskBooking = (await bookDeskDay(await deskApi(salon.base), salon.openDay(3))).first;
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,

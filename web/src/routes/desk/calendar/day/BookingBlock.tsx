@@ -97,16 +97,17 @@ export const BookingBlock = memo(function BookingBlock({
         </span>
       )}
       <span className="booking-text" aria-hidden="true">
-        <span className="booking-time">
-          {formatClock(booking.start_at.slice(11, 16), locale, timeFormat)}–
-          {formatClock(booking.end_at.slice(11, 16), locale, timeFormat)}
-        </span>{' '}
-        <strong>{booking.client_name}</strong> <span>{booking.service_name}</span>
+        {/* The status first, so that even a short booking shows it. */}
         {booking.status !== 'scheduled' && (
           <span className="booking-status">
             {STATUS_MARK[booking.status]} {t(STATUS_WORD[booking.status])}
           </span>
         )}
+        <span className="booking-time">
+          {formatClock(booking.start_at.slice(11, 16), locale, timeFormat)}–
+          {formatClock(booking.end_at.slice(11, 16), locale, timeFormat)}
+        </span>{' '}
+        <strong>{booking.client_name}</strong> <span>{booking.service_name}</span>
         {booking.visit_id !== null && <span className="booking-visit">{t('calendar.booking.visitPart')}</span>}
       </span>
     </button>
