@@ -5,6 +5,8 @@ import { chromium, type BrowserContextOptions, type Page } from 'playwright-core
 import { choose, dayButton, DESKTOP, PHONE } from '../web/e2e/actions.js';
 import { DEMO_ADMIN, DEMO_TIMEZONE, startDemoSalon } from './demo-salon.js';
 
+import { bookDeskDay, deskApi } from './desk-day.js';
+
 /*
  * `npm run screenshots`: photographs the booking page and the office's clients of the demo salon (scripts/demo-salon.ts)
  * in Debian's chromium, into docs/screenshots/, so that the pictures in docs/web.md show the
@@ -22,6 +24,18 @@ interface Shot {
   /** Brings the page to the state to photograph. */
   steps(page: Page, openDay: string): Promise<void>;
 }
+
+/** Signs the demo's owner in to the back office. */
+async function signInToOffice(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/^(Email|E-mail)$/).fill(DEMO_ADMIN.email);
+  await page.getByLabel(/^(Password|Wachtwoord)$/).fill(DEMO_ADMIN.password);
+  await page.getByLabel(/^(Password|Wachtwoord)$/).press('Enter');
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+// The first booking of the desk's busy day (set when the salon starts, below).
+let deskBooking = 0;
 
 async function servicesAndTimes(page: Page, openDay: string, texts: { service: RegExp; next: string }): Promise<void> {
   await choose(page.getByRole('checkbox', { name: texts.service }));
@@ -118,6 +132,31 @@ const SHOTS: Shot[] = [
     file: 'client-card-phone-nl.png',
     context: { ...PHONE, locale: 'nl-NL' },
     steps: (page) => clientCard(page, 'nl'),
+    file: 'calendar-day-desktop-en.png',
+    context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
+    steps: async (page, openDay) => {
+      await signInToOffice(page);
+      await page.goto(`/calendar?date=${openDay}`);
+      await page.locator('.booking').first().waitFor();
+    },
+  },
+  {
+    file: 'calendar-booking-desktop-en.png',
+    context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
+    steps: async (page, openDay) => {
+      await signInToOffice(page);
+      await page.goto(`/bookings/${deskBooking}?date=${openDay}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Complete' }).waitFor();
+    },
+  },
+  {
+    file: 'calendar-booking-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: async (page, openDay) => {
+      await signInToOffice(page);
+      await page.goto(`/bookings/${deskBooking}?date=${openDay}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Afronden' }).waitFor();
+    },
   },
 ];
 
@@ -190,6 +229,7 @@ async function addClients(base: string, openDay: string): Promise<void> {
 
 mkdirSync(OUT, { recursive: true });
 const salon = await startDemoSalon();
+deskBooking = (await bookDeskDay(await deskApi(salon.base), salon.openDay(3))).first;
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,

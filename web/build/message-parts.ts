@@ -37,6 +37,7 @@ export const MESSAGE_PARTS = {
     roots: ['routes/office/LoginPage.tsx', 'routes/office/ResetPasswordPage.tsx', 'routes/office/HomePage.tsx'],
   },
   clients: { shell: 'shell-office', roots: ['routes/clients/ClientsArea.tsx'] },
+  desk: { shell: 'shell-office', roots: ['routes/desk/calendar/CalendarPage.tsx'] },
 } as const satisfies Record<string, PartDefinition>;
 
 export type MessagePart = keyof typeof MESSAGE_PARTS;

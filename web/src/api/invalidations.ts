@@ -2,6 +2,12 @@
 import type { MutationFunctionContext, MutationKey, QueryClient } from '@tanstack/query-core';
 import { isRefusal, isSlotGone } from './errors.js';
 import { AVAILABILITY_KEY, MY_BOOKINGS_KEY, MY_PROFILE_KEY } from './query-keys.js';
+
+// The desk's reads of bookings and clients, each every variant of one operation.
+const DAY_VIEW_KEY = ['get', '/api/bookings/day'] as const;
+const BOOKING_KEY = ['get', '/api/bookings/{id}'] as const;
+const BOOKINGS_KEY = ['get', '/api/bookings'] as const;
+const CLIENTS_KEY = ['get', '/api/clients'] as const;
 import type { paths } from './schema.gen.js';
 
 /*
@@ -47,6 +53,20 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   // A provisional booking declined frees its time.
   'post /api/public/bookings/decline': { done: [AVAILABILITY_KEY] },
   'put /api/public/me': { done: [MY_PROFILE_KEY] },
+  // The desk's calendar: a booking created, moved, completed or cancelled changes its day, the
+  // booking itself and the lists; refused, the page showed a booking that has changed meanwhile.
+  'post /api/bookings': { done: [DAY_VIEW_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY] },
+  'post /api/bookings/visits': { done: [DAY_VIEW_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY] },
+  'put /api/bookings/{id}': {
+    done: [DAY_VIEW_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
+    refused: [DAY_VIEW_KEY, BOOKING_KEY],
+  },
+  'delete /api/bookings/{id}': {
+    done: [DAY_VIEW_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
+    refused: [DAY_VIEW_KEY, BOOKING_KEY],
+  },
+  // A client created inline at the desk joins the searches.
+  'post /api/clients': { done: [CLIENTS_KEY] },
   // The profile says whether the client has a password.
   'post /api/public/me/password': { done: [MY_PROFILE_KEY] },
 };

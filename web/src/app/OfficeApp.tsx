@@ -19,6 +19,17 @@ const ResetPasswordPage = officePage(() =>
 );
 const HomePage = officePage(() => import('../routes/office/HomePage').then((page) => ({ default: page.HomePage })));
 const ClientsArea = lazy(withMessages('clients', () => import('../routes/clients/ClientsArea')));
+// The desk's calendar: `/calendar`, and `/bookings/:id` (the links of emails), its day with the booking's panel open.
+const CalendarPage = lazy(
+  withMessages('desk', () =>
+    import('../routes/desk/calendar/CalendarPage').then((page) => ({ default: page.CalendarPage })),
+  ),
+);
+const BookingPage = lazy(
+  withMessages('desk', () =>
+    import('../routes/desk/calendar/CalendarPage').then((page) => ({ default: page.BookingPage })),
+  ),
+);
 
 /**
  * The back office's shell: header, navigation and the routes of its areas. Every page but
@@ -52,6 +63,7 @@ function OfficeShell() {
         {user && (
           <nav aria-label={t('office.nav.label')}>
             <Link href={officeHref.home()}>{t('office.home.title')}</Link>{' '}
+            <Link href={officeHref.calendar()}>{t('calendar.nav.link')}</Link>{' '}
             <Link href={officeHref.clients()}>{t('clients.nav')}</Link>
           </nav>
         )}
@@ -70,6 +82,12 @@ function OfficeShell() {
                 <Route path={OFFICE_ROUTES.resetPassword} component={ResetPasswordPage} />
                 <Route path={`${OFFICE_ROUTES.clients}/*?`}>
                   {user ? <ClientsArea /> : <Redirect to={officeHref.login()} replace />}
+                </Route>
+                <Route path={OFFICE_ROUTES.calendar}>
+                  {user ? <CalendarPage /> : <Redirect to={officeHref.login()} replace />}
+                </Route>
+                <Route path={OFFICE_ROUTES.booking}>
+                  {(params) => (user ? <BookingPage id={params.id} /> : <Redirect to={officeHref.login()} replace />)}
                 </Route>
                 <Route path={OFFICE_ROUTES.home}>
                   {user ? <HomePage /> : <Redirect to={officeHref.login()} replace />}
