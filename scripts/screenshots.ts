@@ -25,15 +25,6 @@ interface Shot {
   steps(page: Page, openDay: string): Promise<void>;
 }
 
-/** Signs the demo's owner in to the back office. */
-async function signInToOffice(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel(/^(Email|E-mail)$/).fill(DEMO_ADMIN.email);
-  await page.getByLabel(/^(Password|Wachtwoord)$/).fill(DEMO_ADMIN.password);
-  await page.getByLabel(/^(Password|Wachtwoord)$/).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
 // The first booking of the desk's busy day (set when the salon starts, below).
 let deskBooking = 0;
 
@@ -132,10 +123,12 @@ const SHOTS: Shot[] = [
     file: 'client-card-phone-nl.png',
     context: { ...PHONE, locale: 'nl-NL' },
     steps: (page) => clientCard(page, 'nl'),
+  },
+  {
     file: 'calendar-day-desktop-en.png',
     context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
     steps: async (page, openDay) => {
-      await signInToOffice(page);
+      await signIn(page, 'en');
       await page.goto(`/calendar?date=${openDay}`);
       await page.locator('.booking').first().waitFor();
     },
@@ -144,7 +137,7 @@ const SHOTS: Shot[] = [
     file: 'calendar-booking-desktop-en.png',
     context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
     steps: async (page, openDay) => {
-      await signInToOffice(page);
+      await signIn(page, 'en');
       await page.goto(`/bookings/${deskBooking}?date=${openDay}`);
       await page.getByRole('dialog').getByRole('button', { name: 'Complete' }).waitFor();
     },
@@ -153,7 +146,7 @@ const SHOTS: Shot[] = [
     file: 'calendar-booking-phone-nl.png',
     context: { ...PHONE, locale: 'nl-NL' },
     steps: async (page, openDay) => {
-      await signInToOffice(page);
+      await signIn(page, 'nl');
       await page.goto(`/bookings/${deskBooking}?date=${openDay}`);
       await page.getByRole('dialog').getByRole('button', { name: 'Afronden' }).waitFor();
     },
