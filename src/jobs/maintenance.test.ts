@@ -174,5 +174,39 @@ for (const dialect of DIALECTS) {
         .execute();
       assert.deepEqual(keys, [{ key: 'fresh-key' }]);
     });
+
+    it("purges the bookings' change log older than a day, and keeps younger rows and always the newest", async () => {
+      const db = t.ctx.db;
+      await db.deleteFrom('booking_changes').execute();
+      const row = (created_at: string) => ({
+        booking_id: 1,
+        version: 1,
+        kind: 'created' as const,
+        days: '2026-12-03',
+        staff_ids: '1',
+        location_ids: '',
+        created_at,
+      });
+      const old = new Date(Date.now() - 25 * 3_600_000).toISOString();
+      const fresh = new Date().toISOString();
+      await db
+        .insertInto('booking_changes')
+        .values([row(old), row(old), row(fresh)])
+        .execute();
+      await purgeExpired(db);
+      assert.deepEqual(
+        (await db.selectFrom('booking_changes').select('created_at').execute()).map((r) => r.created_at),
+        [fresh],
+      );
+
+      // A log whose every row is old keeps its newest: a reconnecting stream reads where the log stands from it.
+      await db.deleteFrom('booking_changes').execute();
+      await db
+        .insertInto('booking_changes')
+        .values([row(old), row(old)])
+        .execute();
+      await purgeExpired(db);
+      assert.equal((await db.selectFrom('booking_changes').select('seq').execute()).length, 1);
+    });
   });
 }

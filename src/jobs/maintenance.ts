@@ -11,11 +11,17 @@ export const SIGN_IN_FAILURES_KEPT_HOURS = 24;
  * year outlasts Twilio's retries by far, and the rows are a few dozen bytes each.
  */
 export const INBOUND_SMS_ID_RETENTION_DAYS = 365;
+/**
+ * The bookings' change log feeds the live event stream, and a desk that reconnects is replayed
+ * from it; past a day a desk refetches its views instead, so older rows serve nobody. Every
+ * booking write adds a row, so without this the log would grow as fast as the bookings.
+ */
+export const BOOKING_CHANGES_KEPT_HOURS = 24;
 
 /**
  * Removes what has outlived its use: expired refresh, reset, magic-link and booking-link tokens, idle web sessions, stale
  * rate-limit windows, failed sign-ins older than a day, idempotency keys older than a day, inbound text ids older than a
- * year, and jobs done more than 30 days ago. Dead jobs stay until someone looks at them:
+ * year, the bookings' change log older than a day (but its newest row), and jobs done more than 30 days ago. Dead jobs stay until someone looks at them:
  * they are the record of work that never happened. Idempotent, so every worker may run it;
  * each statement is one indexed range delete.
  */
@@ -36,4 +42,17 @@ export async function purgeExpired(db: Kysely<DB>, now: Date = new Date()): Prom
   const smsCutoff = new Date(now.getTime() - INBOUND_SMS_ID_RETENTION_DAYS * 86_400_000).toISOString();
   await db.deleteFrom('sms_inbound_messages').where('received_at', '<', smsCutoff).execute();
   await db.deleteFrom('jobs').where('status', '=', 'done').where('finished_at', '<', jobCutoff).execute();
+  // The newest change stays whatever its age: it tells a reconnecting stream where the log stands.
+  const newest = await db
+    .selectFrom('booking_changes')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .executeTakeFirst();
+  if (newest?.seq !== null && newest?.seq !== undefined) {
+    const changeCutoff = new Date(now.getTime() - BOOKING_CHANGES_KEPT_HOURS * 3_600_000).toISOString();
+    await db
+      .deleteFrom('booking_changes')
+      .where('created_at', '<', changeCutoff)
+      .where('seq', '<', newest.seq)
+      .execute();
+  }
 }

@@ -21,9 +21,6 @@ import type { BookingChangesTable } from '../../db/types.js';
  */
 
 export const POLL_MS = 250;
-/** The log keeps a day: a desk away longer is told to refetch everything. */
-export const LOG_KEEP_MS = 24 * 60 * 60 * 1000;
-const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 export interface BookingChange {
   seq: number;
@@ -88,23 +85,12 @@ export async function holdsAfter(ctx: AppContext, seq: number): Promise<boolean>
   return row !== undefined;
 }
 
-/** Drops the log's rows older than LOG_KEEP_MS, always keeping the newest. */
-export async function pruneChanges(ctx: AppContext, now = Date.now()): Promise<void> {
-  const newest = await lastSeq(ctx);
-  await ctx.db
-    .deleteFrom('booking_changes')
-    .where('created_at', '<', new Date(now - LOG_KEEP_MS).toISOString())
-    .where('seq', '<', newest)
-    .execute();
-}
-
 /** One per process (the app's): started by its first subscriber, stopped with the app. */
 export class ChangeFeed {
   private readonly subscribers = new Set<ChangeSubscriber>();
   private starting: Promise<void> | null = null;
   private listener: Listener | null = null;
   private poll: NodeJS.Timeout | null = null;
-  private prune: NodeJS.Timeout | null = null;
   private cursor = 0;
   private reading = false;
   private stopped = false;
@@ -145,8 +131,6 @@ export class ChangeFeed {
       this.poll = setInterval(() => void this.read(), POLL_MS);
       this.poll.unref();
     }
-    this.prune = setInterval(() => void pruneChanges(this.ctx).catch(() => undefined), PRUNE_EVERY_MS);
-    this.prune.unref();
   }
 
   private async read(): Promise<void> {
@@ -177,7 +161,6 @@ export class ChangeFeed {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.poll) clearInterval(this.poll);
-    if (this.prune) clearInterval(this.prune);
     this.endAll();
     await this.listener?.close();
   }
