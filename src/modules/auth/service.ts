@@ -11,7 +11,7 @@ import { queueEmail } from '../../mail/outbox.js';
 import { ensureStandardVatRate, lockSettingsRow, updateSettingsRow } from '../settings/service.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
-import { isoAfter, nowIso } from '../../lib/time.js';
+import { isoAfter, isValidTimezone, nowIso } from '../../lib/time.js';
 import type { Kysely } from 'kysely';
 import { hashPassword, temporaryPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
 import type {
@@ -139,8 +139,25 @@ export async function needsSetup(db: Kysely<DB>): Promise<boolean> {
   return anyUser === undefined;
 }
 
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/** The salon's zone and currency as `PUT /settings` checks them: a name that is not one is 400 on its field. */
+function validateSalonChoices(input: SetupInput): void {
+  if (input.timezone !== undefined && !isValidTimezone(input.timezone)) {
+    throw badRequest('validation_failed', `Unknown time zone "${input.timezone}"`, [
+      { field: 'timezone', message: 'must be an IANA time zone such as Europe/Amsterdam' },
+    ]);
+  }
+  if (input.currency !== undefined && !CURRENCIES.has(input.currency)) {
+    throw badRequest('validation_failed', `Unknown currency "${input.currency}"`, [
+      { field: 'currency', message: 'must be an ISO 4217 code such as EUR' },
+    ]);
+  }
+}
+
 export async function setup(ctx: AppContext, input: SetupInput) {
   const hours = validateOpeningHours(input.opening_hours ?? []);
+  validateSalonChoices(input);
   const user = await ctx.db.transaction().execute(async (trx) => {
     // Serialise concurrent set-ups on the settings row, then look for users with a fresh
     // snapshot: only the first set-up wins.
@@ -160,6 +177,9 @@ export async function setup(ctx: AppContext, input: SetupInput) {
       salon_email: input.salon_email ? normalizeEmail(input.salon_email) : '',
       salon_phone: input.salon_phone?.trim() ?? '',
       salon_address: input.salon_address?.trim() ?? '',
+      ...(input.timezone !== undefined && { timezone: input.timezone }),
+      ...(input.language !== undefined && { language: input.language }),
+      ...(input.currency !== undefined && { currency: input.currency }),
       setup_completed_at: now,
       updated_at: now,
     });
