@@ -34,7 +34,13 @@ export const MESSAGE_PARTS = {
   payment: { shell: 'shell-public', roots: ['routes/payment/PaymentReturnPage.tsx'] },
   office: {
     shell: 'shell-office',
-    roots: ['routes/office/LoginPage.tsx', 'routes/office/ResetPasswordPage.tsx', 'routes/office/HomePage.tsx'],
+    roots: [
+      'routes/office/LoginPage.tsx',
+      'routes/office/ResetPasswordPage.tsx',
+      'routes/office/HomePage.tsx',
+      'routes/office/SetupPage.tsx',
+      'routes/office/ChangePasswordPage.tsx',
+    ],
   },
 } as const satisfies Record<string, PartDefinition>;
 

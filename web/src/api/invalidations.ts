@@ -1,7 +1,14 @@
 // query-core, which react-query re-exports: the unit tests, compiled as the service is, load no React types.
 import type { MutationFunctionContext, MutationKey, QueryClient } from '@tanstack/query-core';
 import { isRefusal, isSlotGone } from './errors.js';
-import { AVAILABILITY_KEY, MY_BOOKINGS_KEY, MY_PROFILE_KEY } from './query-keys.js';
+import {
+  AVAILABILITY_KEY,
+  BOOKING_DAY_KEY,
+  BOOKINGS_KEY,
+  MY_BOOKINGS_KEY,
+  MY_PROFILE_KEY,
+  SETUP_STATUS_KEY,
+} from './query-keys.js';
 import type { paths } from './schema.gen.js';
 
 /*
@@ -49,6 +56,10 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   'put /api/public/me': { done: [MY_PROFILE_KEY] },
   // The profile says whether the client has a password.
   'post /api/public/me/password': { done: [MY_PROFILE_KEY] },
+  // The back office: the salon set up (or found set up meanwhile) needs no set-up page any more.
+  'post /api/auth/setup': { done: [SETUP_STATUS_KEY], refused: [SETUP_STATUS_KEY] },
+  // A request confirmed or declined, a booking's status changed: the lists and days showing it.
+  'put /api/bookings/{id}': { done: [BOOKINGS_KEY, BOOKING_DAY_KEY], refused: [BOOKINGS_KEY, BOOKING_DAY_KEY] },
 };
 
 /** The map's entry for a mutation key `[method, path]`; undefined for a mutation it does not list. */
