@@ -131,6 +131,7 @@ for (const dialect of DIALECTS) {
       await signIn(page, admin.email, ADMIN_PASSWORD);
       const nav = page.getByRole('navigation', { name: 'Main' });
       assert.equal(await nav.getByRole('link', { name: 'Today' }).getAttribute('aria-current'), 'page');
+      assert.equal(await nav.getByRole('button', { name: 'Menu' }).isVisible(), false, 'no menu button on a desktop');
       await page.getByRole('heading', { level: 2, name: /^Low stock/ }).waitFor();
       await page.getByText(product.name).waitFor();
       await page.getByText('2 left (alert at 5)').waitFor();

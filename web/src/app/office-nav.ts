@@ -1,6 +1,9 @@
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
-import { officeHref, type OfficeHref } from '../../../src/lib/office-paths';
-import type { MessageKey } from '../i18n/i18n';
+import { officeHref, type OfficeHref } from '../../../src/lib/office-paths.js';
+// The catalogue's keys (as i18n.tsx's MessageKey), named without i18n.tsx so the node tests read this file.
+import type en from '../i18n/catalogues/en.json';
+
+type MessageKey = keyof typeof en;
 
 /** A signed-in person's role, as the service names it. */
 export type OfficeRole = 'admin' | 'staff';

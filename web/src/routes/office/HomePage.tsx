@@ -1,4 +1,4 @@
-import { $api, type Schemas } from '../../api/client';
+import { $api } from '../../api/client';
 import { useSession } from '../../api/session';
 import { useT } from '../../i18n/i18n';
 import { Loading, LoadError, useTitle } from '../../ui/PageStates';
@@ -8,8 +8,6 @@ import { TodayRequests } from './TodayRequests';
 import { TodayRevenue } from './TodayRevenue';
 import { TodayWaitlist } from './TodayWaitlist';
 import './office.css';
-
-export type SalonPage = Schemas['PublicSalonPage'];
 
 /**
  * Today, the office's start page: the day's arrivals in order, the requests waiting for an

@@ -3,7 +3,7 @@ import { $api } from '../../api/client';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { LoadError } from '../../ui/PageStates';
 import { useSalonTime } from '../../ui/salon-time';
-import type { SalonPage } from './HomePage';
+import type { SalonPage } from './salon-page';
 
 type Booking = Schemas['Booking'];
 

@@ -7,7 +7,7 @@ import { SendButton } from '../../ui/ApiForm';
 import { FailureAlert } from '../../ui/FailureAlert';
 import { LoadError } from '../../ui/PageStates';
 import { useSalonTime } from '../../ui/salon-time';
-import type { SalonPage } from './HomePage';
+import type { SalonPage } from './salon-page';
 
 type Booking = Schemas['Booking'];
 

@@ -2,7 +2,7 @@ import { $api } from '../../api/client';
 import { useT } from '../../i18n/i18n';
 import { LoadError } from '../../ui/PageStates';
 import { useSalonTime } from '../../ui/salon-time';
-import type { SalonPage } from './HomePage';
+import type { SalonPage } from './salon-page';
 
 /** Waitlist entries whose client was offered a freed time and has not booked it yet. */
 export function TodayWaitlist({ salon }: { salon: SalonPage }) {
