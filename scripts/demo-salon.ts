@@ -21,7 +21,6 @@ import { multipartFile } from '../test/helpers/multipart.js';
 
 export const DEMO_TIMEZONE = 'Europe/Amsterdam';
 export const DEMO_ADMIN = { email: 'olivia@studio-olivia.example', password: 'demo-salon-password' };
-const ADMIN = DEMO_ADMIN;
 
 /** Closed on Sunday and Monday; late on Thursday. */
 const OPENING_HOURS: Array<{ day_of_week: number; open_time?: string; close_time?: string; is_closed?: number }> = [
@@ -121,8 +120,8 @@ export async function startDemoSalon(): Promise<DemoSalon> {
 
     const setup = await call('POST', '/api/auth/setup', {
       admin_name: 'Olivia Jansen',
-      admin_email: ADMIN.email,
-      admin_password: ADMIN.password,
+      admin_email: DEMO_ADMIN.email,
+      admin_password: DEMO_ADMIN.password,
       salon_name: 'Studio Olivia',
       salon_email: 'hello@studio-olivia.example',
       salon_phone: '+31 30 231 44 55',
@@ -179,7 +178,7 @@ export async function startDemoSalon(): Promise<DemoSalon> {
       const member = await call('POST', '/api/staff/staff', {
         name,
         email: `staff${index + 1}@studio-olivia.example`,
-        password: ADMIN.password,
+        password: DEMO_ADMIN.password,
       });
       people.push(member.id as number);
     }

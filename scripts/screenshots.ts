@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { chromium, type BrowserContextOptions, type Page } from 'playwright-core';
 import { choose, dayButton, DESKTOP, PHONE } from '../web/e2e/actions.js';
+import { createTestApp } from '../test/helpers/app.js';
 import { DEMO_ADMIN, DEMO_TIMEZONE, startDemoSalon } from './demo-salon.js';
-
 import { bookDeskDay, deskApi } from './desk-day.js';
 
 /*
@@ -40,7 +40,7 @@ async function signIn(page: Page, language: 'en' | 'nl'): Promise<void> {
   await page.locator('input[type=email]').fill(DEMO_ADMIN.email);
   await page.locator('input[type=password]').fill(DEMO_ADMIN.password);
   await page.keyboard.press('Enter');
-  await page.getByRole('navigation').waitFor();
+  await page.waitForURL((url) => url.pathname === '/');
 }
 
 /** The office's clients list, with `query` (`?q=…`), its rows shown. */
@@ -61,7 +61,28 @@ async function clientCard(page: Page, language: 'en' | 'nl'): Promise<void> {
 
 const CARD_CLIENT = 'Noor Vermeulen';
 
+/** The back office's Today, signed in as the demo salon's owner. */
+async function today(page: Page, heading: string): Promise<void> {
+  await signIn(page, heading === 'Vandaag' ? 'nl' : 'en');
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.getByRole('heading', { level: 2 }).first().waitFor();
+  await page
+    .getByText(/Loading|Laden/)
+    .first()
+    .waitFor({ state: 'detached' });
+}
+
 const SHOTS: Shot[] = [
+  {
+    file: 'office-today-desktop-en.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: (page) => today(page, 'Today'),
+  },
+  {
+    file: 'office-today-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: (page) => today(page, 'Vandaag'),
+  },
   {
     file: 'booking-phone-en.png',
     context: { ...PHONE, locale: 'en-GB' },
@@ -244,6 +265,27 @@ try {
     await page.screenshot({ path: join(OUT, shot.file), fullPage: true, caret: 'hide', animations: 'disabled' });
     console.log(`docs/screenshots/${shot.file}`);
     await context.close();
+  }
+  // The set-up page: a service with no user yet.
+  const fresh = await createTestApp('sqlite');
+  try {
+    await fresh.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = fresh.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const context = await browser.newContext({
+      baseURL: `http://127.0.0.1:${port}`,
+      timezoneId: DEMO_TIMEZONE,
+      ...DESKTOP,
+      locale: 'en-GB',
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Set up your salon' }).waitFor();
+    await page.screenshot({ path: join(OUT, 'office-setup-desktop-en.png'), fullPage: true, caret: 'hide' });
+    console.log('docs/screenshots/office-setup-desktop-en.png');
+    await context.close();
+  } finally {
+    await fresh.close();
   }
 } finally {
   await browser.close();

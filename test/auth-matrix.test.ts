@@ -73,6 +73,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'DELETE /api/auth/device',
     'POST /api/auth/device',
     'POST /api/auth/logout',
+    'POST /api/auth/sign-out-everywhere',
     'GET /api/auth/me',
     'GET /api/bookings',
     'GET /api/calendar-feeds',

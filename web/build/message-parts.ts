@@ -34,7 +34,13 @@ export const MESSAGE_PARTS = {
   payment: { shell: 'shell-public', roots: ['routes/payment/PaymentReturnPage.tsx'] },
   office: {
     shell: 'shell-office',
-    roots: ['routes/office/LoginPage.tsx', 'routes/office/ResetPasswordPage.tsx', 'routes/office/HomePage.tsx'],
+    roots: [
+      'routes/office/LoginPage.tsx',
+      'routes/office/ResetPasswordPage.tsx',
+      'routes/office/HomePage.tsx',
+      'routes/office/SetupPage.tsx',
+      'routes/office/ChangePasswordPage.tsx',
+    ],
   },
   clients: { shell: 'shell-office', roots: ['routes/clients/ClientsArea.tsx'] },
   desk: { shell: 'shell-office', roots: ['routes/desk/calendar/CalendarPage.tsx'] },

@@ -78,8 +78,8 @@ for (const dialect of DIALECTS) {
       await page.getByLabel('Password').focus();
       await page.keyboard.type(ADMIN_PASSWORD);
       await page.keyboard.press('Enter');
-      await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
-      await page.getByText('Signed in as Olivia Owner.').waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+      await page.getByText('Good to see you, Olivia Owner.').waitFor();
       assert.equal(new URL(page.url()).pathname, '/');
       await assertAccessible(page, 'the back office home');
 
@@ -87,8 +87,9 @@ for (const dialect of DIALECTS) {
       // for a new token and stays signed in; no script can read the cookie.
       assert.equal(await page.evaluate('document.cookie'), '');
       await page.reload();
-      await page.getByText('Signed in as Olivia Owner.').waitFor();
-      await page.getByRole('button', { name: 'Sign out' }).press('Enter');
+      await page.getByText('Good to see you, Olivia Owner.').waitFor();
+      await page.getByRole('button', { name: 'Account menu of Olivia Owner, Admin' }).press('Enter');
+      await page.getByRole('button', { name: 'Sign out', exact: true }).press('Enter');
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();

@@ -26,6 +26,7 @@ import {
   UserSummary,
 } from './schemas.js';
 import * as auth from './service.js';
+import { signOutEverywhere } from './sign-out-everywhere.js';
 import { webSessionRoutes } from './web-session-routes.js';
 
 const tags = ['auth'];
@@ -68,6 +69,24 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
     },
     handler: async (request) => {
       await auth.logout(ctx, currentUser(request), request.body, request.webSessionId);
+      return { ok: true as const };
+    },
+  });
+
+  app.post('/api/auth/sign-out-everywhere', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'signOutEverywhere',
+      tags,
+      summary: 'Extension: sign the caller out of every browser and device',
+      description:
+        'Ends every browser session of the caller (their access tokens are refused at once, 401 `invalid_token`), revokes ' +
+        'every refresh token and removes every push device token. An access token of POST /auth/login belongs to no session: ' +
+        'it stays valid until it expires (8 hours) but can no longer be refreshed.',
+      response: { 200: Ok },
+    },
+    handler: async (request) => {
+      await signOutEverywhere(ctx.db, currentUser(request).id);
       return { ok: true as const };
     },
   });

@@ -123,6 +123,15 @@ export const SetupBody = Type.Object({
   salon_phone: Type.Optional(Type.String({ maxLength: 50 })),
   salon_address: Type.Optional(Type.String({ maxLength: 500 })),
   opening_hours: Type.Optional(Type.Array(OpeningHoursEntry, { maxItems: 7 })),
+  // Extension: what a salon must choose before its first booking, set with the rest in one
+  // transaction (each as `PUT /settings` takes it); left out, the settings' defaults stay.
+  timezone: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 64, description: 'Extension: IANA zone, e.g. Europe/Amsterdam' }),
+  ),
+  language: Type.Optional(
+    Type.String({ pattern: '^[a-z]{2}(-[A-Z]{2})?$', description: 'Extension: the salon’s language, e.g. nl, en' }),
+  ),
+  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'Extension: ISO 4217 code, e.g. EUR' })),
 });
 
 export const SetupResponse = named(

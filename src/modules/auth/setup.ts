@@ -3,7 +3,7 @@ import type { DB } from '../../db/types.js';
 import { toFlag } from '../../http/schemas.js';
 import { ensureStandardVatRate, lockSettingsRow, updateSettingsRow } from '../settings/service.js';
 import { badRequest } from '../../lib/errors.js';
-import { nowIso } from '../../lib/time.js';
+import { isValidTimezone, nowIso } from '../../lib/time.js';
 import type { Kysely } from 'kysely';
 import type { SetupInput } from './schemas.js';
 import { createUser, normalizeEmail } from './users.js';
@@ -18,8 +18,25 @@ export async function needsSetup(db: Kysely<DB>): Promise<boolean> {
   return anyUser === undefined;
 }
 
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/** The salon's zone and currency as `PUT /settings` checks them: a name that is not one is 400 on its field. */
+function validateSalonChoices(input: SetupInput): void {
+  if (input.timezone !== undefined && !isValidTimezone(input.timezone)) {
+    throw badRequest('validation_failed', `Unknown time zone "${input.timezone}"`, [
+      { field: 'timezone', message: 'must be an IANA time zone such as Europe/Amsterdam' },
+    ]);
+  }
+  if (input.currency !== undefined && !CURRENCIES.has(input.currency)) {
+    throw badRequest('validation_failed', `Unknown currency "${input.currency}"`, [
+      { field: 'currency', message: 'must be an ISO 4217 code such as EUR' },
+    ]);
+  }
+}
+
 export async function setup(ctx: AppContext, input: SetupInput) {
   const hours = validateOpeningHours(input.opening_hours ?? []);
+  validateSalonChoices(input);
   const user = await ctx.db.transaction().execute(async (trx) => {
     // Serialise concurrent set-ups on the settings row, then look for users with a fresh
     // snapshot: only the first set-up wins.
@@ -39,6 +56,9 @@ export async function setup(ctx: AppContext, input: SetupInput) {
       salon_email: input.salon_email ? normalizeEmail(input.salon_email) : '',
       salon_phone: input.salon_phone?.trim() ?? '',
       salon_address: input.salon_address?.trim() ?? '',
+      ...(input.timezone !== undefined && { timezone: input.timezone }),
+      ...(input.language !== undefined && { language: input.language }),
+      ...(input.currency !== undefined && { currency: input.currency }),
       setup_completed_at: now,
       updated_at: now,
     });

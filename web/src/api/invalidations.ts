@@ -1,13 +1,16 @@
 // query-core, which react-query re-exports: the unit tests, compiled as the service is, load no React types.
 import type { MutationFunctionContext, MutationKey, QueryClient } from '@tanstack/query-core';
 import { isRefusal, isSlotGone } from './errors.js';
-import { AVAILABILITY_KEY, MY_BOOKINGS_KEY, MY_PROFILE_KEY } from './query-keys.js';
-
-// The desk's reads of bookings and clients, each every variant of one operation.
-const DAY_VIEW_KEY = ['get', '/api/bookings/day'] as const;
-const BOOKING_KEY = ['get', '/api/bookings/{id}'] as const;
-const BOOKINGS_KEY = ['get', '/api/bookings'] as const;
-const CLIENTS_KEY = ['get', '/api/clients'] as const;
+import {
+  AVAILABILITY_KEY,
+  BOOKING_DAY_KEY,
+  BOOKING_KEY,
+  BOOKINGS_KEY,
+  CLIENTS_KEY,
+  MY_BOOKINGS_KEY,
+  MY_PROFILE_KEY,
+  SETUP_STATUS_KEY,
+} from './query-keys.js';
 import type { paths } from './schema.gen.js';
 
 /*
@@ -55,20 +58,22 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   'put /api/public/me': { done: [MY_PROFILE_KEY] },
   // The desk's calendar: a booking created, moved, completed or cancelled changes its day, the
   // booking itself and the lists; refused, the page showed a booking that has changed meanwhile.
-  'post /api/bookings': { done: [DAY_VIEW_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY] },
-  'post /api/bookings/visits': { done: [DAY_VIEW_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY] },
+  'post /api/bookings': { done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY] },
+  'post /api/bookings/visits': { done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY] },
   'put /api/bookings/{id}': {
-    done: [DAY_VIEW_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
-    refused: [DAY_VIEW_KEY, BOOKING_KEY],
+    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
+    refused: [BOOKING_DAY_KEY, BOOKING_KEY],
   },
   'delete /api/bookings/{id}': {
-    done: [DAY_VIEW_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
-    refused: [DAY_VIEW_KEY, BOOKING_KEY],
+    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
+    refused: [BOOKING_DAY_KEY, BOOKING_KEY],
   },
   // A client created inline at the desk joins the searches.
   'post /api/clients': { done: [CLIENTS_KEY] },
   // The profile says whether the client has a password.
   'post /api/public/me/password': { done: [MY_PROFILE_KEY] },
+  // The back office: the salon set up (or found set up meanwhile) needs no set-up page any more.
+  'post /api/auth/setup': { done: [SETUP_STATUS_KEY], refused: [SETUP_STATUS_KEY] },
 };
 
 /** The map's entry for a mutation key `[method, path]`; undefined for a mutation it does not list. */

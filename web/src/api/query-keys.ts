@@ -13,3 +13,16 @@ export const MY_PROFILE_KEY = ['get', '/api/public/me'] as const;
 
 /** Every list of the signed-in client's bookings (upcoming, past). */
 export const MY_BOOKINGS_KEY = ['get', '/api/public/me/bookings'] as const;
+
+/** Whether the salon still needs its first set-up (no user yet). */
+export const SETUP_STATUS_KEY = ['get', '/api/auth/setup-status'] as const;
+
+/** Every list of the salon's bookings (any filter). */
+export const BOOKINGS_KEY = ['get', '/api/bookings'] as const;
+
+/** Every day of the calendar. */
+export const BOOKING_DAY_KEY = ['get', '/api/bookings/day'] as const;
+/** One booking of the desk (its panel). */
+export const BOOKING_KEY = ['get', '/api/bookings/{id}'] as const;
+/** The clients list and the desk's client search, every variant. */
+export const CLIENTS_KEY = ['get', '/api/clients'] as const;

@@ -220,6 +220,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/sign-out-everywhere': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Extension: sign the caller out of every browser and device
+     * @description Auth: Logged in (any role). Ends every browser session of the caller (their access tokens are refused at once, 401 `invalid_token`), revokes every refresh token and removes every push device token. An access token of POST /auth/login belongs to no session: it stays valid until it expires (8 hours) but can no longer be refreshed.
+     */
+    post: operations['signOutEverywhere'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/users': {
     parameters: {
       query?: never;
@@ -7091,6 +7111,10 @@ export interface operations {
           /** @description Must contain a visible character */
           admin_name: string;
           admin_password: string;
+          /** @description Extension: ISO 4217 code, e.g. EUR */
+          currency?: string;
+          /** @description Extension: the salon’s language, e.g. nl, en */
+          language?: string;
           opening_hours?: {
             close_time?: string | null;
             /** @description 0 = Sunday … 6 = Saturday */
@@ -7103,6 +7127,8 @@ export interface operations {
           /** @description Must contain a visible character */
           salon_name: string;
           salon_phone?: string;
+          /** @description Extension: IANA zone, e.g. Europe/Amsterdam */
+          timezone?: string;
         };
       };
     };
@@ -7165,6 +7191,65 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  signOutEverywhere: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
         headers: {
           [name: string]: unknown;
         };

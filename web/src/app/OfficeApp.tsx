@@ -1,13 +1,16 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { Link, Redirect, Route, Switch } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
 import { OFFICE_ROUTES, officeHref } from '../../../src/lib/office-paths';
 import { LanguageProvider, useT, withMessages } from '../i18n/i18n';
-import { restoreSession, useSession } from '../api/session';
+import { $api, api } from '../api/client';
+import { restoreSession, signOut, useSession } from '../api/session';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
-import { LanguageSwitch } from '../ui/LanguageSwitch';
+import { FailureAlert } from '../ui/FailureAlert';
 import { Loading, LoadError, NotFound } from '../ui/PageStates';
 import { useSalonLook } from './look';
+import { OfficeHeader } from './OfficeHeader';
 import { AppProviders } from './providers';
 
 // Every page of an area is a chunk of its own, fetched with the area's messages when it opens:
@@ -18,6 +21,10 @@ const ResetPasswordPage = officePage(() =>
   import('../routes/office/ResetPasswordPage').then((page) => ({ default: page.ResetPasswordPage })),
 );
 const HomePage = officePage(() => import('../routes/office/HomePage').then((page) => ({ default: page.HomePage })));
+const SetupPage = officePage(() => import('../routes/office/SetupPage').then((page) => ({ default: page.SetupPage })));
+const ChangePasswordPage = officePage(() =>
+  import('../routes/office/ChangePasswordPage').then((page) => ({ default: page.ChangePasswordPage })),
+);
 const ClientsArea = lazy(withMessages('clients', () => import('../routes/clients/ClientsArea')));
 // The desk's calendar: `/calendar`, and `/bookings/:id` (the links of emails), its day with the booking's panel open.
 const CalendarPage = lazy(
@@ -45,55 +52,85 @@ export function OfficeApp() {
   );
 }
 
+/** The public salon page says nothing about who is signed in: kept across sign-ins. */
+const ANYONE_READS = new Set(['/api/public/salon-page']);
+
 function OfficeShell() {
   const t = useT();
   const session = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [everywhereError, setEverywhereError] = useState<unknown>(null);
   useSalonLook();
   useEffect(() => {
     void restoreSession();
   }, []);
+  // What the service answered for one person is not shown to the next one signing in here.
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    queryClient.removeQueries({ predicate: (query) => !ANYONE_READS.has(String(query.queryKey[1])) });
+  }, [queryClient, userId]);
+  // Only a browser signed out asks whether the salon is set up yet (no user at all: the set-up page).
+  const setup = $api.useQuery('get', '/api/auth/setup-status', {}, { enabled: session.status === 'signed-out' });
+
+  const signOutHere = () => {
+    setEverywhereError(null);
+    // Signed out here whatever the service answers: at worst its session lapses on its own.
+    void signOut()
+      .catch(() => undefined)
+      .finally(() => navigate(officeHref.login(), { replace: true }));
+  };
+  const signOutEverywhere = () => {
+    setEverywhereError(null);
+    void api.POST('/api/auth/sign-out-everywhere').then(signOutHere, setEverywhereError);
+  };
+
   return (
     <>
       <a className="skip-link" href="#content">
         {t('app.skipToContent')}
       </a>
-      <header className="shell-header">
-        <p className="brand">{t('office.title')}</p>
-        {user && (
-          <nav aria-label={t('office.nav.label')}>
-            <Link href={officeHref.home()}>{t('office.home.title')}</Link>{' '}
-            <Link href={officeHref.calendar()}>{t('calendar.nav.link')}</Link>{' '}
-            <Link href={officeHref.clients()}>{t('clients.nav')}</Link>
-          </nav>
-        )}
-        <LanguageSwitch />
-      </header>
-      <main id="content" className="page" tabIndex={-1}>
+      <OfficeHeader
+        user={user}
+        showNav={user !== null && !user.require_password_change}
+        onSignOut={signOutHere}
+        onSignOutEverywhere={signOutEverywhere}
+      />
+      <main id="content" className="page office-page" tabIndex={-1}>
+        {everywhereError !== null && <FailureAlert error={everywhereError} />}
         <ErrorBoundary fallback={(reset) => <LoadError retry={reset} />}>
-          {session.status === 'unknown' ? (
+          {session.status === 'unknown' || (session.status === 'signed-out' && setup.isPending) ? (
             <Loading />
           ) : (
             <Suspense fallback={<Loading />}>
-              <Switch>
-                <Route path={OFFICE_ROUTES.login}>
-                  {user ? <Redirect to={officeHref.home()} replace /> : <LoginPage />}
-                </Route>
-                <Route path={OFFICE_ROUTES.resetPassword} component={ResetPasswordPage} />
-                <Route path={`${OFFICE_ROUTES.clients}/*?`}>
-                  {user ? <ClientsArea /> : <Redirect to={officeHref.login()} replace />}
-                </Route>
-                <Route path={OFFICE_ROUTES.calendar}>
-                  {user ? <CalendarPage /> : <Redirect to={officeHref.login()} replace />}
-                </Route>
-                <Route path={OFFICE_ROUTES.booking}>
-                  {(params) => (user ? <BookingPage id={params.id} /> : <Redirect to={officeHref.login()} replace />)}
-                </Route>
-                <Route path={OFFICE_ROUTES.home}>
-                  {user ? <HomePage /> : <Redirect to={officeHref.login()} replace />}
-                </Route>
-                <Route component={NotFound} />
-              </Switch>
+              {!user && setup.data?.needsSetup ? (
+                // No user exists: the salon is set up first, whatever address was opened.
+                <SetupPage />
+              ) : user?.require_password_change ? (
+                // A temporary password: nothing else opens until it is replaced.
+                <ChangePasswordPage />
+              ) : (
+                <Switch>
+                  <Route path={OFFICE_ROUTES.login}>
+                    {user ? <Redirect to={officeHref.home()} replace /> : <LoginPage />}
+                  </Route>
+                  <Route path={OFFICE_ROUTES.resetPassword} component={ResetPasswordPage} />
+                  <Route path={OFFICE_ROUTES.home}>
+                    {user ? <HomePage /> : <Redirect to={officeHref.login()} replace />}
+                  </Route>
+                  <Route path={OFFICE_ROUTES.calendar}>
+                    {user ? <CalendarPage /> : <Redirect to={officeHref.login()} replace />}
+                  </Route>
+                  <Route path={OFFICE_ROUTES.booking}>
+                    {(params) => (user ? <BookingPage id={params.id} /> : <Redirect to={officeHref.login()} replace />)}
+                  </Route>
+                  <Route path={`${OFFICE_ROUTES.clients}/*?`}>
+                    {user ? <ClientsArea /> : <Redirect to={officeHref.login()} replace />}
+                  </Route>
+                  <Route component={NotFound} />
+                </Switch>
+              )}
             </Suspense>
           )}
         </ErrorBoundary>

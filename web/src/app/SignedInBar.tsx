@@ -1,0 +1,49 @@
+import { useLocation } from 'wouter';
+import { useT } from '../i18n/i18n';
+import { LanguageSwitch } from '../ui/LanguageSwitch';
+import { OfficeNav } from '../ui/OfficeNav';
+import { UserMenu } from '../ui/UserMenu';
+import { navFor } from './office-nav';
+import type { SessionUserOf } from './office-user';
+
+/** The header's part for someone signed in: what their role can use, and their menu. */
+export function SignedInBar({
+  user,
+  showNav,
+  onSignOut,
+  onSignOutEverywhere,
+}: {
+  user: SessionUserOf;
+  showNav: boolean;
+  onSignOut: () => void;
+  onSignOutEverywhere: () => void;
+}) {
+  const t = useT();
+  const [location] = useLocation();
+  const role = t(`office.role.${user.role}`);
+  return (
+    <>
+      {showNav && (
+        <OfficeNav
+          label={t('office.nav.label')}
+          menuLabel={t('office.nav.menu')}
+          links={navFor(user.role).map((entry) => {
+            const href = entry.href();
+            return { id: entry.id, label: t(entry.label), href, current: location === href };
+          })}
+        />
+      )}
+      <UserMenu
+        name={user.name}
+        role={role}
+        label={t('office.user.menu', { name: user.name, role })}
+        signOutLabel={t('office.signOut')}
+        onSignOut={onSignOut}
+        signOutEverywhereLabel={t('office.signOutEverywhere')}
+        onSignOutEverywhere={onSignOutEverywhere}
+      >
+        <LanguageSwitch />
+      </UserMenu>
+    </>
+  );
+}
