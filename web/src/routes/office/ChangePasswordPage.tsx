@@ -6,9 +6,9 @@ import { useT } from '../../i18n/i18n';
 import { ApiForm, SubmitButton } from '../../ui/ApiForm';
 import { useTitle } from '../../ui/PageStates';
 import { TextField } from '../../ui/TextField';
+import { NewPasswordFields, newPasswordChecks } from './NewPasswordFields';
 
-/** The service's minimum length of a password. */
-const MIN_PASSWORD = 8;
+const NAMES = { password: 'newPassword', repeat: 'confirmPassword' };
 
 /**
  * The forced password change: a member signed in with the temporary password of their welcome
@@ -47,9 +47,7 @@ export function ChangePasswordPage() {
     setChecks(({ [name]: _gone, ...rest }) => rest);
   };
   const submit = () => {
-    const found: Record<string, string> = {};
-    if (password.length < MIN_PASSWORD) found.newPassword = t('office.reset.tooShort');
-    if (repeat !== password) found.confirmPassword = t('office.reset.mismatch');
+    const found = newPasswordChecks(t, NAMES, password, repeat);
     setChecks(found);
     if (Object.keys(found).length === 0) change.mutate({ currentPassword: current, newPassword: password });
   };
@@ -76,24 +74,12 @@ export function ChangePasswordPage() {
           onChange={edit('currentPassword', setCurrent)}
           isRequired
         />
-        <TextField
-          name="newPassword"
-          label={t('office.reset.password')}
-          description={t('office.reset.passwordHelp')}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={edit('newPassword', setPassword)}
-          isRequired
-        />
-        <TextField
-          name="confirmPassword"
-          label={t('office.reset.repeat')}
-          type="password"
-          autoComplete="new-password"
-          value={repeat}
-          onChange={edit('confirmPassword', setRepeat)}
-          isRequired
+        <NewPasswordFields
+          names={NAMES}
+          password={password}
+          repeat={repeat}
+          onPasswordChange={edit(NAMES.password, setPassword)}
+          onRepeatChange={edit(NAMES.repeat, setRepeat)}
         />
         <SubmitButton sending={change}>{t('office.password.submit')}</SubmitButton>
       </ApiForm>

@@ -9,9 +9,9 @@ import { useFailureText } from '../../ui/FailureAlert';
 import { LiveRegions, Outcome } from '../../ui/Outcome';
 import { useTitle } from '../../ui/PageStates';
 import { TextField } from '../../ui/TextField';
+import { NewPasswordFields, newPasswordChecks } from './NewPasswordFields';
 
-/** The service's minimum length of a password. */
-const MIN_PASSWORD = 8;
+const NAMES = { password: 'password', repeat: 'repeat' };
 
 /**
  * `/reset-password`: with the `email` and `token` of the reset email, a new password (typed
@@ -48,9 +48,7 @@ function NewPassword({ email, token }: { email: string; token: string }) {
     setErrors(({ [field]: _gone, ...rest }) => rest);
   };
   const submit = (form: HTMLFormElement) => {
-    const found: Record<string, string> = {};
-    if (password.length < MIN_PASSWORD) found.password = t('office.reset.tooShort');
-    if (repeat !== password) found.repeat = t('office.reset.mismatch');
+    const found = newPasswordChecks(t, NAMES, password, repeat);
     setErrors(found);
     const [first] = Object.keys(found);
     if (first === undefined) {
@@ -70,24 +68,12 @@ function NewPassword({ email, token }: { email: string; token: string }) {
           <ApiForm sending={save} alert={false} onSubmit={submit} validationBehavior="aria" checks={errors}>
             {/* The account's name for password managers, which store the new password under it. */}
             <TextField label={t('office.login.email')} type="email" value={email} isReadOnly autoComplete="username" />
-            <TextField
-              name="password"
-              label={t('office.reset.password')}
-              description={t('office.reset.passwordHelp')}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={edit('password', setPassword)}
-              isRequired
-            />
-            <TextField
-              name="repeat"
-              label={t('office.reset.repeat')}
-              type="password"
-              autoComplete="new-password"
-              value={repeat}
-              onChange={edit('repeat', setRepeat)}
-              isRequired
+            <NewPasswordFields
+              names={NAMES}
+              password={password}
+              repeat={repeat}
+              onPasswordChange={edit(NAMES.password, setPassword)}
+              onRepeatChange={edit(NAMES.repeat, setRepeat)}
             />
             <SubmitButton sending={save}>{t('office.reset.submit')}</SubmitButton>
           </ApiForm>
