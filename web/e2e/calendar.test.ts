@@ -220,27 +220,32 @@ for (const dialect of DIALECTS) {
       assertClean(watch);
     });
 
-    it('reads in Dutch, and on a phone an emailed /bookings/:id opens the booking’s panel', async () => {
+    it('reads in Dutch, and on a phone an emailed /bookings/:id opens the booking’s panel, after signing in when signed out', async () => {
       const { page, watch } = await h.open({
         locale: 'nl-NL',
         viewport: { width: 390, height: 844 },
         isMobile: true,
         hasTouch: true,
       });
-      await signIn(page, admin.email);
-      await page.goto(`/calendar?date=${AHEAD}`);
-      await page.getByRole('heading', { level: 1, name: 'Agenda' }).waitFor();
-      await page.getByText('dinsdag 4 maart 2031').waitFor();
-      await page.getByRole('button', { name: '10:00 tot 11:00, Ada Client, Cut, bij Ana, bevestigd' }).waitFor();
-      await assertAccessible(page, 'the day view in Dutch on a phone');
-
+      // The link of a booking-request email, opened signed out: the sign-in, then the booking.
       await page.goto(`/bookings/${ids.ahead}`);
+      await page.getByRole('heading', { level: 1, name: 'Inloggen' }).waitFor();
+      assert.equal(new URL(page.url()).searchParams.get('return'), `/bookings/${ids.ahead}`);
+      await page.getByLabel('E-mail').fill(admin.email);
+      await page.getByLabel('Wachtwoord').fill(ADMIN_PASSWORD);
+      await page.getByLabel('Wachtwoord').press('Enter');
       const panel = page.getByRole('dialog', { name: 'Afspraak van Ada Client' });
       await panel.waitFor();
+      assert.equal(new URL(page.url()).pathname, `/bookings/${ids.ahead}`);
       await panel.getByText('Cut bij Ana').waitFor();
       await assertAccessible(page, "a booking's panel in Dutch on a phone");
       await panel.getByRole('button', { name: 'Sluiten' }).tap();
       await page.waitForURL(`**/calendar?date=${AHEAD}`);
+
+      await page.getByRole('heading', { level: 1, name: 'Agenda' }).waitFor();
+      await page.getByText('dinsdag 4 maart 2031').waitFor();
+      await page.getByRole('button', { name: '10:00 tot 11:00, Ada Client, Cut, bij Ana, bevestigd' }).waitFor();
+      await assertAccessible(page, 'the day view in Dutch on a phone');
       assertClean(watch);
     });
   });

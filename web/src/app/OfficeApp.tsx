@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
 import { OFFICE_ROUTES, officeHref } from '../../../src/lib/office-paths';
 import { LanguageProvider, useT, withMessages } from '../i18n/i18n';
@@ -9,6 +9,7 @@ import { restoreSession, signOut, useSession } from '../api/session';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { FailureAlert } from '../ui/FailureAlert';
 import { Loading, LoadError, NotFound } from '../ui/PageStates';
+import { officeReturn, officeSignInHref } from '../lib/office-return';
 import { useSalonLook } from './look';
 import { OfficeHeader } from './OfficeHeader';
 import { AppProviders } from './providers';
@@ -61,6 +62,7 @@ function OfficeShell() {
   const user = session.status === 'signed-in' ? session.user : null;
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const search = useSearch();
   const [everywhereError, setEverywhereError] = useState<unknown>(null);
   useSalonLook();
   useEffect(() => {
@@ -113,21 +115,19 @@ function OfficeShell() {
               ) : (
                 <Switch>
                   <Route path={OFFICE_ROUTES.login}>
-                    {user ? <Redirect to={officeHref.home()} replace /> : <LoginPage />}
+                    {user ? (
+                      <Redirect to={officeReturn(new URLSearchParams(search).get('return'))} replace />
+                    ) : (
+                      <LoginPage />
+                    )}
                   </Route>
                   <Route path={OFFICE_ROUTES.resetPassword} component={ResetPasswordPage} />
-                  <Route path={OFFICE_ROUTES.home}>
-                    {user ? <HomePage /> : <Redirect to={officeHref.login()} replace />}
-                  </Route>
-                  <Route path={OFFICE_ROUTES.calendar}>
-                    {user ? <CalendarPage /> : <Redirect to={officeHref.login()} replace />}
-                  </Route>
+                  <Route path={OFFICE_ROUTES.home}>{user ? <HomePage /> : <ToSignIn />}</Route>
+                  <Route path={OFFICE_ROUTES.calendar}>{user ? <CalendarPage /> : <ToSignIn />}</Route>
                   <Route path={OFFICE_ROUTES.booking}>
-                    {(params) => (user ? <BookingPage id={params.id} /> : <Redirect to={officeHref.login()} replace />)}
+                    {(params) => (user ? <BookingPage id={params.id} /> : <ToSignIn />)}
                   </Route>
-                  <Route path={`${OFFICE_ROUTES.clients}/*?`}>
-                    {user ? <ClientsArea /> : <Redirect to={officeHref.login()} replace />}
-                  </Route>
+                  <Route path={`${OFFICE_ROUTES.clients}/*?`}>{user ? <ClientsArea /> : <ToSignIn />}</Route>
                   <Route component={NotFound} />
                 </Switch>
               )}
@@ -137,4 +137,11 @@ function OfficeShell() {
       </main>
     </>
   );
+}
+
+/** Signed out on a page that needs a member: the sign-in page, which comes back here once signed in. */
+function ToSignIn() {
+  const [location] = useLocation();
+  const search = useSearch();
+  return <Redirect to={officeSignInHref(search ? `${location}?${search}` : location)} replace />;
 }

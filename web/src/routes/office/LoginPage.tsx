@@ -1,7 +1,8 @@
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useChange } from '../../api/mutation';
 import { signIn } from '../../api/session';
 import { useT } from '../../i18n/i18n';
+import { officeReturn } from '../../lib/office-return';
 import { ApiForm, fieldText, SubmitButton } from '../../ui/ApiForm';
 import { useTitle } from '../../ui/PageStates';
 import { SignInFields } from '../../ui/SignInFields';
@@ -11,9 +12,11 @@ export function LoginPage() {
   const t = useT();
   useTitle(t('office.login.title'));
   const [, navigate] = useLocation();
+  // Back to the page opened signed out (a booking an email links to), else the start page.
+  const returnTo = officeReturn(new URLSearchParams(useSearch()).get('return'));
   const login = useChange(['post', '/api/auth/web-session'], {
     mutationFn: ({ email, password }: { email: string; password: string }) => signIn(email, password),
-    onSuccess: () => navigate('/', { replace: true }),
+    onSuccess: () => navigate(returnTo, { replace: true }),
   });
 
   return (
