@@ -106,17 +106,31 @@ export async function fuzzService(
     const sent = new URL(request.url, 'http://localhost');
     const target = routes.resolve(request.method, sent.pathname);
     const where = target?.key ?? `${request.method} ${request.url.split('?')[0]}`;
-    let answer;
+    let answer: { statusCode: number; headers: Record<string, unknown>; body: string };
     try {
       answer = await withTimeout(
-        t.app.inject({
-          method: request.method as 'GET',
-          url: request.url,
-          headers,
-          ...(request.payload !== undefined ? { payload: request.payload } : {}),
-          // Each request from its own address: the per-address rate limits are not what is tested here.
-          remoteAddress: `10.${(requests >> 16) & 255}.${(requests >> 8) & 255}.${requests & 255}`,
-        }),
+        (async () => {
+          // Read as a stream: an event stream (the desks' live updates) never ends by itself, so
+          // its answer is judged by its status and headers, and its body is left unread.
+          const streamed = await t.app.inject({
+            method: request.method as 'GET',
+            url: request.url,
+            headers,
+            ...(request.payload !== undefined ? { payload: request.payload } : {}),
+            // Each request from its own address: the per-address rate limits are not what is tested here.
+            remoteAddress: `10.${(requests >> 16) & 255}.${(requests >> 8) & 255}.${requests & 255}`,
+            payloadAsStream: true,
+          });
+          const stream = streamed.stream();
+          const chunks: Buffer[] = [];
+          if (String(streamed.headers['content-type'] ?? '').startsWith('text/event-stream')) stream.destroy();
+          else for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+          return {
+            statusCode: streamed.statusCode,
+            headers: streamed.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          };
+        })(),
         options.hangMs,
       );
     } catch (error) {

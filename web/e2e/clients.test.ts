@@ -18,7 +18,7 @@ const WORDS = {
   en: {
     email: 'Email',
     password: 'Password',
-    welcome: 'Welcome',
+    welcome: 'Today',
     clients: 'Clients',
     search: 'Search clients',
     found: (n: number, q: string) => `${n} ${n === 1 ? 'client matches' : 'clients match'} “${q}”`,
@@ -33,7 +33,7 @@ const WORDS = {
   nl: {
     email: 'E-mail',
     password: 'Wachtwoord',
-    welcome: 'Welkom',
+    welcome: 'Vandaag',
     clients: 'Klanten',
     search: 'Klanten zoeken',
     found: (n: number, q: string) => `${n} ${n === 1 ? 'klant' : 'klanten'} gevonden voor “${q}”`,
@@ -113,6 +113,12 @@ for (const dialect of DIALECTS) {
         [],
       );
       watch.problems.splice(0, watch.problems.length);
+      // On a phone the navigation's links fold behind its "Menu" button: opened by keyboard first.
+      const toggle = page.getByRole('navigation').getByRole('button', { name: 'Menu' });
+      if (await toggle.isVisible()) {
+        await tabTo(page, toggle);
+        await page.keyboard.press('Enter');
+      }
       const nav = page.getByRole('navigation').getByRole('link', { name: words.clients });
       await tabTo(page, nav);
       await page.keyboard.press('Enter');

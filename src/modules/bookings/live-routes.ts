@@ -26,7 +26,11 @@ export async function liveRoutes(instance: FastifyInstance, ctx: AppContext): Pr
         'With `staff_personal_agenda_enabled` a staff-role user gets only changes touching their own bookings.',
       querystring: Type.Object({
         last_event_id: Type.Optional(
-          Type.Integer({ minimum: 0, description: 'As `Last-Event-ID`, for a client that cannot set headers' }),
+          Type.Integer({
+            minimum: 0,
+            maximum: Number.MAX_SAFE_INTEGER,
+            description: 'As `Last-Event-ID`, for a client that cannot set headers',
+          }),
         ),
       }),
       response: {
@@ -41,12 +45,20 @@ export async function liveRoutes(instance: FastifyInstance, ctx: AppContext): Pr
       const lastEventId =
         text !== undefined ? (/^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : -1) : request.query.last_event_id;
       const caller = currentUser(request);
+      // Set by an onSend hook on every other answer, which a stream written past Fastify skips.
+      reply.header('x-request-id', request.id);
       reply.hijack();
       try {
-        await bookings.serveEventStream(ctx, feed, caller, request.raw, reply.raw, { lastEventId });
+        await bookings.serveEventStream(ctx, feed, caller, request.raw, reply.raw, {
+          lastEventId,
+          headers: reply.getHeaders(),
+        });
       } catch (error) {
         request.log.error({ err: error }, 'live updates: the stream failed');
-        if (!reply.raw.headersSent) reply.raw.writeHead(503, { 'content-type': 'application/json' });
+        if (!reply.raw.headersSent) {
+          const own = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
+          reply.raw.writeHead(503, { ...Object.fromEntries(own), 'content-type': 'application/json' });
+        }
         reply.raw.end(
           reply.raw.headersSent
             ? undefined

@@ -36,6 +36,11 @@ export interface StreamOptions {
   /** The id the desk resumes after (Last-Event-ID or `last_event_id`); undefined: a fresh start. */
   lastEventId: number | undefined;
   heartbeatMs?: number;
+  /**
+   * The headers the service's hooks set on every answer (the security headers, X-Request-Id,
+   * CORS): a stream is written past Fastify, which would otherwise send them itself.
+   */
+  headers?: Record<string, string | number | string[] | undefined>;
 }
 
 function frame(event: string, id: number | null, data: unknown): string {
@@ -90,6 +95,7 @@ export async function serveEventStream(
   if (request.destroyed || response.destroyed) close();
 
   response.writeHead(200, {
+    ...Object.fromEntries(Object.entries(options.headers ?? {}).filter(([, value]) => value !== undefined)),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
     connection: 'keep-alive',

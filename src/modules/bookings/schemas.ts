@@ -83,6 +83,7 @@ export const BookingConflictOut = named(
 
 const ExpectedVersion = Type.Integer({
   minimum: 1,
+  maximum: 2_147_483_647,
   description:
     "The booking's `version` this change was made from. Given and no longer the booking's: 409 `booking_changed` with the booking as it now is, and nothing changes. Absent: no check",
 });
