@@ -1,39 +1,12 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
-import { ESLint, type Linter } from 'eslint';
-import tseslint from 'typescript-eslint';
+import { violations, webLinter } from './web-lint.js';
 
 /*
  * The lint rule that keeps every page on the API layer (eslint-web.mjs, webApiLayer): mutations
  * only through useApiMutation, which applies the map of invalidations, and no bare fetch outside
  * api/. Run on snippets placed at chosen paths: each wrong use must fail, each right one pass.
  */
-
-const root = join(import.meta.dirname, '../..');
-
-async function apiLayerLinter(): Promise<ESLint> {
-  const { webApiLayer } = (await import(pathToFileURL(join(root, 'eslint-web.mjs')).href)) as {
-    webApiLayer: Linter.Config[];
-  };
-  return new ESLint({
-    cwd: root,
-    overrideConfigFile: true,
-    overrideConfig: [
-      {
-        files: ['**/*.{ts,tsx}'],
-        languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
-      },
-      ...webApiLayer,
-    ],
-  });
-}
-
-async function violations(eslint: ESLint, filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
-}
 
 describe('pages use the API layer (lint rule)', () => {
   const wrong: Array<[string, string, string]> = [
@@ -51,7 +24,7 @@ describe('pages use the API layer (lint rule)', () => {
   ];
   for (const [name, file, code] of wrong) {
     it(`refuses ${name}`, async () => {
-      const found = await violations(await apiLayerLinter(), file, code);
+      const found = await violations(await webLinter('webApiLayer'), file, code);
       assert.equal(found.length, 1, `${file}: ${code} → ${found.join('; ')}`);
       assert.match(found[0] ?? '', /useApiMutation|generated client/);
     });
@@ -81,7 +54,7 @@ describe('pages use the API layer (lint rule)', () => {
   ];
   for (const [name, file, code] of right) {
     it(`allows ${name}`, async () => {
-      assert.deepEqual(await violations(await apiLayerLinter(), file, code), []);
+      assert.deepEqual(await violations(await webLinter('webApiLayer'), file, code), []);
     });
   }
 });

@@ -1,40 +1,12 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
-import { ESLint, type Linter } from 'eslint';
-import tseslint from 'typescript-eslint';
+import { violations, webLinter } from './web-lint.js';
 
 /*
  * The lint rule that keeps the web front end's areas apart (eslint-web.mjs), run on snippets
  * placed at chosen paths, at every depth of an area: each wrong import must fail and each right
  * one pass. `npm run lint` runs the same rule over the tree.
  */
-
-const root = join(import.meta.dirname, '../..');
-
-async function areasLinter(): Promise<ESLint> {
-  // Loaded at run time: the configuration is plain JavaScript, outside the TypeScript program.
-  const { webAreas } = (await import(pathToFileURL(join(root, 'eslint-web.mjs')).href)) as {
-    webAreas: Linter.Config[];
-  };
-  return new ESLint({
-    cwd: root,
-    overrideConfigFile: true,
-    overrideConfig: [
-      {
-        files: ['**/*.{ts,tsx}'],
-        languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
-      },
-      ...webAreas,
-    ],
-  });
-}
-
-async function violations(eslint: ESLint, filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
-}
 
 describe('web areas kept apart (lint rule)', () => {
   const wrong: Array<[string, string, string]> = [
@@ -73,7 +45,7 @@ describe('web areas kept apart (lint rule)', () => {
   ];
   for (const [what, filePath, code] of wrong) {
     it(`fails on ${what}`, async () => {
-      const found = await violations(await areasLinter(), filePath, code);
+      const found = await violations(await webLinter('webAreas'), filePath, code);
       assert.equal(found.length, 1, found.join('\n'));
       assert.match(found[0]!, /^web-areas\/areas-apart: /);
     });
@@ -99,7 +71,7 @@ describe('web areas kept apart (lint rule)', () => {
   ];
   for (const [what, filePath, code] of right) {
     it(`passes ${what}`, async () => {
-      assert.deepEqual(await violations(await areasLinter(), filePath, code), []);
+      assert.deepEqual(await violations(await webLinter('webAreas'), filePath, code), []);
     });
   }
 });
