@@ -48,17 +48,20 @@ export async function liveRoutes(instance: FastifyInstance, ctx: AppContext): Pr
       // Set by an onSend hook on every other answer, which a stream written past Fastify skips.
       reply.header('x-request-id', request.id);
       reply.hijack();
+      // What the hooks set (the security headers, CORS, X-Request-Id), for the stream's head or its refusal.
+      const headers = Object.fromEntries(
+        Object.entries(reply.getHeaders()).filter(
+          (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
+        ),
+      );
       try {
         await bookings.serveEventStream(ctx, feed, caller, request.raw, reply.raw, {
           lastEventId,
-          headers: reply.getHeaders(),
+          headers,
         });
       } catch (error) {
         request.log.error({ err: error }, 'live updates: the stream failed');
-        if (!reply.raw.headersSent) {
-          const own = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
-          reply.raw.writeHead(503, { ...Object.fromEntries(own), 'content-type': 'application/json' });
-        }
+        if (!reply.raw.headersSent) reply.raw.writeHead(503, { ...headers, 'content-type': 'application/json' });
         reply.raw.end(
           reply.raw.headersSent
             ? undefined

@@ -40,7 +40,7 @@ export interface StreamOptions {
    * The headers the service's hooks set on every answer (the security headers, X-Request-Id,
    * CORS): a stream is written past Fastify, which would otherwise send them itself.
    */
-  headers?: Record<string, string | number | string[] | undefined>;
+  headers?: Record<string, string | number | string[]>;
 }
 
 function frame(event: string, id: number | null, data: unknown): string {
@@ -95,7 +95,7 @@ export async function serveEventStream(
   if (request.destroyed || response.destroyed) close();
 
   response.writeHead(200, {
-    ...Object.fromEntries(Object.entries(options.headers ?? {}).filter(([, value]) => value !== undefined)),
+    ...options.headers,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
     connection: 'keep-alive',
