@@ -58,7 +58,12 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   'put /api/public/me': { done: [MY_PROFILE_KEY] },
   // The desk's calendar: a booking created, moved, completed or cancelled changes its day, the
   // booking itself and the lists; refused, the page showed a booking that has changed meanwhile.
-  'post /api/bookings': { done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY] },
+  // The desk's new-booking dialog sends its client created inline within this change (kept even
+  // when the booking is then refused), so the clients' lists are stale either way.
+  'post /api/bookings': {
+    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY, CLIENTS_KEY],
+    refused: [CLIENTS_KEY],
+  },
   'post /api/bookings/visits': { done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY] },
   'put /api/bookings/{id}': {
     done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
