@@ -186,6 +186,26 @@ export function registerAuthGuard(app: FastifyInstance, db: Kysely<DB>, signer: 
 }
 
 /**
+ * Whether the staff token `request` came with still admits its holder: not expired, the user
+ * still active, and its web session (if it names one) still open, as the guard checked when the
+ * request arrived. For an answer that lasts (the live event stream), which asks again as it goes
+ * so that signing out, here or everywhere, or a deactivation ends it too.
+ */
+export function staffTokenCheck(request: FastifyRequest, db: Kysely<DB>, signer: TokenSigner): () => Promise<boolean> {
+  const token = bearerToken(request);
+  return async () => {
+    if (!token) return false;
+    const claims = await signer.verify(token);
+    if (!claims || claims.typ !== 'access') return false;
+    const row =
+      claims.sid === undefined
+        ? await activeUser.first(db, { id: claims.sub })
+        : await activeUserInSession.first(db, { id: claims.sub, sid: claims.sid, now: new Date().toISOString() });
+    return row !== undefined;
+  };
+}
+
+/**
  * The client of a client token in the Authorization header, or null when there is none.
  * For the booking page's routes that take a client token when given (auth `none`) and the
  * `client` level. A staff token, a forged or expired one, or one of an erased or merged

@@ -22,6 +22,9 @@ export const BOOKING_BUDGET_BYTES = 100 * 1024;
 /** The back office's shell, before any area: at most 150 KB. */
 export const OFFICE_SHELL_BUDGET_BYTES = 150 * 1024;
 
+/** The back office's first screen for the desk: the shell, the signed-in bar and the calendar, at most 250 KB. */
+export const OFFICE_CALENDAR_BUDGET_BYTES = 250 * 1024;
+
 /** Each HTML entry's shell: which part of the catalogue it fetches as it starts (web/build/message-parts.ts). */
 export const SHELL_PART: Record<string, string> = { 'public.html': 'shell-public', 'index.html': 'shell-office' };
 
@@ -35,7 +38,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export interface FirstLoad {
-  /** The JavaScript files, the catalogue's last. */
+  /** The JavaScript files, the catalogue's parts last. */
   files: string[];
   gzipBytes: number;
 }
@@ -57,6 +60,16 @@ export function scriptsOfHtml(html: string): string[] {
 
 /** `entry` is a built HTML entry, e.g. `public.html` (the booking page) or `index.html` (the back office). */
 export function firstLoadJs(entry: string, dist = DEFAULT_WEB_DIST): FirstLoad {
+  return loadJs(entry, [], [], dist);
+}
+
+/**
+ * What a screen behind lazy chunks costs when opened first: `entry`'s first load, plus the lazy
+ * chunks of `sources` (source paths as the manifest names them, `src/app/SignedInBar.tsx`) with
+ * everything they import statically, plus the message `parts` they fetch (one language's each:
+ * the larger).
+ */
+export function loadJs(entry: string, sources: string[], parts: string[], dist = DEFAULT_WEB_DIST): FirstLoad {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
   const files = new Set<string>();
@@ -70,17 +83,25 @@ export function firstLoadJs(entry: string, dist = DEFAULT_WEB_DIST): FirstLoad {
     }
   };
   for (const file of scriptsOfHtml(readFileSync(join(dist, entry), 'utf8'))) visit(file);
-  let gzipBytes = [...files].reduce((sum, file) => sum + gzipped(dist, file), 0);
-
-  const part = SHELL_PART[entry];
-  if (part === undefined) throw new Error(`no shell part for ${entry}`);
-  const catalogues = Object.values(manifest).filter(
-    (chunk) => chunk.src?.match(/virtual:messages\/[a-z]+\/(.+)$/)?.[1] === part,
-  );
-  if (catalogues.length === 0) throw new Error(`no catalogue part ${part} in the manifest`);
-  const largest = catalogues
-    .map((chunk) => ({ file: chunk.file, bytes: gzipped(dist, chunk.file) }))
-    .sort((a, b) => b.bytes - a.bytes)[0]!;
-  gzipBytes += largest.bytes;
-  return { files: [...files, largest.file], gzipBytes };
+  for (const source of sources) {
+    const chunk = Object.values(manifest).find((candidate) => candidate.src === source);
+    if (!chunk) throw new Error(`no chunk of ${source} in the manifest`);
+    visit(chunk.file);
+  }
+  const shellPart = SHELL_PART[entry];
+  if (shellPart === undefined) throw new Error(`no shell part for ${entry}`);
+  const catalogueFiles: string[] = [];
+  for (const part of [shellPart, ...parts]) {
+    const catalogues = Object.values(manifest).filter(
+      (chunk) => chunk.src?.match(/virtual:messages\/[a-z]+\/(.+)$/)?.[1] === part,
+    );
+    if (catalogues.length === 0) throw new Error(`no catalogue part ${part} in the manifest`);
+    catalogueFiles.push(
+      catalogues
+        .map((chunk) => ({ file: chunk.file, bytes: gzipped(dist, chunk.file) }))
+        .sort((a, b) => b.bytes - a.bytes)[0]!.file,
+    );
+  }
+  const all = [...files, ...catalogueFiles];
+  return { files: all, gzipBytes: all.reduce((sum, file) => sum + gzipped(dist, file), 0) };
 }

@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DEFAULT_WEB_DIST } from '../../src/http/web-app.js';
-import { BOOKING_BUDGET_BYTES, firstLoadJs, OFFICE_SHELL_BUDGET_BYTES, scriptsOfHtml } from '../build/bundle-size.js';
+import {
+  BOOKING_BUDGET_BYTES,
+  firstLoadJs,
+  loadJs,
+  OFFICE_CALENDAR_BUDGET_BYTES,
+  OFFICE_SHELL_BUDGET_BYTES,
+  scriptsOfHtml,
+} from '../build/bundle-size.js';
 
 /*
  * The size budgets: what a shell's first load costs in JavaScript, gzipped — every script and
@@ -30,6 +37,16 @@ describe('web bundle budget', () => {
     const { files, gzipBytes } = firstLoadJs('index.html');
     console.log(`back office shell first load: ${kb(gzipBytes)} gzipped (${files.join(', ')})`);
     assert.ok(gzipBytes <= OFFICE_SHELL_BUDGET_BYTES, `${gzipBytes} bytes > ${OFFICE_SHELL_BUDGET_BYTES}`);
+  });
+
+  it(`the desk's first screen (the shell, the signed-in bar and the calendar) loads at most ${kb(OFFICE_CALENDAR_BUDGET_BYTES)}`, () => {
+    const { files, gzipBytes } = loadJs(
+      'index.html',
+      ['src/app/SignedInBar.tsx', 'src/routes/desk/calendar/CalendarPage.tsx'],
+      ['desk'],
+    );
+    console.log(`back office with the calendar: ${kb(gzipBytes)} gzipped (${files.length} files)`);
+    assert.ok(gzipBytes <= OFFICE_CALENDAR_BUDGET_BYTES, `${gzipBytes} bytes > ${OFFICE_CALENDAR_BUDGET_BYTES}`);
   });
 
   it('the first loads carry no area loaded lazily: neither its code nor its messages', () => {

@@ -37,7 +37,7 @@ function setUp() {
   const raw = (type: string, data: string) => target.dispatchEvent(new MessageEvent(type, { data }));
   const send = (type: string, data: unknown) => raw(type, JSON.stringify(data));
   const stale = (key: QueryKey) => client.getQueryState(key)?.isInvalidated ?? false;
-  return { raw, send, stale, stop, closed: () => closed };
+  return { client, raw, send, stale, stop, closed: () => closed };
 }
 
 const change = (over: Partial<LiveChange>): LiveChange => ({
@@ -70,6 +70,20 @@ describe('live updates make stale what a change concerns', () => {
     assert.equal(stale(CLIENTS), false);
     stop();
     assert.equal(closed(), true);
+  });
+
+  it('ready (a stream resuming nothing): booking reads fetched before the stream was asked for are stale, those fetched since stay', () => {
+    const { client, send, stale } = setUp();
+    const before = DAY('2026-11-20');
+    client.setQueryData(before, { read: true }, { updatedAt: Date.now() - 60_000 });
+    const clientsBefore: QueryKey = ['get', '/api/clients', { params: { query: { q: 'a' } } }];
+    client.setQueryData(clientsBefore, { read: true }, { updatedAt: Date.now() - 60_000 });
+    const since: QueryKey = DAY('2026-11-21');
+    client.setQueryData(since, { read: true }, { updatedAt: Date.now() + 1_000 });
+    send('ready', { seq: 7 });
+    assert.equal(stale(before), true);
+    assert.equal(stale(since), false);
+    assert.equal(stale(clientsBefore), false, 'only booking reads');
   });
 
   it('an event whose data is not JSON changes nothing', () => {

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
-import { currentUser } from '../../http/auth.js';
+import { currentUser, staffTokenCheck } from '../../http/auth.js';
 import { errorRef, FileAnswer } from '../../http/schemas.js';
 import * as bookings from './service.js';
 
@@ -23,7 +23,8 @@ export async function liveRoutes(instance: FastifyInstance, ctx: AppContext): Pr
         '`data` `{ booking_id, version, kind (created | moved | status | updated), days, staff_ids, location_ids }` (before and after the change; a null location is a booking without one); ' +
         'a comment line every 25 s. Resume: the `Last-Event-ID` header (sent by EventSource when it reconnects) or `last_event_id` gives the changes after it; ' +
         'when they are no longer all known (more than a day ago), `reset`: refetch everything. ' +
-        'With `staff_personal_agenda_enabled` a staff-role user gets only changes touching their own bookings.',
+        'With `staff_personal_agenda_enabled` a staff-role user gets only changes touching their own bookings. ' +
+        'The stream ends within 5 s of its token ceasing to admit the caller (expired, signed out here or everywhere, deactivated); reconnect with a fresh token.',
       querystring: Type.Object({
         last_event_id: Type.Optional(
           Type.Integer({
@@ -58,6 +59,7 @@ export async function liveRoutes(instance: FastifyInstance, ctx: AppContext): Pr
         await bookings.serveEventStream(ctx, feed, caller, request.raw, reply.raw, {
           lastEventId,
           headers,
+          stillSignedIn: staffTokenCheck(request, ctx.db, ctx.signer),
         });
       } catch (error) {
         request.log.error({ err: error }, 'live updates: the stream failed');

@@ -10,6 +10,7 @@ import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../t
 import { createClient, createService, nextSlot, setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { purgeExpired } from '../../jobs/maintenance.js';
+import { SESSION_CHECK_MS } from './live-stream.js';
 
 /*
  * GET /api/bookings/events over real HTTP: a change reaches an open stream with what it
@@ -86,6 +87,10 @@ async function openStream(base: string, token: string, headers: Record<string, s
     contentType: response.headers.get('content-type'),
     events,
     next,
+    /** Whether the service ended the stream within `ms`. */
+    async endsWithin(ms: number): Promise<boolean> {
+      return Promise.race([pump.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+    },
     async close() {
       abort.abort();
       await pump;
@@ -214,6 +219,36 @@ for (const dialect of DIALECTS) {
       } finally {
         await own.close();
         await setSettings(t, admin.token, { staff_personal_agenda_enabled: false });
+      }
+    });
+
+    it('a stream ends when its sign-in does: signed out everywhere, its stream closes within the session check; a colleague’s stays open', async () => {
+      const member = await createStaff(t);
+      const other = await createStaff(t);
+      const browser = async (who: { email: string; password: string }) => {
+        const response = await t.request({
+          method: 'POST',
+          url: '/api/auth/web-session',
+          payload: { email: who.email, password: who.password },
+        });
+        assert.equal(response.status, 200, JSON.stringify(response.body));
+        return response.body.token as string;
+      };
+      const token = await browser(member);
+      const mine = await openStream(base, token);
+      const theirs = await openStream(base, await browser(other));
+      try {
+        await mine.next((e) => e.event === 'ready');
+        await theirs.next((e) => e.event === 'ready');
+        const out = await t.request({ method: 'POST', url: '/api/auth/sign-out-everywhere', token });
+        assert.equal(out.status, 200, JSON.stringify(out.body));
+        assert.equal(await mine.endsWithin(SESSION_CHECK_MS + 3000), true, 'the signed-out stream ends');
+        assert.equal(await theirs.endsWithin(100), false, 'another member’s stream goes on');
+        const again = await fetch(`${base}/api/bookings/events`, { headers: { authorization: `Bearer ${token}` } });
+        assert.equal(again.status, 401, 'and cannot be reopened with the ended token');
+      } finally {
+        await mine.close();
+        await theirs.close();
       }
     });
 

@@ -19,6 +19,12 @@ import { agendaOf } from './reads.js';
  * - a comment line every HEARTBEAT_MS, so proxies keep the connection and the desk notices a
  *   dead one; `retry` tells the browser to reconnect after RETRY_MS.
  *
+ * A stream outlives the request that opened it, so the caller's sign-in is checked again every
+ * SESSION_CHECK_MS (the same check the guard made: token unexpired, user active, session open):
+ * signing out (here or everywhere) or a deactivation ends the stream within that time, in any
+ * process of a scale-out, and an expired token's stream ends so the desk reconnects with its
+ * new one. A desk's own sign-out closes its stream itself, at once.
+ *
  * Resuming re-sends the last RESUME_SLACK changes before the id too: on PostgreSQL
  * transactions commit a little out of seq order, and a change committed while the desk was
  * away may have a lower seq than one it had seen. A change seen twice costs a refetch.
@@ -26,6 +32,7 @@ import { agendaOf } from './reads.js';
 
 export const HEARTBEAT_MS = 25_000;
 export const RETRY_MS = 2_000;
+export const SESSION_CHECK_MS = 5_000;
 const RESUME_SLACK = 50;
 /** More missed changes than this: refetching everything is cheaper than replaying them. */
 const MAX_RESUME = 5_000;
@@ -41,6 +48,9 @@ export interface StreamOptions {
    * CORS): a stream is written past Fastify, which would otherwise send them itself.
    */
   headers?: Record<string, string | number | string[]>;
+  /** Whether the caller is still signed in with the stream's token; false (or a failure) ends the stream. */
+  stillSignedIn?: () => Promise<boolean>;
+  sessionCheckMs?: number;
 }
 
 function frame(event: string, id: number | null, data: unknown): string {
@@ -66,11 +76,13 @@ export async function serveEventStream(
 
   let open = true;
   let heartbeat: NodeJS.Timeout | null = null;
+  let sessionCheck: NodeJS.Timeout | null = null;
   let unsubscribe: () => void = () => undefined;
   const close = () => {
     if (!open) return;
     open = false;
     if (heartbeat) clearInterval(heartbeat);
+    if (sessionCheck) clearInterval(sessionCheck);
     unsubscribe();
     response.end();
   };
@@ -126,6 +138,23 @@ export async function serveEventStream(
   for (const change of waiting) deliver(change);
   sent.clear();
 
+  if (!open) return;
   heartbeat = setInterval(() => write(': ping\n\n'), options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
+  const { stillSignedIn } = options;
+  if (stillSignedIn) {
+    let checking = false;
+    sessionCheck = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      stillSignedIn()
+        .then((signedIn) => {
+          if (!signedIn) close();
+        }, close)
+        .finally(() => {
+          checking = false;
+        });
+    }, options.sessionCheckMs ?? SESSION_CHECK_MS);
+    sessionCheck.unref();
+  }
 }

@@ -67,11 +67,11 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   'post /api/bookings/visits': { done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY] },
   'put /api/bookings/{id}': {
     done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
-    refused: [BOOKING_DAY_KEY, BOOKING_KEY],
+    refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY],
   },
   'delete /api/bookings/{id}': {
     done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
-    refused: [BOOKING_DAY_KEY, BOOKING_KEY],
+    refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY],
   },
   // A client created inline at the desk joins the searches.
   'post /api/clients': { done: [CLIENTS_KEY] },

@@ -6,7 +6,7 @@ import type { Query, QueryClient, QueryKey } from '@tanstack/query-core';
  * booking changed and which days, staff members and locations it touched before and after;
  * the cached reads those concern are made stale, so the screens showing them ask again. A
  * `reset` (the stream could not replay what was missed) makes every booking read stale. The
- * browser's EventSource reconnects by itself and resumes from the last event's id.
+ * stream (booking-events.ts) reconnects by itself and resumes from the last event's id.
  */
 
 export const EVENTS_PATH = '/api/bookings/events';
@@ -58,6 +58,15 @@ export function isBookingRead(key: QueryKey): boolean {
  * with fetch, reconnecting with `last_event_id` set to the last event's id.
  */
 export function followChanges(client: QueryClient, stream: EventStream): () => void {
+  // `ready` starts a stream that resumes nothing (the first connection): a change committed
+  // between a page's read and the stream's start reached no one, so the booking reads fetched
+  // before the stream was asked for are made stale; those fetched since are newer than its start.
+  const since = Date.now();
+  stream.addEventListener('ready', () => {
+    void client.invalidateQueries({
+      predicate: (query: Query) => isBookingRead(query.queryKey) && query.state.dataUpdatedAt < since,
+    });
+  });
   stream.addEventListener('booking', (event) => {
     let change: LiveChange;
     try {

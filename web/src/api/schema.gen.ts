@@ -385,7 +385,7 @@ export interface paths {
     };
     /**
      * Live updates of the calendar: server-sent events, one per booking created or changed
-     * @description Auth: Logged in (any role). `text/event-stream`. First `ready` (its `id` the newest change), then `booking` per change the caller may see, `data` `{ booking_id, version, kind (created | moved | status | updated), days, staff_ids, location_ids }` (before and after the change; a null location is a booking without one); a comment line every 25 s. Resume: the `Last-Event-ID` header (sent by EventSource when it reconnects) or `last_event_id` gives the changes after it; when they are no longer all known (more than a day ago), `reset`: refetch everything. With `staff_personal_agenda_enabled` a staff-role user gets only changes touching their own bookings.
+     * @description Auth: Logged in (any role). `text/event-stream`. First `ready` (its `id` the newest change), then `booking` per change the caller may see, `data` `{ booking_id, version, kind (created | moved | status | updated), days, staff_ids, location_ids }` (before and after the change; a null location is a booking without one); a comment line every 25 s. Resume: the `Last-Event-ID` header (sent by EventSource when it reconnects) or `last_event_id` gives the changes after it; when they are no longer all known (more than a day ago), `reset`: refetch everything. With `staff_personal_agenda_enabled` a staff-role user gets only changes touching their own bookings. The stream ends within 5 s of its token ceasing to admit the caller (expired, signed out here or everywhere, deactivated); reconnect with a fresh token.
      */
     get: operations['streamBookingEvents'];
     put?: never;

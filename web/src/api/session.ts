@@ -39,6 +39,9 @@ export async function signOut(): Promise<void> {
   }
 }
 
+/** Whether someone is signed in, outside React (the live stream asks after a 401). */
+export const isSignedIn = (): boolean => staff.getState().status === 'signed-in';
+
 export function useSession(): StaffSession {
   return useSyncExternalStore(staff.subscribe, staff.getState);
 }

@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter';
+import { useLiveUpdates } from '../api/use-live-updates';
 import { useT } from '../i18n/i18n';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
 import { OfficeNav } from '../ui/OfficeNav';
@@ -6,7 +7,7 @@ import { UserMenu } from '../ui/UserMenu';
 import { navFor } from './office-nav';
 import type { SessionUserOf } from './office-user';
 
-/** The header's part for someone signed in: what their role can use, and their menu. */
+/** The header's part for someone signed in: what their role can use, their menu, and the live updates of every screen. */
 export function SignedInBar({
   user,
   showNav,
@@ -20,6 +21,7 @@ export function SignedInBar({
 }) {
   const t = useT();
   const [location] = useLocation();
+  useLiveUpdates();
   const role = t(`office.role.${user.role}`);
   return (
     <>

@@ -64,7 +64,7 @@ function Request({ booking, salon, onDone }: { booking: Booking; salon: SalonPag
   });
   const send = (status: 'scheduled' | 'cancelled') => {
     onDone('');
-    answer.mutate({ params: { path: { id: booking.id } }, body: { status } });
+    answer.mutate({ params: { path: { id: booking.id } }, body: { status, version: booking.version } });
   };
   const about = t('today.requests.about', { client: booking.client_name, service: booking.service_name, when: span });
   return (
@@ -74,7 +74,7 @@ function Request({ booking, salon, onDone }: { booking: Booking; salon: SalonPag
         <br />
         <span className="today-status">{t('today.requests.with', { staff: booking.staff_name })}</span>
       </span>
-      <FailureAlert error={answer.error} />
+      <FailureAlert error={answer.error} words={{ codes: { booking_changed: 'today.requests.changed' } }} />
       <span className="today-actions" role="group" aria-label={about}>
         <SendButton sending={answer} onSend={() => send('scheduled')}>
           {t('today.requests.confirm')}

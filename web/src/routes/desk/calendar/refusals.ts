@@ -9,6 +9,7 @@ import type { PageWords } from '../../../ui/FailureAlert';
 export const DESK_WORDS: PageWords = {
   codes: {
     not_started: 'calendar.refusal.not_started',
+    booking_changed: 'calendar.refusal.booking_changed',
     booking_overlap: 'calendar.refusal.booking_overlap',
     resource_unavailable: 'calendar.refusal.resource_unavailable',
     holiday: 'calendar.refusal.holiday',

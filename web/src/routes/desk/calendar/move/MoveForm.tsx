@@ -47,6 +47,8 @@ export function MoveForm({
             start_at: startAt,
             end_at: addMinutes(startAt, length),
             staff_id: Number(fieldText(form, 'staff_id')),
+            // Made from what the desk showed: a booking changed meanwhile is refused, not overwritten.
+            version: booking.version,
             ...(override ? { override: true } : {}),
           },
         });

@@ -81,7 +81,8 @@ function PanelBody({
   const path = { params: { path: { id: booking.id } } };
   const setStatus = (status: Schemas['Booking']['status']) => {
     cancel.reset();
-    update.mutate({ ...path, body: { status } });
+    // The version the desk showed: a booking changed meanwhile is refused (409 booking_changed), not overwritten.
+    update.mutate({ ...path, body: { status, version: booking.version } });
   };
   const sending = { isPending: update.isPending || cancel.isPending, error: update.error ?? cancel.error };
   const status = booking.status;
@@ -147,7 +148,10 @@ function PanelBody({
             sending={sending}
             onSend={() => {
               update.reset();
-              cancel.mutate(path, { onSuccess: () => setAsking(null) });
+              cancel.mutate(
+                { params: { ...path.params, query: { version: booking.version } } },
+                { onSuccess: () => setAsking(null) },
+              );
             }}
           >
             {t('calendar.panel.cancelYes')}
