@@ -139,6 +139,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'GET /api/services/categories',
     'GET /api/settings/holidays',
     'GET /api/settings/vat-rates',
+    'GET /api/settings/calendar',
     'GET /api/staff/default-shifts',
     'GET /api/staff/shifts',
     'GET /api/staff/staff',

@@ -6,8 +6,8 @@ import { badRequest } from '../../lib/errors.js';
 import { EMBEDDABLE_RESOURCE_POLICY } from '../../http/security-headers.js';
 import { errorRef, FileAnswer, FileUpload, Ok } from '../../http/schemas.js';
 import { LOGO_MAX_BYTES, LOGO_TYPES, readLogo, uploadLogo } from './logo.js';
-import { LogoUploaded, SettingsOut, SettingsUpdate, TestEmailBody } from './schemas.js';
-import { getSettings, updateSettings } from './service.js';
+import { CalendarSettingsOut, LogoUploaded, SettingsOut, SettingsUpdate, TestEmailBody } from './schemas.js';
+import { calendarSettings, getSettings, updateSettings } from './service.js';
 import { sendTestEmail } from './test-email.js';
 
 const tags = ['settings'];
@@ -30,6 +30,19 @@ export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext)
       response: { 200: SettingsOut },
     },
     handler: () => getSettings(ctx),
+  });
+
+  app.get('/api/settings/calendar', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'getCalendarSettings',
+      tags,
+      summary: 'The settings every member’s calendar draws by (an extension)',
+      description:
+        'The calendar’s part of the settings, for every role: the grid’s step, the buffer, the colour mode, whether unscheduled staff are hidden and whether staff see only their own agenda, the time format and the first day of the week. The rest of the settings stays admin-only.',
+      response: { 200: CalendarSettingsOut },
+    },
+    handler: () => calendarSettings(ctx),
   });
 
   app.put('/api/settings', {

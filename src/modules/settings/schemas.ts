@@ -307,3 +307,20 @@ export const SettingsOut = named(
 export const TestEmailBody = Type.Object({ to: Email });
 
 export const LogoUploaded = Type.Object({ url: Type.String() });
+
+/**
+ * The settings every member's calendar draws by (GET /api/settings/calendar): the rest of the
+ * settings, secrets and the salon's business among them, stay the admin's to read.
+ */
+export const CalendarSettingsOut = named(
+  'CalendarSettings',
+  Type.Object({
+    calendar_slot_min: Type.Integer({ description: 'The grid’s step in minutes' }),
+    calendar_buffer_min: Type.Integer({ description: 'Minutes kept free after each booking' }),
+    calendar_color_mode: Type.String({ description: '`category`, `staff` or `status`' }),
+    hide_unscheduled_staff: Bit,
+    staff_personal_agenda_enabled: Bit,
+    time_format: Type.String(),
+    first_day_of_week: Type.Integer(),
+  }),
+);

@@ -15,6 +15,7 @@
  */
 
 export { getSettings } from './settings-view.js';
+export { calendarSettings } from './calendar-settings.js';
 export { updateSettings } from './settings-update.js';
 export { logoPath } from './logo-address.js';
 export {

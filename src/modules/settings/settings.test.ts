@@ -129,6 +129,24 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('the calendar’s settings are every member’s to read (GET /settings/calendar), and only those; GET /settings stays admin-only', async () => {
+      const changed = await put({ calendar_slot_min: 10, calendar_color_mode: 'status', hide_unscheduled_staff: 1 });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      const response = await t.request({ method: 'GET', url: '/api/settings/calendar', token: staff.token });
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      assert.deepEqual(response.body, {
+        calendar_slot_min: 10,
+        calendar_buffer_min: changed.body.calendar_buffer_min,
+        calendar_color_mode: 'status',
+        hide_unscheduled_staff: 1,
+        staff_personal_agenda_enabled: changed.body.staff_personal_agenda_enabled,
+        time_format: changed.body.time_format,
+        first_day_of_week: changed.body.first_day_of_week,
+      });
+      assert.equal((await t.request({ method: 'GET', url: '/api/settings', token: staff.token })).status, 403);
+      assert.equal((await t.request({ method: 'GET', url: '/api/settings/calendar' })).status, 401);
+    });
+
     it('PUT /settings updates only the fields present', async () => {
       const before = (await get()).body;
       const response = await put({ salon_city: 'Utrecht', booking_min_lead_hours: 4 });

@@ -2882,6 +2882,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/settings/calendar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The settings every member’s calendar draws by (an extension)
+     * @description Auth: Logged in (any role). The calendar’s part of the settings, for every role: the grid’s step, the buffer, the colour mode, whether unscheduled staff are hidden and whether staff see only their own agenda, the time format and the first day of the week. The rest of the settings stays admin-only.
+     */
+    get: operations['getCalendarSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/settings/holidays': {
     parameters: {
       query?: never;
@@ -4128,6 +4148,18 @@ export interface components {
     CalendarFeedCreated: components['schemas']['CalendarFeed'] & {
       /** @description The feed’s address, shown this once: `{PUBLIC_BASE_URL}/api/calendar-feeds/<token>/calendar.ics`. Calendars subscribe to it (or to the same address with `webcal://`). */
       url: string;
+    };
+    CalendarSettings: {
+      /** @description Minutes kept free after each booking */
+      calendar_buffer_min: number;
+      /** @description `category`, `staff` or `status` */
+      calendar_color_mode: string;
+      /** @description The grid’s step in minutes */
+      calendar_slot_min: number;
+      first_day_of_week: number;
+      hide_unscheduled_staff: 0 | 1;
+      staff_personal_agenda_enabled: 0 | 1;
+      time_format: string;
     };
     Campaign: {
       blocks: components['schemas']['Block'][];
@@ -20099,6 +20131,44 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getCalendarSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarSettings'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
         headers: {
           [name: string]: unknown;
         };

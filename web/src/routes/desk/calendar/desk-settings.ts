@@ -1,12 +1,11 @@
 import { now } from '@internationalized/date';
 import { useEffect, useState } from 'react';
-import { $api, type Schemas } from '../../../api/client';
-import { useSession } from '../../../api/session';
+import { $api } from '../../../api/client';
 import { LOCALE_OF, useLanguage } from '../../../i18n/i18n';
 
 export type ColorMode = 'category' | 'staff' | 'status';
 
-/** What the calendar draws by: the salon's page (every role) and, for an admin, the settings' calendar_*. */
+/** What the calendar draws by: the salon's page and the settings' calendar part, both every member's to read. */
 export interface DeskSettings {
   timezone: string;
   timeFormat: string;
@@ -18,28 +17,26 @@ export interface DeskSettings {
 }
 
 /**
- * The calendar's settings. `GET /api/settings` answers admins only, so a staff member's calendar
- * draws with the defaults of `calendar_slot_min` (15) and `calendar_color_mode` (category); the
- * zone, time format and today come from the salon's page, which everyone may read.
+ * The calendar's settings: the grid's step and colour mode from `GET /api/settings/calendar`
+ * (every role's to read, so a stylist's calendar draws as the desk's does); the zone and today
+ * from the salon's page.
  */
 export function useDeskSettings(): { settings: DeskSettings | null; error: unknown } {
-  const session = useSession();
-  const isAdmin = session.status === 'signed-in' && session.user.role === 'admin';
   const { language } = useLanguage();
   const salon = $api.useQuery('get', '/api/public/salon-page');
-  const settings = $api.useQuery('get', '/api/settings', {}, { enabled: isAdmin });
-  if (salon.error) return { settings: null, error: salon.error };
-  if (!salon.data || (isAdmin && !settings.data && !settings.error)) return { settings: null, error: null };
-  const own = settings.data as Partial<Schemas['Settings']> | undefined;
-  const mode = own?.calendar_color_mode;
+  const calendar = $api.useQuery('get', '/api/settings/calendar');
+  const error = salon.error ?? calendar.error;
+  if (error) return { settings: null, error };
+  if (!salon.data || !calendar.data) return { settings: null, error: null };
+  const mode = calendar.data.calendar_color_mode;
   return {
     error: null,
     settings: {
       timezone: salon.data.timezone,
-      timeFormat: salon.data.time_format,
+      timeFormat: calendar.data.time_format,
       today: salon.data.today,
-      firstDayOfWeek: salon.data.first_day_of_week,
-      slotMinutes: own?.calendar_slot_min ?? 15,
+      firstDayOfWeek: calendar.data.first_day_of_week,
+      slotMinutes: calendar.data.calendar_slot_min,
       colorMode: mode === 'staff' || mode === 'status' ? mode : 'category',
       locale: LOCALE_OF[language],
     },
