@@ -136,6 +136,47 @@ for (const dialect of DIALECTS) {
       assertClean(watch);
     });
 
+    it("a repeat breaking the desk's rules offers the override the API allows, and books against them once ticked", async () => {
+      const { page, watch } = await h.open({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+      await signIn(page, admin.email);
+      await page.goto(`/calendar?date=${AHEAD}`);
+      // An hour from 16:30 runs past Ana's 17:00.
+      await page.getByRole('button', { name: 'Book with Ana at 16:30', exact: true }).press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'New booking' });
+      await dialog.getByLabel('Find a client').fill('Ada');
+      await dialog.getByRole('radio', { name: /Ada Client/ }).check();
+      await dialog.getByLabel('Service 1', { exact: true }).selectOption({ label: 'Cut' });
+      await dialog.getByRole('checkbox', { name: 'Repeat this booking every few weeks' }).press('Space');
+      await dialog.getByRole('textbox', { name: 'Every how many weeks' }).fill('2');
+      await dialog.getByRole('textbox', { name: 'Number of times' }).fill('2');
+      await dialog.getByRole('button', { name: 'Check the dates' }).press('Enter');
+      await dialog.getByRole('heading', { name: '0 of 2 dates can be booked' }).waitFor();
+      const items = await dialog.locator('.occurrences li').allInnerTexts();
+      assert.match(
+        items[1]!,
+        /^Tuesday(,)? 18 March 2031, 16:30: breaks the desk's rules \(it is outside the staff member's working time\)/,
+      );
+      await assertAccessible(page, "a repeat's dates breaking the desk's rules");
+      await dialog.getByRole('checkbox', { name: 'Save anyway (override these rules)' }).press('Space');
+      await dialog.getByRole('button', { name: 'Check the dates' }).press('Enter');
+      await dialog.getByRole('heading', { name: '2 of 2 dates can be booked' }).waitFor();
+      assert.match(
+        (await dialog.locator('.occurrences li').allInnerTexts())[0]!,
+        /16:30: free, booked against the desk's rules$/,
+      );
+      await dialog.getByRole('button', { name: 'Book the 2 dates that fit' }).press('Enter');
+      await page.getByRole('dialog', { name: 'Booking of Ada Client' }).waitFor();
+      const late = (
+        (await api(h.t, admin.token, 'GET', `/api/bookings?client_id=${ada.id}`)) as Array<{
+          start_at: string;
+          overridden_rules: string[];
+        }>
+      ).filter((b) => b.start_at.endsWith('16:30:00'));
+      assert.deepEqual(late.map((b) => b.start_at).sort(), [`${AHEAD} 16:30:00`, `${weeksAfter(AHEAD, 2)} 16:30:00`]);
+      assert.ok(late.every((b) => b.overridden_rules.includes('outside_working_time')));
+      assertClean(watch);
+    });
+
     it('a waitlist entry of the day fills the slot: client and service filled in, the entry marked booked (phone, Dutch)', async () => {
       const { page, watch } = await h.open({
         locale: 'nl-NL',

@@ -5,6 +5,7 @@ import { useT } from '../../../../i18n/i18n';
 import { ApiForm, fieldText, SubmitButton } from '../../../../ui/ApiForm';
 import type { PageWords } from '../../../../ui/FailureAlert';
 import { Button } from '../../../../ui/Button';
+import { Checkbox } from '../../../../ui/Checkbox';
 import { Dialog } from '../../../../ui/Dialog';
 import { TextField } from '../../../../ui/TextField';
 import { formatClock } from '../../../../lib/format';
@@ -261,14 +262,32 @@ export function NewBookingDialog({
           />
         )}
         {checked && <Occurrences checked={checked} settings={settings} />}
-        <RulesOverride
-          error={desk.sending.error}
-          override={override}
-          onOverride={(next) => {
-            changed();
-            setOverride(next);
-          }}
-        />
+        {repeating ? (
+          // A repeat's desk rules are named per date in the list above, not by a refusal: the
+          // override is offered when a date breaks them (and stays while ticked, keeping the focus).
+          (override || checked?.occurrences.some((occurrence) => occurrence.overridable)) && (
+            <div className="rules">
+              <Checkbox
+                isSelected={override}
+                onChange={(next) => {
+                  changed();
+                  setOverride(next);
+                }}
+              >
+                {t('calendar.rules.override')}
+              </Checkbox>
+            </div>
+          )
+        ) : (
+          <RulesOverride
+            error={desk.sending.error}
+            override={override}
+            onOverride={(next) => {
+              changed();
+              setOverride(next);
+            }}
+          />
+        )}
         <div className="actions">
           <SubmitButton sending={desk.sending} isDisabled={checked !== undefined && fitting === 0}>
             {!repeating
