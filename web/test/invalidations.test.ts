@@ -3,7 +3,14 @@ import { describe, it } from 'node:test';
 import { MutationObserver, QueryClient, QueryObserver, type QueryKey } from '@tanstack/query-core';
 import { ApiError, ConnectionError } from '../src/api/errors.js';
 import { STALE_AFTER, stalenessOf, withStaleness } from '../src/api/invalidations.js';
-import { AVAILABILITY_KEY, MY_BOOKINGS_KEY, MY_PROFILE_KEY } from '../src/api/query-keys.js';
+import {
+  AVAILABILITY_KEY,
+  BOOKING_DAY_KEY,
+  CLIENTS_KEY,
+  MY_BOOKINGS_KEY,
+  MY_PROFILE_KEY,
+  WAITLIST_KEY,
+} from '../src/api/query-keys.js';
 
 /*
  * The map of invalidations: what each change makes stale, applied (awaited) before the page's
@@ -100,5 +107,31 @@ describe('what each change makes stale (the map of invalidations)', () => {
     }
     assert.deepEqual(stalenessOf(['put', '/api/public/me'])?.done, [MY_PROFILE_KEY]);
     assert.deepEqual(stalenessOf(['post', '/api/public/visits'])?.done, [AVAILABILITY_KEY, MY_BOOKINGS_KEY]);
+  });
+
+  it("the desk's creates each under their own key: a visit or a repeat (done or refused) makes the clients stale, a booking the waitlist too, a repeat's dry run no day", async () => {
+    const CLIENTS: QueryKey = [...CLIENTS_KEY, { params: { query: { search: 'ad' } } }];
+    const DAY: QueryKey = [...BOOKING_DAY_KEY, { params: { query: { date: '2026-12-03' } } }];
+    const WAITLIST: QueryKey = [...WAITLIST_KEY, { params: { query: { date: '2026-12-03' } } }];
+    const desk = () => {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      for (const key of [CLIENTS, DAY, WAITLIST]) client.setQueryData(key, { read: true });
+      return client;
+    };
+    const refused = () => Promise.reject(new ApiError(409, { code: 'booking_overlap', error: 'Overlap' }));
+    for (const path of ['/api/bookings/visits', '/api/bookings/series']) {
+      const done = desk();
+      await run(done, ['post', path], async () => ({}));
+      assert.deepEqual([stale(done, CLIENTS), stale(done, DAY), stale(done, WAITLIST)], [true, true, false], path);
+      const no = desk();
+      await run(no, ['post', path], refused);
+      assert.deepEqual([stale(no, CLIENTS), stale(no, DAY)], [true, false], path);
+    }
+    const booked = desk();
+    await run(booked, ['post', '/api/bookings'], async () => ({}));
+    assert.deepEqual([stale(booked, CLIENTS), stale(booked, DAY), stale(booked, WAITLIST)], [true, true, true]);
+    const checked = desk();
+    await run(checked, ['post', '/api/bookings/series/check'], async () => ({}));
+    assert.deepEqual([stale(checked, CLIENTS), stale(checked, DAY)], [true, false]);
   });
 });

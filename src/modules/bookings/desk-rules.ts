@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor.js';
-import { badRequest, type FieldError } from '../../lib/errors.js';
+import { badRequest, type AppError, type FieldError } from '../../lib/errors.js';
 import { outsideWorkingTime } from './working-time-check.js';
 import type { Assignment } from './assignment.js';
 import { localNow, minutesBetween } from './wall-clock.js';
@@ -85,6 +85,15 @@ export function overrideOrRefuse(broken: readonly DeskRule[], override: boolean)
     `${RULE_TEXT[first].message.replace(/^[a-z_]+: /, '')}; send override: true to book anyway`,
     broken.map((rule) => RULE_TEXT[rule]),
   );
+}
+
+/**
+ * Every desk rule a refusal of overrideOrRefuse names (its code is the first; its details list
+ * them all, each message led by the rule); none for any other refusal, which no override lifts.
+ */
+export function deskRulesOf(error: AppError): DeskRule[] {
+  if (!(DESK_RULES as readonly string[]).includes(error.code)) return [];
+  return DESK_RULES.filter((rule) => (error.details ?? []).some((detail) => detail.message.startsWith(`${rule}:`)));
 }
 
 /** Stored comma-separated; the API shows an array. */

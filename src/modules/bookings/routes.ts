@@ -13,6 +13,7 @@ import {
 } from './schemas.js';
 import { DayViewOut, DayViewQuery } from './day-view-schemas.js';
 import { seriesRoutes } from './series-routes.js';
+import { IDEMPOTENT } from './idempotency.js';
 import * as bookings from './service.js';
 import { visitRoutes } from './visit-routes.js';
 import { liveRoutes } from './live-routes.js';
@@ -85,11 +86,17 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
         "The desk's rules, 400 named after the rule unless `override: true` (then recorded: `override` 1, `overridden_rules`): `staff_not_bookable`, `service_not_performed`, `in_the_past`, `outside_working_time` (shifts, else default shifts, else opening hours; unknown working time does not count), `shorter_than_service`; `details` lists every broken rule. Holiday, overlap and resources are never overridable. " +
         "`provisional: true` → status `provisional` with a `provisional_token`; the client is emailed confirm/decline links under `base_url` (default PUBLIC_BASE_URL; another origin than PUBLIC_BASE_URL's or one of the settings' `email_link_origins` is 400 `base_url_not_allowed`) and admins are notified (`booking.request`). " +
         'Otherwise `scheduled`: job `booking.created` (confirmation email) and a `booking.new` notification for the staff member. ' +
-        '`waitlist_id` (an entry of the same client): the entry becomes `booked` and the client gets a waitlist-confirmed email.',
+        '`waitlist_id` (an entry of the same client): the entry becomes `booked` and the client gets a waitlist-confirmed email. ' +
+        IDEMPOTENT,
       body: BookingCreateBody,
       response: { 200: BookingOut, 400: errorRef, 409: errorRef },
     },
-    handler: (request) => bookings.createBooking(ctx, currentUser(request), request.body),
+    handler: async (request, reply) => {
+      const key = bookings.idempotencyKeyOf(request.headers['idempotency-key']);
+      const { result, replayed } = await bookings.createBooking(ctx, currentUser(request), request.body, key);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return result;
+    },
   });
 
   app.put('/api/bookings/:id', {

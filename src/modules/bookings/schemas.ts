@@ -81,7 +81,7 @@ export const BookingConflictOut = named(
   }),
 );
 
-const ExpectedVersion = Type.Integer({
+export const ExpectedVersion = Type.Integer({
   minimum: 1,
   maximum: 2_147_483_647,
   description:

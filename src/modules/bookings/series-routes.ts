@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
 import { errorRef, IdParams } from '../../http/schemas.js';
+import { IDEMPOTENT } from './idempotency.js';
+import { BookingConflictOut } from './schemas.js';
 import * as bookings from './service.js';
-import { SeriesCancelQuery, SeriesCreateBody, SeriesMoveBody, SeriesOut } from './visit-schemas.js';
+import { SeriesCancelQuery, SeriesCheckOut, SeriesCreateBody, SeriesMoveBody, SeriesOut } from './visit-schemas.js';
 
 const tags = ['bookings'];
 
@@ -26,14 +28,35 @@ export async function seriesRoutes(instance: FastifyInstance, ctx: AppContext): 
       summary: 'Book a repeating booking: every N weeks, until a date or a number of times',
       description:
         `Exactly one of \`until\` and \`count\` (400 \`validation_failed\` otherwise); at most 104 occurrences. Without \`end_at\`, each lasts the staff member’s duration of the service. ` +
-        `Every occurrence is checked like POST /bookings. ${CONFLICTS}`,
+        `Every occurrence is checked like POST /bookings. ${CONFLICTS} ` +
+        '`skip_dates` leaves the occurrences of those dates out (POST /bookings/series/check says beforehand which would be refused). ' +
+        IDEMPOTENT,
       body: SeriesCreateBody,
       response: { 201: SeriesOut, 400: errorRef, 409: errorRef },
     },
     handler: async (request, reply) => {
+      const key = bookings.idempotencyKeyOf(request.headers['idempotency-key']);
+      const { result, replayed } = await bookings.createSeries(ctx, currentUser(request), request.body, key);
+      if (replayed) reply.header('idempotent-replayed', 'true');
       reply.code(201);
-      return bookings.createSeries(ctx, currentUser(request), request.body);
+      return result;
     },
+  });
+
+  app.post('/api/bookings/series/check', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'checkSeries',
+      tags,
+      summary: 'Dry run of POST /bookings/series: what saving would meet, per occurrence, with nothing written',
+      description:
+        'The same body as POST /bookings/series (an extension). Every occurrence is checked exactly as the save checks it (holiday, the desk’s rules with `override`, overlap, resources) against what is saved now, then everything is rolled back: no booking, job, email or live event. ' +
+        '200 with one entry per occurrence, soonest first: `free`, `refused` with its `codes` (every desk rule broken, `overridable`), or `skipped` (`skip_dates`). Bad input is refused as by the save (400). ' +
+        'A desk lists these before saving, then saves the free ones with `skip_dates` naming the refused ones (or with `override` when every refusal is overridable); a time taken in between is refused by the save, 409 `series_conflicts`.',
+      body: SeriesCreateBody,
+      response: { 200: SeriesCheckOut, 400: errorRef },
+    },
+    handler: (request) => bookings.checkSeries(ctx, currentUser(request), request.body),
   });
 
   app.get('/api/bookings/series/:id', {
@@ -57,10 +80,11 @@ export async function seriesRoutes(instance: FastifyInstance, ctx: AppContext): 
       summary: 'Move an occurrence and every later one by the same amount',
       description:
         '`from_booking_id` (an occurrence of this series, not cancelled) moves to `start_at`; every later occurrence not cancelled moves by the same amount, to `staff_id` when given. ' +
-        `${CONFLICTS} Move one occurrence alone with PUT /bookings/:id. ${AGENDA}`,
+        `${CONFLICTS} Move one occurrence alone with PUT /bookings/:id. ${AGENDA} ` +
+        '`version` (optional): the `version` of the occurrence `from_booking_id` the move was made from (the later ones lie on days the desk did not show); changed since: 409 `booking_changed` with `booking`, that occurrence as it now is, and nothing moves.',
       params: IdParams,
       body: SeriesMoveBody,
-      response: { 200: SeriesOut, 400: errorRef, 404: errorRef, 409: errorRef },
+      response: { 200: SeriesOut, 400: errorRef, 404: errorRef, 409: BookingConflictOut },
     },
     handler: (request) => bookings.moveSeries(ctx, currentUser(request), request.params.id, request.body),
   });

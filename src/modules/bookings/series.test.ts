@@ -181,6 +181,112 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    const check = (payload: object) =>
+      t.request({
+        method: 'POST',
+        url: '/api/bookings/series/check',
+        token: admin.token,
+        payload: { client_id: client.id, service_id: service.id, every_weeks: 1, ...payload },
+      });
+    const counts = async () => ({
+      series: await seriesBookings(),
+      bookings: (await t.ctx.db.selectFrom('bookings').select('id').execute()).length,
+      jobs: (await t.ctx.db.selectFrom('jobs').select('id').execute()).length,
+      changes: (await t.ctx.db.selectFrom('booking_changes').select('seq').execute()).length,
+    });
+
+    it('series dry run: each occurrence with what saving would meet (overlap, holiday, desk rules), and nothing written', async () => {
+      const staff = await createWorkingStaff(t, admin.token);
+      const date = nextStartDate();
+      const clash = await single({
+        staff_id: staff.id,
+        start_at: `${weeksAfter(date, 1)} 10:30`,
+        end_at: `${weeksAfter(date, 1)} 11:30`,
+      });
+      assert.equal(clash.status, 200);
+      const holiday = await t.request({
+        method: 'POST',
+        url: '/api/settings/holidays',
+        token: admin.token,
+        payload: { date: weeksAfter(date, 2), name: 'Closed' },
+      });
+      assert.equal(holiday.status, 201, JSON.stringify(holiday.body));
+      const before = await counts();
+      const response = await check({ staff_id: staff.id, start_at: `${date} 10:00`, count: 4 });
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      assert.deepEqual(
+        response.body.occurrences.map((o: { date: string; status: string; codes: string[]; overridable: boolean }) => [
+          o.date,
+          o.status,
+          o.codes,
+          o.overridable,
+        ]),
+        [
+          [date, 'free', [], false],
+          [weeksAfter(date, 1), 'refused', ['booking_overlap'], false],
+          [weeksAfter(date, 2), 'refused', ['holiday'], false],
+          [weeksAfter(date, 3), 'free', [], false],
+        ],
+      );
+      assert.equal(response.body.occurrences[0].start_at, `${date} 10:00:00`);
+      assert.match(response.body.occurrences[1].message, new RegExp(`${clash.body.id}`));
+      assert.deepEqual(await counts(), before);
+
+      // Outside working time: every broken desk rule named, overridable; with override, free and overridden.
+      const late = await check({ staff_id: staff.id, start_at: `${weeksAfter(date, 8)} 18:00`, count: 2 });
+      assert.equal(late.status, 200, JSON.stringify(late.body));
+      assert.deepEqual(
+        late.body.occurrences.map((o: { status: string; codes: string[]; overridable: boolean }) => [
+          o.status,
+          o.codes,
+          o.overridable,
+        ]),
+        [0, 1].map(() => ['refused', ['outside_working_time'], true]),
+      );
+      const overridden = await check({
+        staff_id: staff.id,
+        start_at: `${weeksAfter(date, 8)} 18:00`,
+        count: 2,
+        override: true,
+      });
+      assert.deepEqual(
+        overridden.body.occurrences.map((o: { status: string; overridden: string[] }) => [o.status, o.overridden]),
+        [0, 1].map(() => ['free', ['outside_working_time']]),
+      );
+      assert.deepEqual(await counts(), before);
+      // Bad input is refused as by the save.
+      assertInvalid(await check({ staff_id: staff.id, start_at: `${date} 10:00`, count: 2, until: date }), 'until');
+    });
+
+    it('skip_dates: the occurrences of those dates are left out and the others booked; a date of no occurrence is 400', async () => {
+      const staff = await createWorkingStaff(t, admin.token);
+      const date = nextStartDate();
+      const clash = await single({
+        staff_id: staff.id,
+        start_at: `${weeksAfter(date, 1)} 10:00`,
+        end_at: `${weeksAfter(date, 1)} 10:45`,
+      });
+      assert.equal(clash.status, 200);
+      const payload = { staff_id: staff.id, start_at: `${date} 10:00`, count: 3 };
+      const checked = await check({ ...payload, skip_dates: [weeksAfter(date, 1)] });
+      assert.deepEqual(
+        checked.body.occurrences.map((o: { status: string }) => o.status),
+        ['free', 'skipped', 'free'],
+      );
+      const booked = await create({ ...payload, skip_dates: [weeksAfter(date, 1)] });
+      assert.equal(booked.status, 201, JSON.stringify(booked.body));
+      assert.equal(booked.body.count, 3);
+      assert.deepEqual(
+        booked.body.bookings.map((b: Occurrence) => b.start_at),
+        [`${date} 10:00:00`, `${weeksAfter(date, 2)} 10:00:00`],
+      );
+      assertInvalid(await create({ ...payload, skip_dates: [weeksAfter(date, 1), '2040-01-01'] }), 'skip_dates[1]');
+      assertInvalid(
+        await create({ ...payload, skip_dates: [date, weeksAfter(date, 1), weeksAfter(date, 2)] }),
+        'skip_dates',
+      );
+    });
+
     it('exactly one of until and count; at most 104 occurrences; bad input is 400', async () => {
       const staff = await createWorkingStaff(t, admin.token);
       const date = nextStartDate();

@@ -17,9 +17,12 @@ import {
   resourcesOfServices,
   tryInSavepoint,
 } from './groups.js';
-import { agendaOf, bookingQuery, toBooking } from './reads.js';
+import { deskRulesOf, rulesOf } from './desk-rules.js';
+import { bookIdempotently } from './idempotency.js';
+import { agendaOf, bookingQuery, toBooking, type BookingJoinedRow } from './reads.js';
+import { requireVersion } from './stale-writes.js';
 import { insertBooking, moveLockedBooking } from './transitions.js';
-import type { SeriesCreateInput, SeriesMoveInput, SeriesOutput } from './visit-schemas.js';
+import type { SeriesCheckOutput, SeriesCreateInput, SeriesMoveInput, SeriesOutput } from './visit-schemas.js';
 import { MAX_BOOKING_MIN, minutesBetween, shiftWallClock, wallClockDelta, WEEK_MS } from './wall-clock.js';
 
 /*
@@ -102,7 +105,16 @@ export async function getSeries({ db }: AppContext, caller: AuthUser, id: number
   return readSeries(db, caller, id, await readTimezone(db));
 }
 
-export async function createSeries(ctx: AppContext, caller: AuthUser, input: SeriesCreateInput): Promise<SeriesOutput> {
+/** What a series asks for, parsed: each occurrence's start, and which are left out. */
+interface SeriesPlan {
+  starts: string[];
+  /** Index per occurrence: true when its date is one of `skip_dates`. */
+  skipped: boolean[];
+  givenEnd: string | undefined;
+  lengthMs: number;
+}
+
+function planSeries(input: SeriesCreateInput): SeriesPlan {
   const startAt = parseWallClock(input.start_at, 'start_at');
   const givenEnd = input.end_at === undefined ? undefined : parseWallClock(input.end_at, 'end_at');
   if (givenEnd !== undefined && givenEnd <= startAt) throw invalid('end_at', 'must be after start_at');
@@ -112,51 +124,172 @@ export async function createSeries(ctx: AppContext, caller: AuthUser, input: Ser
   // Every occurrence lasts as long as the first; without end_at, the member's duration.
   const lengthMs = givenEnd === undefined ? 0 : wallClockDelta(startAt, givenEnd);
   const starts = occurrenceStarts(startAt, input);
-  const timezone = await readTimezone(ctx.db);
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockGroup(trx, ctx.dialect, [input.staff_id], await resourcesOfServices(trx, [input.service_id]));
-    await lockActiveClient(trx, input.client_id, { dialect: ctx.dialect, strength: 'key share' });
-    const desk = { timezone, now: new Date() };
+  const dates = starts.map((start) => start.slice(0, 10));
+  // A date that is no occurrence's is a mistake of the caller's, not something to ignore.
+  for (const [i, date] of (input.skip_dates ?? []).entries()) {
+    if (!dates.includes(date)) throw invalid(`skip_dates[${i}]`, 'is not the date of an occurrence of this series');
+  }
+  const skipped = dates.map((date) => (input.skip_dates ?? []).includes(date));
+  if (skipped.every(Boolean)) throw invalid('skip_dates', 'leaves no occurrence to book');
+  return { starts, skipped, givenEnd, lengthMs };
+}
 
-    const now = nowIso();
-    const series = await trx
-      .insertInto('booking_series')
-      .values({
-        client_id: input.client_id,
-        every_weeks: input.every_weeks,
-        until_date: input.until ?? null,
-        occurrence_count: input.count ?? null,
-        created_by: caller.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const failures: FieldError[] = [];
-    for (const [k, start] of starts.entries()) {
-      const attempt = await tryInSavepoint(trx, () =>
-        insertBooking(
-          trx,
-          {
-            client_id: input.client_id,
-            staff_id: input.staff_id,
-            service_id: input.service_id,
-            start_at: start,
-            end_at: givenEnd === undefined ? undefined : shiftWallClock(start, lengthMs),
-            notes: input.notes,
-            internal_notes: input.internal_notes,
-            override: input.override,
-            series_id: series.id,
-            desk,
-          },
-          { dialect: ctx.dialect, publicBaseUrl: ctx.config.publicBaseUrl, createdBy: caller.id },
-        ),
-      );
-      if (!attempt.ok) failures.push(occurrenceFailure(k, start, attempt.error));
+/** One occurrence tried: booked, refused (with the refusal), or left out by `skip_dates`. */
+type Attempt = { index: number; start: string } & (
+  { outcome: 'booked'; row: BookingJoinedRow } | { outcome: 'refused'; error: AppError } | { outcome: 'skipped' }
+);
+
+/**
+ * Writes the series and tries every occurrence in the caller's transaction, each in a savepoint
+ * so that a refused one leaves nothing behind and the next is still tried.
+ */
+async function writeSeries(
+  trx: Transaction<DB>,
+  ctx: AppContext,
+  caller: AuthUser,
+  input: SeriesCreateInput,
+  plan: SeriesPlan,
+  timezone: string,
+): Promise<{ seriesId: number; attempts: Attempt[] }> {
+  await lockGroup(trx, ctx.dialect, [input.staff_id], await resourcesOfServices(trx, [input.service_id]));
+  await lockActiveClient(trx, input.client_id, { dialect: ctx.dialect, strength: 'key share' });
+  const desk = { timezone, now: new Date() };
+
+  const now = nowIso();
+  const series = await trx
+    .insertInto('booking_series')
+    .values({
+      client_id: input.client_id,
+      every_weeks: input.every_weeks,
+      until_date: input.until ?? null,
+      occurrence_count: input.count ?? null,
+      created_by: caller.id,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const attempts: Attempt[] = [];
+  for (const [index, start] of plan.starts.entries()) {
+    if (plan.skipped[index]) {
+      attempts.push({ index, start, outcome: 'skipped' });
+      continue;
     }
-    if (failures.length > 0) throw seriesConflicts(failures, starts.length);
-    return readSeries(trx, caller, series.id, timezone);
+    const attempt = await tryInSavepoint(trx, () =>
+      insertBooking(
+        trx,
+        {
+          client_id: input.client_id,
+          staff_id: input.staff_id,
+          service_id: input.service_id,
+          start_at: start,
+          end_at: plan.givenEnd === undefined ? undefined : shiftWallClock(start, plan.lengthMs),
+          notes: input.notes,
+          internal_notes: input.internal_notes,
+          override: input.override,
+          series_id: series.id,
+          desk,
+        },
+        { dialect: ctx.dialect, publicBaseUrl: ctx.config.publicBaseUrl, createdBy: caller.id },
+      ),
+    );
+    attempts.push(
+      attempt.ok
+        ? { index, start, outcome: 'booked', row: attempt.value }
+        : { index, start, outcome: 'refused', error: attempt.error },
+    );
+  }
+  return { seriesId: series.id, attempts };
+}
+
+export async function createSeries(
+  ctx: AppContext,
+  caller: AuthUser,
+  input: SeriesCreateInput,
+  idempotencyKey?: string,
+): Promise<{ result: SeriesOutput; replayed: boolean }> {
+  const plan = planSeries(input);
+  const timezone = await readTimezone(ctx.db);
+  return bookIdempotently(ctx, {
+    key: idempotencyKey,
+    kind: 'desk-series',
+    body: input,
+    as: `user:${caller.id}`,
+    replay: async (bookingId) => {
+      const row = await ctx.db
+        .selectFrom('bookings')
+        .select('series_id')
+        .where('id', '=', bookingId)
+        .executeTakeFirst();
+      if (!row || row.series_id === null)
+        throw new Error(`series of booking ${bookingId} of an idempotency key is gone`);
+      return readSeries(ctx.db, caller, row.series_id, timezone);
+    },
+    book: async (trx) => {
+      const { seriesId, attempts } = await writeSeries(trx, ctx, caller, input, plan, timezone);
+      const failures = attempts.flatMap((attempt) =>
+        attempt.outcome === 'refused' ? [occurrenceFailure(attempt.index, attempt.start, attempt.error)] : [],
+      );
+      if (failures.length > 0) throw seriesConflicts(failures, attempts.filter((a) => a.outcome !== 'skipped').length);
+      const first = attempts.find((attempt) => attempt.outcome === 'booked');
+      return { result: await readSeries(trx, caller, seriesId, timezone), bookingId: first!.row.id };
+    },
   });
+}
+
+/** Carries a dry run's answer out of the transaction it rolls back. */
+class DryRun extends Error {
+  constructor(readonly answer: SeriesCheckOutput) {
+    super('a dry run rolls its transaction back');
+  }
+}
+
+/**
+ * The dry run of createSeries: the very same work (locks, every occurrence checked like a
+ * single desk booking against what is committed), then rolled back, so nothing is written
+ * (no booking, job, email or change event) and the answer says per occurrence what saving
+ * would meet. Only the rules hold, not the time: another desk may book meanwhile, and the
+ * save checks again.
+ */
+export async function checkSeries(
+  ctx: AppContext,
+  caller: AuthUser,
+  input: SeriesCreateInput,
+): Promise<SeriesCheckOutput> {
+  const plan = planSeries(input);
+  const timezone = await readTimezone(ctx.db);
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const { attempts } = await writeSeries(trx, ctx, caller, input, plan, timezone);
+      throw new DryRun({ occurrences: attempts.map(checkedOccurrence) });
+    });
+  } catch (error) {
+    if (error instanceof DryRun) return error.answer;
+    throw error;
+  }
+  throw new Error('a dry run of a series ended without its answer');
+}
+
+function checkedOccurrence(attempt: Attempt): SeriesCheckOutput['occurrences'][number] {
+  const start_at = attempt.start;
+  const date = start_at.slice(0, 10);
+  if (attempt.outcome === 'skipped') {
+    return { date, start_at, status: 'skipped', codes: [], message: null, overridable: false, overridden: [] };
+  }
+  if (attempt.outcome === 'booked') {
+    const overridden = rulesOf(attempt.row.overridden_rules);
+    return { date, start_at, status: 'free', codes: [], message: null, overridable: false, overridden };
+  }
+  const rules = deskRulesOf(attempt.error);
+  return {
+    date,
+    start_at,
+    status: 'refused',
+    codes: rules.length > 0 ? rules : [attempt.error.code],
+    message: attempt.error.message,
+    overridable: rules.length > 0,
+    overridden: [],
+  };
 }
 
 /** The occurrences' rows, locked, soonest first; 404 for an unknown series or one out of the agenda. */
@@ -196,6 +329,8 @@ export async function moveSeries(
   return ctx.db.transaction().execute(async (trx) => {
     const rows = await lockOccurrences(trx, ctx.dialect, caller, id);
     const from = fromOccurrence(rows, input.from_booking_id);
+    // The occurrence moved is the one the desk saw; the later ones lie on days it did not.
+    await requireVersion(trx, rows[from]!, input.version, timezone);
     if (rows[from]!.status === 'cancelled') {
       throw conflict('already_cancelled', 'This occurrence is cancelled; move a live one');
     }

@@ -17,6 +17,7 @@
  *   series.ts          a booking repeated every N weeks
  *   day-view.ts        what a day calendar draws, in one answer
  *   stale-writes.ts    a change made from an older version of a booking is refused
+ *   idempotency.ts     an Idempotency-Key makes a retried create answer its first result
  *   live-changes.ts    the calendar's change log, spread to the process's live streams
  *   live-stream.ts     one desk's live updates (server-sent events), resumed after a reconnect
  */
@@ -85,8 +86,9 @@ export {
   toVisit,
   type PlacedVisitPart,
 } from './visits.js';
-export { cancelSeries, createSeries, getSeries, moveSeries } from './series.js';
+export { cancelSeries, checkSeries, createSeries, getSeries, moveSeries } from './series.js';
 export { dayView } from './day-view.js';
+export { bookIdempotently, forgetIdempotencyKey, idempotencyKeyOf } from './idempotency.js';
 export { ChangeFeed, type BookingChange } from './live-changes.js';
 export { serveEventStream } from './live-stream.js';
 export { BookingStatus, DepositStatusOut } from './schemas.js';

@@ -19,6 +19,7 @@ import { recordWebhookEvent } from '../webhooks/service.js';
 import { lockEntryForBooking, markEntryBooked, offerFreedSlot } from '../waitlist/service.js';
 import { assignmentOf } from './assignment.js';
 import { bookingLocation } from './booking-location.js';
+import { bookIdempotently } from './idempotency.js';
 import { brokenDeskRules, overrideOrRefuse, storedRules, type DeskRule } from './desk-rules.js';
 import { holdResources, lockResources, processingTimes, requireResourcesFree, requireStaffFree } from './occupancy.js';
 import { invalidField, replaceBooking, requireNotHoliday, requireOrder, requireService } from './placement.js';
@@ -174,20 +175,29 @@ export async function createBooking(
   ctx: AppContext,
   caller: AuthUser,
   input: BookingCreateInput,
-): Promise<BookingOutput> {
+  idempotencyKey?: string,
+): Promise<{ result: BookingOutput; replayed: boolean }> {
   const startAt = parseDateTime(input.start_at, 'start_at');
   const endAt = input.end_at === undefined ? undefined : parseDateTime(input.end_at, 'end_at');
   if (endAt !== undefined) requireOrder(startAt, endAt);
   // The email's links may lead only to the salon's own addresses (settings, link-origins.ts).
   const baseUrl = input.base_url === undefined ? undefined : await allowedLinkBase(ctx, input.base_url, 'base_url');
   const timezone = await readTimezone(ctx.db);
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await insertBooking(
-      trx,
-      { ...input, base_url: baseUrl, start_at: startAt, end_at: endAt, desk: { timezone, now: new Date() } },
-      { dialect: ctx.dialect, publicBaseUrl: ctx.config.publicBaseUrl, createdBy: caller.id },
-    );
-    return toBooking(row, timezone);
+  return bookIdempotently(ctx, {
+    key: idempotencyKey,
+    kind: 'desk-booking',
+    body: input,
+    as: `user:${caller.id}`,
+    // The booking as it is now: a retry after the desk changed it meanwhile shows the change.
+    replay: (bookingId) => loadBooking(ctx.db, bookingId, timezone),
+    book: async (trx) => {
+      const row = await insertBooking(
+        trx,
+        { ...input, base_url: baseUrl, start_at: startAt, end_at: endAt, desk: { timezone, now: new Date() } },
+        { dialect: ctx.dialect, publicBaseUrl: ctx.config.publicBaseUrl, createdBy: caller.id },
+      );
+      return { result: toBooking(row, timezone), bookingId: row.id };
+    },
   });
 }
 

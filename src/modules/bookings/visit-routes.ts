@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
 import { errorRef, IdParams } from '../../http/schemas.js';
+import { IDEMPOTENT } from './idempotency.js';
+import { BookingConflictOut } from './schemas.js';
 import * as bookings from './service.js';
 import { VisitCreateBody, VisitMoveBody, VisitOut } from './visit-schemas.js';
 
@@ -25,13 +27,17 @@ export async function visitRoutes(instance: FastifyInstance, ctx: AppContext): P
         'Part i+1 starts when part i ends; a part ends at `end_at` when given, else after its staff member’s duration of the service. ' +
         'A part without `staff_id` goes to the free member who performs the service that `booking_anyone_rule` prefers. ' +
         'Each part is checked like POST /bookings (same 400 and 409 codes); when one cannot be placed nothing is saved and the error’s `details` name `parts[i]`. ' +
-        'Each part has the side effects of a single booking.',
+        'Each part has the side effects of a single booking. ' +
+        IDEMPOTENT,
       body: VisitCreateBody,
       response: { 201: VisitOut, 400: errorRef, 409: errorRef },
     },
     handler: async (request, reply) => {
+      const key = bookings.idempotencyKeyOf(request.headers['idempotency-key']);
+      const { result, replayed } = await bookings.createVisit(ctx, currentUser(request), request.body, key);
+      if (replayed) reply.header('idempotent-replayed', 'true');
       reply.code(201);
-      return bookings.createVisit(ctx, currentUser(request), request.body);
+      return result;
     },
   });
 
@@ -56,10 +62,11 @@ export async function visitRoutes(instance: FastifyInstance, ctx: AppContext): P
       summary: 'Move a visit: every part not cancelled moves by the same amount',
       description:
         '`start_at` is the new start of the first part not cancelled. Each part is checked like a PUT of its times (holiday 400, overlap 409); one refused part refuses the move, details naming `parts[i]`. ' +
-        `Every part cancelled: 409 \`visit_cancelled\`. Move one part alone with PUT /bookings/:id. ${AGENDA}`,
+        `Every part cancelled: 409 \`visit_cancelled\`. Move one part alone with PUT /bookings/:id. ${AGENDA} ` +
+        "`versions` (optional): each part's `version` the move was made from; a part changed since: 409 `booking_changed` with `booking`, that part as it now is, and nothing moves.",
       params: IdParams,
       body: VisitMoveBody,
-      response: { 200: VisitOut, 400: errorRef, 404: errorRef, 409: errorRef },
+      response: { 200: VisitOut, 400: errorRef, 404: errorRef, 409: BookingConflictOut },
     },
     handler: (request) => bookings.moveVisit(ctx, currentUser(request), request.params.id, request.body),
   });

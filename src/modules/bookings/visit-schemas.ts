@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateText, DateTimeInput, DateTimeText, Id, named, withExample } from '../../http/schemas.js';
-import { BookingOut, BookingStatus } from './schemas.js';
+import { BookingOut, BookingStatus, ExpectedVersion } from './schemas.js';
 
 /* Request and response schemas of visits (several services in a row) and series (repeats). */
 
@@ -40,9 +40,20 @@ export const VisitCreateBody = withExample(
   },
 );
 
-export const VisitMoveBody = withExample(Type.Object({ start_at: StartIn, override: Type.Optional(Override) }), {
-  start_at: '2030-05-14 13:00:00',
-});
+export const VisitMoveBody = withExample(
+  Type.Object({
+    start_at: StartIn,
+    override: Type.Optional(Override),
+    versions: Type.Optional(
+      Type.Array(Type.Object({ booking_id: Id, version: ExpectedVersion }), {
+        maxItems: 10,
+        description:
+          'The `version` of each part the move was made from (any of the parts; usually all that the desk shows). A part whose version is another now: 409 `booking_changed` with that part as it now is, and nothing moves. A booking that is no part of the visit: 400 `validation_failed`. Absent: no check',
+      }),
+    ),
+  }),
+  { start_at: '2030-05-14 13:00:00', versions: [{ booking_id: 12, version: 3 }] },
+);
 
 export const VisitOut = named(
   'Visit',
@@ -70,6 +81,13 @@ export const SeriesCreateBody = withExample(
     notes: Type.Optional(Notes),
     internal_notes: Type.Optional(Notes),
     override: Type.Optional(Override),
+    skip_dates: Type.Optional(
+      Type.Array(DateText, {
+        maxItems: 104,
+        description:
+          'Dates of occurrences left out (an extension): those are not booked, the others are (the series keeps the `until` or `count` it was given). A date that is no occurrence’s, or leaving none: 400 `validation_failed`',
+      }),
+    ),
   }),
   { client_id: 1, staff_id: 2, service_id: 1, start_at: '2030-05-14 10:00:00', every_weeks: 4, count: 6 },
 );
@@ -80,8 +98,40 @@ export const SeriesMoveBody = withExample(
     start_at: StartIn,
     staff_id: Type.Optional(Id),
     override: Type.Optional(Override),
+    version: Type.Optional(ExpectedVersion),
   }),
   { from_booking_id: 12, start_at: '2030-06-11 11:00:00' },
+);
+
+const OccurrenceStatus = Type.Union([Type.Literal('free'), Type.Literal('refused'), Type.Literal('skipped')], {
+  description: '`free`: saving would book it; `refused`: saving would meet `codes`; `skipped`: a date of `skip_dates`',
+});
+
+export const SeriesCheckOut = named(
+  'SeriesCheck',
+  Type.Object({
+    occurrences: Type.Array(
+      Type.Object({
+        date: DateText,
+        start_at: DateTimeText,
+        status: OccurrenceStatus,
+        codes: Type.Array(Type.String(), {
+          description:
+            'The refusal’s code as POST /bookings names it (`booking_overlap`, `holiday`, `resource_unavailable`, …); for the desk’s rules every rule broken (`outside_working_time`, `in_the_past`, …). Empty unless refused',
+        }),
+        message: Type.Union([Type.String(), Type.Null()], {
+          description: 'The refusal’s message; null unless refused',
+        }),
+        overridable: Type.Boolean({
+          description: '`true` when every code is a desk rule, which `override: true` lets the desk break',
+        }),
+        overridden: Type.Array(Type.String(), {
+          description: 'With `override: true`: the desk rules this occurrence would be booked against',
+        }),
+      }),
+      { description: 'Every occurrence, soonest first (occurrences[k] of a 409 `series_conflicts`)' },
+    ),
+  }),
 );
 
 export const SeriesCancelQuery = Type.Object({ from_booking_id: Type.Optional(Id) });
@@ -104,3 +154,4 @@ export type VisitOutput = Static<typeof VisitOut>;
 export type SeriesCreateInput = Static<typeof SeriesCreateBody>;
 export type SeriesMoveInput = Static<typeof SeriesMoveBody>;
 export type SeriesOutput = Static<typeof SeriesOut>;
+export type SeriesCheckOutput = Static<typeof SeriesCheckOut>;

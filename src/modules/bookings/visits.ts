@@ -20,7 +20,9 @@ import {
   resourcesOfServices,
   tryInSavepoint,
 } from './groups.js';
+import { bookIdempotently } from './idempotency.js';
 import { agendaOf, bookingQuery, toBooking, type BookingJoinedRow } from './reads.js';
+import { requireVersion } from './stale-writes.js';
 import { insertBooking, moveLockedBooking, type BookingCreator } from './transitions.js';
 import type { VisitCreateInput, VisitMoveInput, VisitOutput } from './visit-schemas.js';
 import { shiftWallClock, wallClockDelta } from './wall-clock.js';
@@ -134,114 +136,144 @@ async function enginePicks(
   return verdict.ok ? verdict.parts.map((part) => part.staffId) : null;
 }
 
-export async function createVisit(ctx: AppContext, caller: AuthUser, input: VisitCreateInput): Promise<VisitOutput> {
+export async function createVisit(
+  ctx: AppContext,
+  caller: AuthUser,
+  input: VisitCreateInput,
+  idempotencyKey?: string,
+): Promise<{ result: VisitOutput; replayed: boolean }> {
   const startAt = parseWallClock(input.start_at, 'start_at');
   const ends = input.parts.map((part, i) =>
     part.end_at === undefined ? undefined : parseWallClock(part.end_at, `parts[${i}].end_at`),
   );
   const timezone = await readTimezone(ctx.db);
+  return bookIdempotently(ctx, {
+    key: idempotencyKey,
+    kind: 'desk-visit',
+    body: input,
+    as: `user:${caller.id}`,
+    replay: async (bookingId) => {
+      const visit = await readVisitOfBooking(ctx.db, bookingId);
+      if (!visit) throw new Error(`visit of booking ${bookingId} of an idempotency key is gone`);
+      return toVisit(visit.id, visit.bookings, timezone);
+    },
+    book: async (trx) => {
+      const result = await insertDeskVisit(trx, ctx, caller, input, startAt, ends, timezone);
+      return { result, bookingId: result.bookings[0]!.id };
+    },
+  });
+}
+
+/** The desk's visit written in the caller's transaction: each part placed in turn, or none. */
+async function insertDeskVisit(
+  trx: Transaction<DB>,
+  ctx: AppContext,
+  caller: AuthUser,
+  input: VisitCreateInput,
+  startAt: string,
+  ends: (string | undefined)[],
+  timezone: string,
+): Promise<VisitOutput> {
   const desk = { timezone, now: new Date() };
   const creator: BookingCreator = {
     dialect: ctx.dialect,
     publicBaseUrl: ctx.config.publicBaseUrl,
     createdBy: caller.id,
   };
-  return ctx.db.transaction().execute(async (trx) => {
-    const serviceIds = input.parts.map((part) => part.service_id);
-    const performers = await performersOf(trx, { serviceIds });
-    const candidates = input.parts.map((part, i) => {
-      const performing = performers.get(part.service_id);
-      if (performing === undefined) {
-        throw refusalOf(
-          `parts[${i}]`,
-          badRequest('unknown_service', 'No active service has this id', [
-            { field: 'service_id', message: 'is not an existing service' },
-          ]),
-        );
-      }
-      if (part.staff_id !== undefined) return [part.staff_id];
-      if (performing.size === 0) {
-        throw refusalOf(
-          `parts[${i}]`,
-          badRequest('service_not_performed', 'No bookable staff member performs this service', [
-            { field: 'service_id', message: 'is performed by nobody bookable' },
-          ]),
-        );
-      }
-      return [...performing.keys()];
-    });
-    const resourceIds = await resourcesOfServices(trx, serviceIds);
-    await lockGroup(trx, ctx.dialect, candidates.flat(), resourceIds, (staffId, error) => {
-      const index = input.parts.findIndex((part) => part.staff_id === staffId);
-      return index < 0 ? error : refusalOf(`parts[${index}]`, error);
-    });
-    // Checked before the visit row refers to it; insertBooking checks it again per part.
-    await lockActiveClient(trx, input.client_id, { dialect: ctx.dialect, strength: 'key share' });
-
-    const now = nowIso();
-    const visit = await trx
-      .insertInto('visits')
-      .values({ client_id: input.client_id, created_by: caller.id, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const load = await dayLoad(
-      trx,
-      [...new Set(candidates.filter((ids) => ids.length > 1).flat())],
-      startAt.slice(0, 10),
-    );
-
-    const engineChoice = await enginePicks(trx, input, startAt, desk.now);
-
-    let cursor = startAt;
-    for (const [i, part] of input.parts.entries()) {
-      const pick = engineChoice?.[i];
-      // The engine's pick first, then the least booked, then the lowest id.
-      const order = [...candidates[i]!].sort(
-        (a, b) => Number(b === pick) - Number(a === pick) || (load.get(a) ?? 0) - (load.get(b) ?? 0) || a - b,
+  const serviceIds = input.parts.map((part) => part.service_id);
+  const performers = await performersOf(trx, { serviceIds });
+  const candidates = input.parts.map((part, i) => {
+    const performing = performers.get(part.service_id);
+    if (performing === undefined) {
+      throw refusalOf(
+        `parts[${i}]`,
+        badRequest('unknown_service', 'No active service has this id', [
+          { field: 'service_id', message: 'is not an existing service' },
+        ]),
       );
-      const place = (staffId: number) =>
-        insertBooking(
-          trx,
-          {
-            client_id: input.client_id,
-            staff_id: staffId,
-            service_id: part.service_id,
-            start_at: cursor,
-            end_at: ends[i],
-            notes: input.notes,
-            internal_notes: input.internal_notes,
-            provisional: input.provisional,
-            override: input.override,
-            visit_id: visit.id,
-            visit_position: i,
-            desk,
-          },
-          creator,
-        );
-      let placed: BookingJoinedRow | undefined;
-      if (part.staff_id !== undefined) {
-        try {
-          placed = await place(part.staff_id);
-        } catch (error) {
-          throw error instanceof AppError ? refusalOf(`parts[${i}]`, error) : error;
-        }
-      } else {
-        let first: AppError | undefined;
-        for (const staffId of order) {
-          const attempt = await tryInSavepoint(trx, () => place(staffId));
-          if (attempt.ok) {
-            placed = attempt.value;
-            break;
-          }
-          first ??= attempt.error;
-        }
-        if (placed === undefined) throw refusalOf(`parts[${i}]`, first!);
-      }
-      load.set(placed.staff_id, (load.get(placed.staff_id) ?? 0) + 1);
-      cursor = placed.end_at;
     }
-    return toVisit(visit.id, await visitRows(trx, visit.id), timezone);
+    if (part.staff_id !== undefined) return [part.staff_id];
+    if (performing.size === 0) {
+      throw refusalOf(
+        `parts[${i}]`,
+        badRequest('service_not_performed', 'No bookable staff member performs this service', [
+          { field: 'service_id', message: 'is performed by nobody bookable' },
+        ]),
+      );
+    }
+    return [...performing.keys()];
   });
+  const resourceIds = await resourcesOfServices(trx, serviceIds);
+  await lockGroup(trx, ctx.dialect, candidates.flat(), resourceIds, (staffId, error) => {
+    const index = input.parts.findIndex((part) => part.staff_id === staffId);
+    return index < 0 ? error : refusalOf(`parts[${index}]`, error);
+  });
+  // Checked before the visit row refers to it; insertBooking checks it again per part.
+  await lockActiveClient(trx, input.client_id, { dialect: ctx.dialect, strength: 'key share' });
+
+  const now = nowIso();
+  const visit = await trx
+    .insertInto('visits')
+    .values({ client_id: input.client_id, created_by: caller.id, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const load = await dayLoad(
+    trx,
+    [...new Set(candidates.filter((ids) => ids.length > 1).flat())],
+    startAt.slice(0, 10),
+  );
+
+  const engineChoice = await enginePicks(trx, input, startAt, desk.now);
+
+  let cursor = startAt;
+  for (const [i, part] of input.parts.entries()) {
+    const pick = engineChoice?.[i];
+    // The engine's pick first, then the least booked, then the lowest id.
+    const order = [...candidates[i]!].sort(
+      (a, b) => Number(b === pick) - Number(a === pick) || (load.get(a) ?? 0) - (load.get(b) ?? 0) || a - b,
+    );
+    const place = (staffId: number) =>
+      insertBooking(
+        trx,
+        {
+          client_id: input.client_id,
+          staff_id: staffId,
+          service_id: part.service_id,
+          start_at: cursor,
+          end_at: ends[i],
+          notes: input.notes,
+          internal_notes: input.internal_notes,
+          provisional: input.provisional,
+          override: input.override,
+          visit_id: visit.id,
+          visit_position: i,
+          desk,
+        },
+        creator,
+      );
+    let placed: BookingJoinedRow | undefined;
+    if (part.staff_id !== undefined) {
+      try {
+        placed = await place(part.staff_id);
+      } catch (error) {
+        throw error instanceof AppError ? refusalOf(`parts[${i}]`, error) : error;
+      }
+    } else {
+      let first: AppError | undefined;
+      for (const staffId of order) {
+        const attempt = await tryInSavepoint(trx, () => place(staffId));
+        if (attempt.ok) {
+          placed = attempt.value;
+          break;
+        }
+        first ??= attempt.error;
+      }
+      if (placed === undefined) throw refusalOf(`parts[${i}]`, first!);
+    }
+    load.set(placed.staff_id, (load.get(placed.staff_id) ?? 0) + 1);
+    cursor = placed.end_at;
+  }
+  return toVisit(visit.id, await visitRows(trx, visit.id), timezone);
 }
 
 /** Every part still taking time moves by the same amount; one refused part refuses them all. */
@@ -255,6 +287,17 @@ export async function moveVisit(
   const timezone = await readTimezone(ctx.db);
   return ctx.db.transaction().execute(async (trx) => {
     const parts = await lockParts(trx, ctx.dialect, caller, id);
+    // Each part the desk saw must be as it saw it: a part moved or changed alone meanwhile
+    // would otherwise be shifted from a place the desk never showed.
+    for (const [i, seen] of (input.versions ?? []).entries()) {
+      const part = parts.find((row) => row.id === seen.booking_id);
+      if (!part) {
+        throw badRequest('validation_failed', 'Invalid input: versions names a booking that is no part of this visit', [
+          { field: `versions[${i}].booking_id`, message: 'is not a part of this visit' },
+        ]);
+      }
+      await requireVersion(trx, part, seen.version, timezone);
+    }
     const moving = parts.filter((row) => row.status !== 'cancelled');
     if (moving.length === 0) {
       throw conflict('visit_cancelled', 'Every part of this visit is cancelled; book a new visit instead');

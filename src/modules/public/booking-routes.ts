@@ -8,7 +8,7 @@ import { createPublicBooking } from './bookings.js';
 import { confirmClientPhone } from './phone-confirmation.js';
 import { limitNewClientBookings } from './new-clients.js';
 import { BOOKING_LIMITS, PUBLIC_BODY_LIMIT, TOKEN_LIMITS } from './limits.js';
-import { idempotencyKeyOf } from './intake.js';
+import { idempotencyKeyOf } from '../bookings/service.js';
 import { PublicBooking, PublicBookingBody, TokenBody } from './schemas.js';
 import { toPublicBooking } from './view.js';
 

@@ -4,10 +4,10 @@ import { badRequest } from '../../lib/errors.js';
 import { parseLocalDateTime } from '../../lib/time.js';
 import { endOf, judgeStart } from '../availability/service.js';
 import { loadDay } from '../availability/service.js';
-import { insertBooking, readBooking } from '../bookings/service.js';
+import { bookIdempotently, insertBooking, readBooking } from '../bookings/service.js';
 import { holdsForConfirmLink, scheduleHoldRelease } from './booking-hold.js';
 import { depositAnswer, holdsForDeposit, openHeldDeposit } from './deposits.js';
-import { bookIdempotently, bookingClient, depositCheckout, refuse, requireMayBook } from './intake.js';
+import { bookingClient, depositCheckout, refuse, requireMayBook } from './intake.js';
 import type { PublicBookingInput, PublicBookingOutput } from './schemas.js';
 import { toPublicBooking } from './view.js';
 
@@ -46,7 +46,7 @@ export async function createPublicBooking(
     key: idempotencyKey,
     kind: 'booking',
     body: input,
-    client,
+    as: client?.id ?? null,
     replay: async (bookingId) => {
       const booking = await readBooking(ctx.db, bookingId);
       if (!booking) throw new Error(`booking ${bookingId} of an idempotency key is gone`);

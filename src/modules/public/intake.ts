@@ -1,24 +1,22 @@
-import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/types.js';
 import type { AuthClient } from '../../http/auth.js';
-import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import { AppError, unauthorized } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Refusal } from '../availability/service.js';
+import { forgetIdempotencyKey } from '../bookings/service.js';
 import { readSettings } from '../settings/service.js';
 import { normalisePhone } from '../sms/service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
 import { staffChoiceDisabled } from './availability.js';
 import { checkoutUrlOf } from './deposits.js';
 import { smsConsentAllowed, unconfirmedPhoneOf } from './phone-confirmation.js';
-import { IDEMPOTENCY_KEY } from './schemas.js';
 
 /*
  * What every booking from the booking page shares (a single booking, a visit): who may book,
- * the client booking, the refusals of the availability engine as answers, and the
- * Idempotency-Key that makes a retry answer the first result instead of booking twice.
+ * the client booking, the refusals of the availability engine as answers. A retry's
+ * Idempotency-Key is the bookings module's (bookIdempotently), which the desk's creates share.
  */
 
 const REFUSALS: Record<Refusal, { status: number; code: string; message: string }> = {
@@ -124,53 +122,6 @@ export async function bookingClient(
   return created.id;
 }
 
-/** The Idempotency-Key header, checked; undefined when not sent. */
-export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
-  if (header !== undefined && (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header))) {
-    throw badRequest('validation_failed', 'Idempotency-Key must be 8 to 128 characters of A-Z a-z 0-9 . _ : -', [
-      { field: 'idempotency-key', message: 'must match ^[A-Za-z0-9._:-]{8,128}$' },
-    ]);
-  }
-  return header;
-}
-
-export interface IdempotentRequest<T> {
-  /** The Idempotency-Key header, when sent. */
-  key: string | undefined;
-  /** What is asked (`kind` keeps a visit's keys apart from a single booking's), and by whom. */
-  kind: string;
-  body: unknown;
-  client: AuthClient | null;
-  /** The first result again, from the booking its key recorded. */
-  replay: (bookingId: number) => Promise<T>;
-  /** Books in the transaction; returns the result and the booking the key records. */
-  book: (trx: Transaction<DB>) => Promise<{ result: T; bookingId: number }>;
-}
-
-/** The first result of a key, or null when the key is new. */
-async function replayed<T>(ctx: AppContext, request: IdempotentRequest<T>, hash: string): Promise<T | null> {
-  if (request.key === undefined) return null;
-  const row = await ctx.db
-    .selectFrom('idempotency_keys')
-    .select(['request_hash', 'booking_id'])
-    .where('key', '=', request.key)
-    .executeTakeFirst();
-  if (!row) return null;
-  if (row.request_hash !== hash) {
-    throw conflict('idempotency_key_reused', 'This Idempotency-Key was used for a different booking request');
-  }
-  if (row.booking_id === null) throw conflict('idempotency_key_in_use', 'A request with this key is still running');
-  return request.replay(row.booking_id);
-}
-
-/**
- * Forgets a key whose booking was undone before its answer (the deposit could not be started):
- * a retry with it books afresh instead of answering the undone booking.
- */
-export async function forgetIdempotencyKey(ctx: AppContext, key: string | undefined): Promise<void> {
-  if (key !== undefined) await ctx.db.deleteFrom('idempotency_keys').where('key', '=', key).execute();
-}
-
 /**
  * The checkout URL of a booking's deposit (see deposits.ts), forgetting the key of a booking
  * released because its deposit could not be started.
@@ -186,56 +137,5 @@ export async function depositCheckout(
   } catch (error) {
     if (!replayed) await forgetIdempotencyKey(ctx, key);
     throw error;
-  }
-}
-
-/**
- * Books once per Idempotency-Key: a key seen before answers its first result (or 409 when the
- * body differs), a new one is claimed inside the booking's transaction.
- */
-export async function bookIdempotently<T>(
-  ctx: AppContext,
-  request: IdempotentRequest<T>,
-): Promise<{ result: T; replayed: boolean }> {
-  const hash = createHash('sha256')
-    .update(
-      JSON.stringify({
-        ...(request.body as object),
-        as: request.client?.id ?? null,
-        // A single booking's hash is the one its keys were always stored with.
-        ...(request.kind === 'booking' ? {} : { kind: request.kind }),
-      }),
-    )
-    .digest('hex');
-  const first = await replayed(ctx, request, hash);
-  if (first !== null) return { result: first, replayed: true };
-
-  const { key } = request;
-  const attempt = () =>
-    ctx.db.transaction().execute(async (trx) => {
-      // Claimed first: a concurrent retry with this key waits here, then fails on the key.
-      if (key !== undefined) {
-        await trx
-          .insertInto('idempotency_keys')
-          .values({ key, request_hash: hash, booking_id: null, created_at: nowIso() })
-          .execute();
-      }
-      const { result, bookingId } = await request.book(trx);
-      if (key !== undefined) {
-        await trx.updateTable('idempotency_keys').set({ booking_id: bookingId }).where('key', '=', key).execute();
-      }
-      return result;
-    });
-
-  // A unique violation means a concurrent request won a race: the same Idempotency-Key
-  // (answer its result), or the same new client's email (book again: the client exists now).
-  for (let round = 1; ; round += 1) {
-    try {
-      return { result: await attempt(), replayed: false };
-    } catch (error) {
-      if (!isUniqueViolation(error) || round === 3) throw error;
-      const again = await replayed(ctx, request, hash);
-      if (again !== null) return { result: again, replayed: true };
-    }
   }
 }

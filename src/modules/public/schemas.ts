@@ -232,12 +232,6 @@ export const PublicVisitBody = withExample(
   },
 );
 
-/**
- * The Idempotency-Key header of POST /public/bookings. Checked by hand: a `headers` schema
- * would have validation drop every other header, Authorization included.
- */
-export const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
-
 /** A booking as its own client sees it: no internal notes, no tokens, no other client. */
 /** Where the client pays the deposit; on the answer of a booking only. */
 const CheckoutUrl = Type.Union([Type.String(), Type.Null()], {

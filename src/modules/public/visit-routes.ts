@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { readClient } from '../../http/auth.js';
 import { errorRef } from '../../http/schemas.js';
-import { idempotencyKeyOf } from './intake.js';
+import { idempotencyKeyOf } from '../bookings/service.js';
 import { limitNewClientBookings } from './new-clients.js';
 import { BOOKING_LIMITS, PUBLIC_BODY_LIMIT } from './limits.js';
 import { PublicVisit, PublicVisitBody } from './schemas.js';

@@ -2,11 +2,17 @@ import type { AppContext } from '../../context.js';
 import type { AuthClient } from '../../http/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { judgeVisit, loadVisitDay, type LoadedVisit, type VisitVerdict } from '../availability/service.js';
-import { insertPlacedVisit, lockForPlacement, readVisitOfBooking, type BookingJoinedRow } from '../bookings/service.js';
+import {
+  bookIdempotently,
+  insertPlacedVisit,
+  lockForPlacement,
+  readVisitOfBooking,
+  type BookingJoinedRow,
+} from '../bookings/service.js';
 import { parseStart } from './bookings.js';
 import { holdsForConfirmLink, scheduleHoldRelease } from './booking-hold.js';
 import { depositAnswer, holdsForDeposit, openHeldDeposit } from './deposits.js';
-import { bookIdempotently, bookingClient, depositCheckout, refuse, requireMayBook } from './intake.js';
+import { bookingClient, depositCheckout, refuse, requireMayBook } from './intake.js';
 import type { PublicVisitInput, PublicVisitOutput } from './schemas.js';
 import { toPublicBooking } from './view.js';
 
@@ -60,7 +66,7 @@ export async function createPublicVisit(
     key: idempotencyKey,
     kind: 'visit',
     body: input,
-    client,
+    as: client?.id ?? null,
     replay: async (bookingId) => {
       const visit = await readVisitOfBooking(ctx.db, bookingId);
       if (!visit) throw new Error(`visit of booking ${bookingId} of an idempotency key is gone`);

@@ -10,6 +10,7 @@ import {
   MY_BOOKINGS_KEY,
   MY_PROFILE_KEY,
   SETUP_STATUS_KEY,
+  WAITLIST_KEY,
 } from './query-keys.js';
 import type { paths } from './schema.gen.js';
 
@@ -58,13 +59,23 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   'put /api/public/me': { done: [MY_PROFILE_KEY] },
   // The desk's calendar: a booking created, moved, completed or cancelled changes its day, the
   // booking itself and the lists; refused, the page showed a booking that has changed meanwhile.
-  // The desk's new-booking dialog sends its client created inline within this change (kept even
-  // when the booking is then refused), so the clients' lists are stale either way.
+  // The desk's new-booking dialog sends its client created inline within each of its creates
+  // (kept even when the booking is then refused), so the clients' lists are stale either way. A
+  // booking made from a waitlist entry marks the entry booked.
   'post /api/bookings': {
+    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY, CLIENTS_KEY, WAITLIST_KEY],
+    refused: [CLIENTS_KEY],
+  },
+  'post /api/bookings/visits': {
     done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY, CLIENTS_KEY],
     refused: [CLIENTS_KEY],
   },
-  'post /api/bookings/visits': { done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY] },
+  'post /api/bookings/series': {
+    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY, CLIENTS_KEY],
+    refused: [CLIENTS_KEY],
+  },
+  // A repeat's dry run writes no booking, but the client typed in is created before it.
+  'post /api/bookings/series/check': { done: [CLIENTS_KEY], refused: [CLIENTS_KEY] },
   'put /api/bookings/{id}': {
     done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
     refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY],

@@ -26,3 +26,5 @@ export const BOOKING_DAY_KEY = ['get', '/api/bookings/day'] as const;
 export const BOOKING_KEY = ['get', '/api/bookings/{id}'] as const;
 /** The clients list and the desk's client search, every variant. */
 export const CLIENTS_KEY = ['get', '/api/clients'] as const;
+/** Every list of the waitlist (the desk's new booking reads a day's open entries). */
+export const WAITLIST_KEY = ['get', '/api/waitlist'] as const;

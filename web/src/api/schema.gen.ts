@@ -319,7 +319,7 @@ export interface paths {
     put?: never;
     /**
      * Create a booking
-     * @description Auth: Logged in (any role). `start_at`/`end_at` in the salon time zone, `end_at` after `start_at` and at most 24 hours later (400 `validation_failed`); `end_at` absent: `start_at` plus the staff member's duration of the service. Unknown client, staff member or service: 400 `unknown_client`, `unknown_staff`, `unknown_service` (`client_inactive` for an erased or merged client); `location_id` not an active location: 400 `unknown_location` (absent: the location of the member's shift that date, else the default location). A start date that is a holiday: 400 `holiday`. Busy time of the staff member ([start_at, end_at) minus the service's processing window, stored as `processing_start_at`/`processing_end_at`) meeting another non-cancelled booking's: 409 `booking_overlap` naming it. A resource the service requires already held by `capacity` bookings at some instant: 409 `resource_unavailable` naming it. The desk's rules, 400 named after the rule unless `override: true` (then recorded: `override` 1, `overridden_rules`): `staff_not_bookable`, `service_not_performed`, `in_the_past`, `outside_working_time` (shifts, else default shifts, else opening hours; unknown working time does not count), `shorter_than_service`; `details` lists every broken rule. Holiday, overlap and resources are never overridable. `provisional: true` → status `provisional` with a `provisional_token`; the client is emailed confirm/decline links under `base_url` (default PUBLIC_BASE_URL; another origin than PUBLIC_BASE_URL's or one of the settings' `email_link_origins` is 400 `base_url_not_allowed`) and admins are notified (`booking.request`). Otherwise `scheduled`: job `booking.created` (confirmation email) and a `booking.new` notification for the staff member. `waitlist_id` (an entry of the same client): the entry becomes `booked` and the client gets a waitlist-confirmed email.
+     * @description Auth: Logged in (any role). `start_at`/`end_at` in the salon time zone, `end_at` after `start_at` and at most 24 hours later (400 `validation_failed`); `end_at` absent: `start_at` plus the staff member's duration of the service. Unknown client, staff member or service: 400 `unknown_client`, `unknown_staff`, `unknown_service` (`client_inactive` for an erased or merged client); `location_id` not an active location: 400 `unknown_location` (absent: the location of the member's shift that date, else the default location). A start date that is a holiday: 400 `holiday`. Busy time of the staff member ([start_at, end_at) minus the service's processing window, stored as `processing_start_at`/`processing_end_at`) meeting another non-cancelled booking's: 409 `booking_overlap` naming it. A resource the service requires already held by `capacity` bookings at some instant: 409 `resource_unavailable` naming it. The desk's rules, 400 named after the rule unless `override: true` (then recorded: `override` 1, `overridden_rules`): `staff_not_bookable`, `service_not_performed`, `in_the_past`, `outside_working_time` (shifts, else default shifts, else opening hours; unknown working time does not count), `shorter_than_service`; `details` lists every broken rule. Holiday, overlap and resources are never overridable. `provisional: true` → status `provisional` with a `provisional_token`; the client is emailed confirm/decline links under `base_url` (default PUBLIC_BASE_URL; another origin than PUBLIC_BASE_URL's or one of the settings' `email_link_origins` is 400 `base_url_not_allowed`) and admins are notified (`booking.request`). Otherwise `scheduled`: job `booking.created` (confirmation email) and a `booking.new` notification for the staff member. `waitlist_id` (an entry of the same client): the entry becomes `booked` and the client gets a waitlist-confirmed email. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`, an extension) makes a retry safe: the same key with the same body from the same user answers the first result again (the booking as it now is, header `Idempotent-Replayed: true`), also when the retry races the first request, and books nothing twice; the same key with another body (or from another user) is 409 `idempotency_key_reused`. A request that failed leaves no key behind. A malformed key: 400 `validation_failed`.
      */
     post: operations['createBooking'];
     delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
     put?: never;
     /**
      * Book a repeating booking: every N weeks, until a date or a number of times
-     * @description Auth: Logged in (any role). Exactly one of `until` and `count` (400 `validation_failed` otherwise); at most 104 occurrences. Without `end_at`, each lasts the staff member’s duration of the service. Every occurrence is checked like POST /bookings. When any occurrence is refused: 409 `series_conflicts` with one `details` entry per refused occurrence (`occurrences[k]`, its start and the rule’s code), and nothing is saved.
+     * @description Auth: Logged in (any role). Exactly one of `until` and `count` (400 `validation_failed` otherwise); at most 104 occurrences. Without `end_at`, each lasts the staff member’s duration of the service. Every occurrence is checked like POST /bookings. When any occurrence is refused: 409 `series_conflicts` with one `details` entry per refused occurrence (`occurrences[k]`, its start and the rule’s code), and nothing is saved. `skip_dates` leaves the occurrences of those dates out (POST /bookings/series/check says beforehand which would be refused). An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`, an extension) makes a retry safe: the same key with the same body from the same user answers the first result again (the booking as it now is, header `Idempotent-Replayed: true`), also when the retry races the first request, and books nothing twice; the same key with another body (or from another user) is 409 `idempotency_key_reused`. A request that failed leaves no key behind. A malformed key: 400 `validation_failed`.
      */
     post: operations['createSeries'];
     delete?: never;
@@ -430,7 +430,7 @@ export interface paths {
     get: operations['getSeries'];
     /**
      * Move an occurrence and every later one by the same amount
-     * @description Auth: Logged in (any role). `from_booking_id` (an occurrence of this series, not cancelled) moves to `start_at`; every later occurrence not cancelled moves by the same amount, to `staff_id` when given. When any occurrence is refused: 409 `series_conflicts` with one `details` entry per refused occurrence (`occurrences[k]`, its start and the rule’s code), and nothing is saved. Move one occurrence alone with PUT /bookings/:id. With `staff_personal_agenda_enabled`, a staff-role user reaches a series only when every occurrence is theirs (otherwise 404).
+     * @description Auth: Logged in (any role). `from_booking_id` (an occurrence of this series, not cancelled) moves to `start_at`; every later occurrence not cancelled moves by the same amount, to `staff_id` when given. When any occurrence is refused: 409 `series_conflicts` with one `details` entry per refused occurrence (`occurrences[k]`, its start and the rule’s code), and nothing is saved. Move one occurrence alone with PUT /bookings/:id. With `staff_personal_agenda_enabled`, a staff-role user reaches a series only when every occurrence is theirs (otherwise 404). `version` (optional): the `version` of the occurrence `from_booking_id` the move was made from (the later ones lie on days the desk did not show); changed since: 409 `booking_changed` with `booking`, that occurrence as it now is, and nothing moves.
      */
     put: operations['moveSeries'];
     post?: never;
@@ -439,6 +439,26 @@ export interface paths {
      * @description Auth: Logged in (any role). With `from_booking_id`: that occurrence and every later one still scheduled or provisional; without: every one that has not started yet. Each has the side effects of DELETE /bookings/:id. Nothing left to cancel: 409 `already_cancelled`. Cancel one occurrence alone with DELETE /bookings/:id. With `staff_personal_agenda_enabled`, a staff-role user reaches a series only when every occurrence is theirs (otherwise 404).
      */
     delete: operations['cancelSeries'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/bookings/series/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Dry run of POST /bookings/series: what saving would meet, per occurrence, with nothing written
+     * @description Auth: Logged in (any role). The same body as POST /bookings/series (an extension). Every occurrence is checked exactly as the save checks it (holiday, the desk’s rules with `override`, overlap, resources) against what is saved now, then everything is rolled back: no booking, job, email or live event. 200 with one entry per occurrence, soonest first: `free`, `refused` with its `codes` (every desk rule broken, `overridable`), or `skipped` (`skip_dates`). Bad input is refused as by the save (400). A desk lists these before saving, then saves the free ones with `skip_dates` naming the refused ones (or with `override` when every refusal is overridable); a time taken in between is refused by the save, 409 `series_conflicts`.
+     */
+    post: operations['checkSeries'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -455,7 +475,7 @@ export interface paths {
     put?: never;
     /**
      * Book a visit: several services in a row for one client, each part a booking
-     * @description Auth: Logged in (any role). Part i+1 starts when part i ends; a part ends at `end_at` when given, else after its staff member’s duration of the service. A part without `staff_id` goes to the free member who performs the service that `booking_anyone_rule` prefers. Each part is checked like POST /bookings (same 400 and 409 codes); when one cannot be placed nothing is saved and the error’s `details` name `parts[i]`. Each part has the side effects of a single booking.
+     * @description Auth: Logged in (any role). Part i+1 starts when part i ends; a part ends at `end_at` when given, else after its staff member’s duration of the service. A part without `staff_id` goes to the free member who performs the service that `booking_anyone_rule` prefers. Each part is checked like POST /bookings (same 400 and 409 codes); when one cannot be placed nothing is saved and the error’s `details` name `parts[i]`. Each part has the side effects of a single booking. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`, an extension) makes a retry safe: the same key with the same body from the same user answers the first result again (the booking as it now is, header `Idempotent-Replayed: true`), also when the retry races the first request, and books nothing twice; the same key with another body (or from another user) is 409 `idempotency_key_reused`. A request that failed leaves no key behind. A malformed key: 400 `validation_failed`.
      */
     post: operations['createVisit'];
     delete?: never;
@@ -478,7 +498,7 @@ export interface paths {
     get: operations['getVisit'];
     /**
      * Move a visit: every part not cancelled moves by the same amount
-     * @description Auth: Logged in (any role). `start_at` is the new start of the first part not cancelled. Each part is checked like a PUT of its times (holiday 400, overlap 409); one refused part refuses the move, details naming `parts[i]`. Every part cancelled: 409 `visit_cancelled`. Move one part alone with PUT /bookings/:id. With `staff_personal_agenda_enabled`, a staff-role user reaches a visit only when every part is theirs (otherwise 404).
+     * @description Auth: Logged in (any role). `start_at` is the new start of the first part not cancelled. Each part is checked like a PUT of its times (holiday 400, overlap 409); one refused part refuses the move, details naming `parts[i]`. Every part cancelled: 409 `visit_cancelled`. Move one part alone with PUT /bookings/:id. With `staff_personal_agenda_enabled`, a staff-role user reaches a visit only when every part is theirs (otherwise 404). `versions` (optional): each part's `version` the move was made from; a part changed since: 409 `booking_changed` with `booking`, that part as it now is, and nothing moves.
      */
     put: operations['moveVisit'];
     post?: never;
@@ -5826,6 +5846,31 @@ export interface components {
       /** @description The end date it was given, or null */
       until: string | null;
     };
+    SeriesCheck: {
+      /** @description Every occurrence, soonest first (occurrences[k] of a 409 `series_conflicts`) */
+      occurrences: {
+        /** @description The refusal’s code as POST /bookings names it (`booking_overlap`, `holiday`, `resource_unavailable`, …); for the desk’s rules every rule broken (`outside_working_time`, `in_the_past`, …). Empty unless refused */
+        codes: string[];
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        date: string;
+        /** @description The refusal’s message; null unless refused */
+        message: string | null;
+        /** @description `true` when every code is a desk rule, which `override: true` lets the desk break */
+        overridable: boolean;
+        /** @description With `override: true`: the desk rules this occurrence would be booked against */
+        overridden: string[];
+        /**
+         * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+         * @example 2026-11-22 14:30:00
+         */
+        start_at: string;
+        /** @description `free`: saving would book it; `refused`: saving would meet `codes`; `skipped`: a date of `skip_dates` */
+        status: 'free' | 'refused' | 'skipped';
+      }[];
+    };
     Service: {
       /** @description 1 active, 0 archived (kept for the bookings that use it) */
       active?: number;
@@ -8108,6 +8153,8 @@ export interface operations {
           /** @description `true`: book although the desk rules (working time, past, shorter than the service, …) say no */
           override?: boolean;
           service_id: number;
+          /** @description Dates of occurrences left out (an extension): those are not booked, the others are (the series keeps the `until` or `count` it was given). A date that is no occurrence’s, or leaving none: 400 `validation_failed` */
+          skip_dates?: string[];
           staff_id: number;
           /**
            * @description YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted)
@@ -8264,6 +8311,8 @@ export interface operations {
            * @example 2030-05-14 10:00:00
            */
           start_at: string;
+          /** @description The booking's `version` this change was made from. Given and no longer the booking's: 409 `booking_changed` with the booking as it now is, and nothing changes. Absent: no check */
+          version?: number;
         };
       };
     };
@@ -8304,13 +8353,13 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Every error: a human message and a stable snake_case code */
+      /** @description Conflict */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['BookingConflict'];
         };
       };
       /** @description Every error: a human message and a stable snake_case code */
@@ -8411,6 +8460,104 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  checkSeries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "client_id": 1,
+         *       "staff_id": 2,
+         *       "service_id": 1,
+         *       "start_at": "2030-05-14 10:00:00",
+         *       "every_weeks": 4,
+         *       "count": 6
+         *     }
+         */
+        'application/json': {
+          client_id: number;
+          /** @description How many occurrences */
+          count?: number;
+          /**
+           * @description YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted)
+           * @example 2030-05-14 11:00:00
+           */
+          end_at?: string;
+          every_weeks: number;
+          internal_notes?: string;
+          notes?: string;
+          /** @description `true`: book although the desk rules (working time, past, shorter than the service, …) say no */
+          override?: boolean;
+          service_id: number;
+          /** @description Dates of occurrences left out (an extension): those are not booked, the others are (the series keeps the `until` or `count` it was given). A date that is no occurrence’s, or leaving none: 400 `validation_failed` */
+          skip_dates?: string[];
+          staff_id: number;
+          /**
+           * @description YYYY-MM-DD HH:MM[:SS] in the salon time zone (ISO with T accepted)
+           * @example 2030-05-14 10:00:00
+           */
+          start_at: string;
+          /**
+           * @description YYYY-MM-DD: the last day an occurrence may fall on
+           * @example 2026-11-23
+           */
+          until?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeriesCheck'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -8606,7 +8753,13 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "start_at": "2030-05-14 13:00:00"
+         *       "start_at": "2030-05-14 13:00:00",
+         *       "versions": [
+         *         {
+         *           "booking_id": 12,
+         *           "version": 3
+         *         }
+         *       ]
          *     }
          */
         'application/json': {
@@ -8617,6 +8770,12 @@ export interface operations {
            * @example 2030-05-14 10:00:00
            */
           start_at: string;
+          /** @description The `version` of each part the move was made from (any of the parts; usually all that the desk shows). A part whose version is another now: 409 `booking_changed` with that part as it now is, and nothing moves. A booking that is no part of the visit: 400 `validation_failed`. Absent: no check */
+          versions?: {
+            booking_id: number;
+            /** @description The booking's `version` this change was made from. Given and no longer the booking's: 409 `booking_changed` with the booking as it now is, and nothing changes. Absent: no check */
+            version: number;
+          }[];
         };
       };
     };
@@ -8657,13 +8816,13 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Every error: a human message and a stable snake_case code */
+      /** @description Conflict */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['BookingConflict'];
         };
       };
       /** @description Every error: a human message and a stable snake_case code */

@@ -1,11 +1,11 @@
 import { useId, useRef, useState } from 'react';
-import { api, $api, unwrap, type Schemas } from '../../../../api/client';
-import { ConnectionError } from '../../../../api/errors';
-import { useChange } from '../../../../api/mutation';
+import { $api, type Schemas } from '../../../../api/client';
+import { useDeskBooking, type DeskBookingDraft, type DeskSeriesDraft } from '../../../../api/desk-booking';
 import { useT } from '../../../../i18n/i18n';
-import { randomKey } from '../../../../lib/random';
 import { ApiForm, fieldText, SubmitButton } from '../../../../ui/ApiForm';
+import type { PageWords } from '../../../../ui/FailureAlert';
 import { Button } from '../../../../ui/Button';
+import { Checkbox } from '../../../../ui/Checkbox';
 import { Dialog } from '../../../../ui/Dialog';
 import { TextField } from '../../../../ui/TextField';
 import { formatClock } from '../../../../lib/format';
@@ -16,7 +16,18 @@ import { DESK_WORDS } from '../refusals';
 import { RulesOverride } from '../RulesOverride';
 import { wallClock } from '../wall-clock';
 import { ClientPicker, type ClientChoice } from './ClientPicker';
+import { NO_REPEAT, Occurrences, RepeatFields, type RepeatChoice } from './RepeatFields';
+import { WaitlistPick, type WaitlistEntry } from './WaitlistPick';
 import './new-booking.css';
+
+/** The desk's words, and the refusals only this dialog meets. */
+const WORDS: PageWords = {
+  codes: {
+    ...DESK_WORDS.codes,
+    series_conflicts: 'calendar.new.seriesConflicts',
+    idempotency_key_reused: 'calendar.new.keyReused',
+  },
+};
 
 /** Where a new booking starts: the slot pressed. */
 export interface NewBookingStart {
@@ -31,21 +42,14 @@ interface Part {
   staffId: number;
 }
 
-interface Draft {
-  client: Exclude<ClientChoice, null>;
-  startAt: string;
-  parts: Part[];
-  notes: string;
-  internalNotes: string;
-  override: boolean;
-}
-
 /**
- * Books from an empty slot: the client (found or created), one or several services each with
- * its staff member (several make a visit, one after the other), the time, the notes. The desk's
- * rules the service names are shown with the override it allows. Each attempt carries an
- * Idempotency-Key, kept across a lost connection and renewed after any answer, and a second
- * press while sending is ignored.
+ * Books from an empty slot: the client (found or created, or taken with the service from a
+ * waitlist entry of that day), one or several services each with its staff member (several
+ * make a visit, one after the other), the time, the notes, and a repeat. The desk's rules the
+ * service names are shown with the override it allows. A repeat is checked first (the
+ * service's dry run): every date is listed with what saving it would meet, and the desk books
+ * the dates that fit, or cancels. Requests go through api/desk-booking.ts (an Idempotency-Key
+ * per attempt, kept across a lost connection); a second press while sending is ignored.
  */
 export function NewBookingDialog({
   start,
@@ -66,18 +70,31 @@ export function NewBookingDialog({
   const [parts, setParts] = useState<Part[]>([{ key: 0, serviceId: 0, staffId: start.staffId }]);
   const [override, setOverride] = useState(false);
   const [clientMissing, setClientMissing] = useState(false);
-  const idempotencyKey = useRef(randomKey());
+  const [waitlist, setWaitlist] = useState<WaitlistEntry | null>(null);
+  const [repeat, setRepeat] = useState<RepeatChoice>(NO_REPEAT);
   const nextKey = useRef(1);
-  const book = useChange<number, Draft>(['post', '/api/bookings'], {
-    mutationFn: (draft) =>
-      // A client created once is the booking's client from then on, whatever the booking's answer.
-      createBooking(draft, idempotencyKey.current, (id, name) => setClient({ kind: 'existing', id, name })),
-    onSettled: (_data, error) => {
-      // A lost connection keeps the key, so the same attempt is not booked twice; any answer renews it.
-      if (!(error instanceof ConnectionError)) idempotencyKey.current = randomKey();
-    },
-    onSuccess: onBooked,
+  const desk = useDeskBooking({
+    // A client created once is the booking's client from then on, whatever the booking's answer.
+    onClientCreated: (id, name) => setClient({ kind: 'existing', id, name }),
+    onBooked,
   });
+  const repeating = repeat.on && parts.length === 1 && waitlist === null;
+  const checked = repeating ? desk.checked : undefined;
+  const fitting = checked?.occurrences.filter((occurrence) => occurrence.status === 'free').length ?? 0;
+  /** The draft changed: a repeat's list no longer speaks for it. */
+  const changed = () => {
+    if (desk.checked) desk.forget();
+  };
+  const chooseEntry = (entry: WaitlistEntry | null) => {
+    changed();
+    setWaitlist(entry);
+    if (entry === null) return;
+    setClient({ kind: 'existing', id: entry.client_id, name: entry.client_name });
+    // New keys: the service and staff selects take the entry's as their starting values.
+    const staffId =
+      entry.staff_id !== null && staff.some((m) => m.id === entry.staff_id) ? entry.staff_id : start.staffId;
+    setParts([{ key: nextKey.current++, serviceId: entry.service_id, staffId }]);
+  };
   const time = formatClock(clockOfMinutes(start.minute), settings.locale, settings.timeFormat);
   const fieldIds = useId();
   const serviceList = services.data ?? [];
@@ -87,12 +104,12 @@ export function NewBookingDialog({
       isOpen
       onOpenChange={(open) => !open && onClose()}
       title={t('calendar.new.title')}
-      isDismissable={!book.isPending}
+      isDismissable={!desk.sending.isPending}
     >
       <p>{t('calendar.new.when', { day: dayName(start.date, settings.locale), time })}</p>
       <ApiForm
-        sending={book}
-        words={DESK_WORDS}
+        sending={desk.sending}
+        words={WORDS}
         aria-label={t('calendar.new.title')}
         onSubmit={(form) => {
           const data = new FormData(form);
@@ -101,21 +118,50 @@ export function NewBookingDialog({
             return;
           }
           setClientMissing(false);
-          book.mutate({
-            client,
+          const draft: DeskBookingDraft = {
+            client: client.kind === 'existing' ? { kind: 'existing', id: client.id } : client,
             startAt: wallClock(start.date, fieldText(form, 'time')),
-            parts: parts.map((part, index) => ({
-              ...part,
+            parts: parts.map((_part, index) => ({
               serviceId: Number(data.get(`service-${index}`)),
               staffId: Number(data.get(`staff-${index}`)),
             })),
             notes: fieldText(form, 'notes'),
             internalNotes: fieldText(form, 'internal_notes'),
             override,
-          });
+            waitlistId: waitlist?.id,
+          };
+          if (!repeating) {
+            desk.book(draft);
+            return;
+          }
+          const series: DeskSeriesDraft = {
+            ...draft,
+            repeat: {
+              everyWeeks: Number(repeat.everyWeeks),
+              ...(repeat.ends === 'until' ? { until: repeat.until } : { count: Number(repeat.count) }),
+            },
+            skipDates: [],
+          };
+          // First the dates and what each meets; then the ones that fit, the others left out.
+          if (!checked) {
+            desk.check(series);
+            return;
+          }
+          const refused = checked.occurrences.filter((occurrence) => occurrence.status === 'refused');
+          desk.bookSeries({ ...series, skipDates: refused.map((occurrence) => occurrence.date) });
         }}
       >
-        <ClientPicker value={client} onChange={setClient} />
+        <WaitlistPick date={start.date} settings={settings} chosen={waitlist?.id ?? null} onChoose={chooseEntry} />
+        {waitlist && <p>{t('calendar.new.fromWaitlist', { name: waitlist.client_name })}</p>}
+        {!waitlist && (
+          <ClientPicker
+            value={client}
+            onChange={(next) => {
+              changed();
+              setClient(next);
+            }}
+          />
+        )}
         {clientMissing && (
           <p role="alert" className="alert">
             {t('calendar.new.clientMissing')}
@@ -126,6 +172,7 @@ export function NewBookingDialog({
           type="time"
           label={t('calendar.new.time')}
           defaultValue={clockOfMinutes(start.minute)}
+          onChange={changed}
           isRequired
         />
         <fieldset className="new-parts">
@@ -145,6 +192,7 @@ export function NewBookingDialog({
                   id={`${fieldIds}-service-${index}`}
                   name={`service-${index}`}
                   defaultValue={part.serviceId || ''}
+                  onChange={changed}
                   required
                 >
                   <option value="" disabled>
@@ -159,7 +207,12 @@ export function NewBookingDialog({
               </div>
               <div className="field">
                 <label htmlFor={`${fieldIds}-staff-${index}`}>{t('calendar.new.staff', { number: index + 1 })}</label>
-                <select id={`${fieldIds}-staff-${index}`} name={`staff-${index}`} defaultValue={part.staffId}>
+                <select
+                  id={`${fieldIds}-staff-${index}`}
+                  name={`staff-${index}`}
+                  defaultValue={part.staffId}
+                  onChange={changed}
+                >
                   {staff.map((member) => (
                     <option key={member.id} value={member.id}>
                       {member.name}
@@ -168,16 +221,25 @@ export function NewBookingDialog({
                 </select>
               </div>
               {parts.length > 1 && (
-                <Button variant="secondary" onPress={() => setParts(parts.filter((other) => other.key !== part.key))}>
+                <Button
+                  variant="secondary"
+                  onPress={() => {
+                    changed();
+                    setParts(parts.filter((other) => other.key !== part.key));
+                  }}
+                >
                   {t('calendar.new.removeService', { number: index + 1 })}
                 </Button>
               )}
             </div>
           ))}
-          {parts.length < 5 && (
+          {parts.length < 5 && !repeat.on && !waitlist && (
             <Button
               variant="secondary"
-              onPress={() => setParts([...parts, { key: nextKey.current++, serviceId: 0, staffId: start.staffId }])}
+              onPress={() => {
+                changed();
+                setParts([...parts, { key: nextKey.current++, serviceId: 0, staffId: start.staffId }]);
+              }}
             >
               {t('calendar.new.addService')}
             </Button>
@@ -190,9 +252,50 @@ export function NewBookingDialog({
           description={t('calendar.new.internalNotesHelp')}
           multiline
         />
-        <RulesOverride error={book.error} override={override} onOverride={setOverride} />
+        {parts.length === 1 && !waitlist && (
+          <RepeatFields
+            value={repeat}
+            onChange={(next) => {
+              changed();
+              setRepeat(next);
+            }}
+          />
+        )}
+        {checked && <Occurrences checked={checked} settings={settings} />}
+        {repeating ? (
+          // A repeat's desk rules are named per date in the list above, not by a refusal: the
+          // override is offered when a date breaks them (and stays while ticked, keeping the focus).
+          (override || checked?.occurrences.some((occurrence) => occurrence.overridable)) && (
+            <div className="rules">
+              <Checkbox
+                isSelected={override}
+                onChange={(next) => {
+                  changed();
+                  setOverride(next);
+                }}
+              >
+                {t('calendar.rules.override')}
+              </Checkbox>
+            </div>
+          )
+        ) : (
+          <RulesOverride
+            error={desk.sending.error}
+            override={override}
+            onOverride={(next) => {
+              changed();
+              setOverride(next);
+            }}
+          />
+        )}
         <div className="actions">
-          <SubmitButton sending={book}>{t('calendar.new.submit')}</SubmitButton>
+          <SubmitButton sending={desk.sending} isDisabled={checked !== undefined && fitting === 0}>
+            {!repeating
+              ? t('calendar.new.submit')
+              : checked
+                ? t('calendar.new.bookFitting', { count: fitting })
+                : t('calendar.new.check')}
+          </SubmitButton>
           <Button variant="secondary" onPress={onClose}>
             {t('calendar.new.cancel')}
           </Button>
@@ -200,53 +303,4 @@ export function NewBookingDialog({
       </ApiForm>
     </Dialog>
   );
-}
-
-/** Creates the client when new, then the booking (one service) or the visit (several); the first booking's id. */
-async function createBooking(
-  draft: Draft,
-  idempotencyKey: string,
-  onClientCreated: (id: number, name: string) => void,
-): Promise<number> {
-  const clientId =
-    draft.client.kind === 'existing' ? draft.client.id : await createClient(draft.client, onClientCreated);
-  const common = {
-    client_id: clientId,
-    start_at: draft.startAt,
-    notes: draft.notes,
-    internal_notes: draft.internalNotes,
-    ...(draft.override ? { override: true } : {}),
-  };
-  const headers = { 'Idempotency-Key': idempotencyKey };
-  const [first] = draft.parts;
-  if (draft.parts.length === 1 && first) {
-    const booking = await unwrap(
-      api.POST('/api/bookings', { headers, body: { ...common, service_id: first.serviceId, staff_id: first.staffId } }),
-    );
-    return booking.id;
-  }
-  const visit = await unwrap(
-    api.POST('/api/bookings/visits', {
-      headers,
-      body: { ...common, parts: draft.parts.map((part) => ({ service_id: part.serviceId, staff_id: part.staffId })) },
-    }),
-  );
-  return visit.bookings[0]?.id ?? visit.id;
-}
-
-async function createClient(
-  client: { name: string; phone: string; email: string },
-  onClientCreated: (id: number, name: string) => void,
-): Promise<number> {
-  const created = await unwrap(
-    api.POST('/api/clients', {
-      body: {
-        name: client.name.trim(),
-        ...(client.phone.trim() ? { phone: client.phone.trim() } : {}),
-        ...(client.email.trim() ? { email: client.email.trim() } : {}),
-      },
-    }),
-  );
-  onClientCreated(created.id, created.name);
-  return created.id;
 }
