@@ -19,6 +19,7 @@
  *   stale-writes.ts    a change made from an older version of a booking is refused
  *   live-changes.ts    the calendar's change log, spread to the process's live streams
  *   live-stream.ts     one desk's live updates (server-sent events), resumed after a reconnect
+ *   history.ts         a booking's lasting history (written by triggers) and who made each change
  */
 
 export {
@@ -87,6 +88,7 @@ export {
 } from './visits.js';
 export { cancelSeries, createSeries, getSeries, moveSeries } from './series.js';
 export { dayView } from './day-view.js';
+export { asActor, bookingHistory, userActor, type Actor } from './history.js';
 export { ChangeFeed, type BookingChange } from './live-changes.js';
 export { serveEventStream } from './live-stream.js';
 export { BookingStatus, DepositStatusOut } from './schemas.js';

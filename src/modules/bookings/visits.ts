@@ -24,6 +24,7 @@ import { agendaOf, bookingQuery, toBooking, type BookingJoinedRow } from './read
 import { insertBooking, moveLockedBooking, type BookingCreator } from './transitions.js';
 import type { VisitCreateInput, VisitMoveInput, VisitOutput } from './visit-schemas.js';
 import { shiftWallClock, wallClockDelta } from './wall-clock.js';
+import { asActor, userActor } from './history.js';
 
 /*
  * Visits: several services for one client in a row, each part a booking of its own (own id,
@@ -146,102 +147,104 @@ export async function createVisit(ctx: AppContext, caller: AuthUser, input: Visi
     publicBaseUrl: ctx.config.publicBaseUrl,
     createdBy: caller.id,
   };
-  return ctx.db.transaction().execute(async (trx) => {
-    const serviceIds = input.parts.map((part) => part.service_id);
-    const performers = await performersOf(trx, { serviceIds });
-    const candidates = input.parts.map((part, i) => {
-      const performing = performers.get(part.service_id);
-      if (performing === undefined) {
-        throw refusalOf(
-          `parts[${i}]`,
-          badRequest('unknown_service', 'No active service has this id', [
-            { field: 'service_id', message: 'is not an existing service' },
-          ]),
-        );
-      }
-      if (part.staff_id !== undefined) return [part.staff_id];
-      if (performing.size === 0) {
-        throw refusalOf(
-          `parts[${i}]`,
-          badRequest('service_not_performed', 'No bookable staff member performs this service', [
-            { field: 'service_id', message: 'is performed by nobody bookable' },
-          ]),
-        );
-      }
-      return [...performing.keys()];
-    });
-    const resourceIds = await resourcesOfServices(trx, serviceIds);
-    await lockGroup(trx, ctx.dialect, candidates.flat(), resourceIds, (staffId, error) => {
-      const index = input.parts.findIndex((part) => part.staff_id === staffId);
-      return index < 0 ? error : refusalOf(`parts[${index}]`, error);
-    });
-    // Checked before the visit row refers to it; insertBooking checks it again per part.
-    await lockActiveClient(trx, input.client_id, { dialect: ctx.dialect, strength: 'key share' });
+  return ctx.db.transaction().execute(
+    asActor(userActor(caller), async (trx) => {
+      const serviceIds = input.parts.map((part) => part.service_id);
+      const performers = await performersOf(trx, { serviceIds });
+      const candidates = input.parts.map((part, i) => {
+        const performing = performers.get(part.service_id);
+        if (performing === undefined) {
+          throw refusalOf(
+            `parts[${i}]`,
+            badRequest('unknown_service', 'No active service has this id', [
+              { field: 'service_id', message: 'is not an existing service' },
+            ]),
+          );
+        }
+        if (part.staff_id !== undefined) return [part.staff_id];
+        if (performing.size === 0) {
+          throw refusalOf(
+            `parts[${i}]`,
+            badRequest('service_not_performed', 'No bookable staff member performs this service', [
+              { field: 'service_id', message: 'is performed by nobody bookable' },
+            ]),
+          );
+        }
+        return [...performing.keys()];
+      });
+      const resourceIds = await resourcesOfServices(trx, serviceIds);
+      await lockGroup(trx, ctx.dialect, candidates.flat(), resourceIds, (staffId, error) => {
+        const index = input.parts.findIndex((part) => part.staff_id === staffId);
+        return index < 0 ? error : refusalOf(`parts[${index}]`, error);
+      });
+      // Checked before the visit row refers to it; insertBooking checks it again per part.
+      await lockActiveClient(trx, input.client_id, { dialect: ctx.dialect, strength: 'key share' });
 
-    const now = nowIso();
-    const visit = await trx
-      .insertInto('visits')
-      .values({ client_id: input.client_id, created_by: caller.id, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const load = await dayLoad(
-      trx,
-      [...new Set(candidates.filter((ids) => ids.length > 1).flat())],
-      startAt.slice(0, 10),
-    );
-
-    const engineChoice = await enginePicks(trx, input, startAt, desk.now);
-
-    let cursor = startAt;
-    for (const [i, part] of input.parts.entries()) {
-      const pick = engineChoice?.[i];
-      // The engine's pick first, then the least booked, then the lowest id.
-      const order = [...candidates[i]!].sort(
-        (a, b) => Number(b === pick) - Number(a === pick) || (load.get(a) ?? 0) - (load.get(b) ?? 0) || a - b,
+      const now = nowIso();
+      const visit = await trx
+        .insertInto('visits')
+        .values({ client_id: input.client_id, created_by: caller.id, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const load = await dayLoad(
+        trx,
+        [...new Set(candidates.filter((ids) => ids.length > 1).flat())],
+        startAt.slice(0, 10),
       );
-      const place = (staffId: number) =>
-        insertBooking(
-          trx,
-          {
-            client_id: input.client_id,
-            staff_id: staffId,
-            service_id: part.service_id,
-            start_at: cursor,
-            end_at: ends[i],
-            notes: input.notes,
-            internal_notes: input.internal_notes,
-            provisional: input.provisional,
-            override: input.override,
-            visit_id: visit.id,
-            visit_position: i,
-            desk,
-          },
-          creator,
+
+      const engineChoice = await enginePicks(trx, input, startAt, desk.now);
+
+      let cursor = startAt;
+      for (const [i, part] of input.parts.entries()) {
+        const pick = engineChoice?.[i];
+        // The engine's pick first, then the least booked, then the lowest id.
+        const order = [...candidates[i]!].sort(
+          (a, b) => Number(b === pick) - Number(a === pick) || (load.get(a) ?? 0) - (load.get(b) ?? 0) || a - b,
         );
-      let placed: BookingJoinedRow | undefined;
-      if (part.staff_id !== undefined) {
-        try {
-          placed = await place(part.staff_id);
-        } catch (error) {
-          throw error instanceof AppError ? refusalOf(`parts[${i}]`, error) : error;
-        }
-      } else {
-        let first: AppError | undefined;
-        for (const staffId of order) {
-          const attempt = await tryInSavepoint(trx, () => place(staffId));
-          if (attempt.ok) {
-            placed = attempt.value;
-            break;
+        const place = (staffId: number) =>
+          insertBooking(
+            trx,
+            {
+              client_id: input.client_id,
+              staff_id: staffId,
+              service_id: part.service_id,
+              start_at: cursor,
+              end_at: ends[i],
+              notes: input.notes,
+              internal_notes: input.internal_notes,
+              provisional: input.provisional,
+              override: input.override,
+              visit_id: visit.id,
+              visit_position: i,
+              desk,
+            },
+            creator,
+          );
+        let placed: BookingJoinedRow | undefined;
+        if (part.staff_id !== undefined) {
+          try {
+            placed = await place(part.staff_id);
+          } catch (error) {
+            throw error instanceof AppError ? refusalOf(`parts[${i}]`, error) : error;
           }
-          first ??= attempt.error;
+        } else {
+          let first: AppError | undefined;
+          for (const staffId of order) {
+            const attempt = await tryInSavepoint(trx, () => place(staffId));
+            if (attempt.ok) {
+              placed = attempt.value;
+              break;
+            }
+            first ??= attempt.error;
+          }
+          if (placed === undefined) throw refusalOf(`parts[${i}]`, first!);
         }
-        if (placed === undefined) throw refusalOf(`parts[${i}]`, first!);
+        load.set(placed.staff_id, (load.get(placed.staff_id) ?? 0) + 1);
+        cursor = placed.end_at;
       }
-      load.set(placed.staff_id, (load.get(placed.staff_id) ?? 0) + 1);
-      cursor = placed.end_at;
-    }
-    return toVisit(visit.id, await visitRows(trx, visit.id), timezone);
-  });
+      return toVisit(visit.id, await visitRows(trx, visit.id), timezone);
+    }),
+  );
 }
 
 /** Every part still taking time moves by the same amount; one refused part refuses them all. */
@@ -253,63 +256,67 @@ export async function moveVisit(
 ): Promise<VisitOutput> {
   const startAt = parseWallClock(input.start_at, 'start_at');
   const timezone = await readTimezone(ctx.db);
-  return ctx.db.transaction().execute(async (trx) => {
-    const parts = await lockParts(trx, ctx.dialect, caller, id);
-    const moving = parts.filter((row) => row.status !== 'cancelled');
-    if (moving.length === 0) {
-      throw conflict('visit_cancelled', 'Every part of this visit is cancelled; book a new visit instead');
-    }
-    const deltaMs = wallClockDelta(moving[0]!.start_at, startAt);
-    await lockGroup(
-      trx,
-      ctx.dialect,
-      moving.map((row) => row.staff_id),
-      await resourcesHeld(
-        trx,
-        moving.map((row) => row.id),
-      ),
-    );
-    const now = new Date();
-    const movingIds = moving.map((row) => row.id);
-    // The parts move together: their old places do not count as taken, so a staff member
-    // doing two parts in a row does not clash with themself.
-    for (const row of moving) {
-      try {
-        await moveLockedBooking(trx, ctx.dialect, row, {
-          staffId: row.staff_id,
-          startAt: shiftWallClock(row.start_at, deltaMs),
-          endAt: shiftWallClock(row.end_at, deltaMs),
-          override: input.override === true,
-          timezone,
-          now,
-          exceptIds: movingIds,
-        });
-      } catch (error) {
-        throw error instanceof AppError ? refusalOf(`parts[${row.visit_position ?? 0}]`, error) : error;
+  return ctx.db.transaction().execute(
+    asActor(userActor(caller), async (trx) => {
+      const parts = await lockParts(trx, ctx.dialect, caller, id);
+      const moving = parts.filter((row) => row.status !== 'cancelled');
+      if (moving.length === 0) {
+        throw conflict('visit_cancelled', 'Every part of this visit is cancelled; book a new visit instead');
       }
-    }
-    await trx.updateTable('visits').set({ updated_at: nowIso() }).where('id', '=', id).execute();
-    return toVisit(id, await visitRows(trx, id), timezone);
-  });
+      const deltaMs = wallClockDelta(moving[0]!.start_at, startAt);
+      await lockGroup(
+        trx,
+        ctx.dialect,
+        moving.map((row) => row.staff_id),
+        await resourcesHeld(
+          trx,
+          moving.map((row) => row.id),
+        ),
+      );
+      const now = new Date();
+      const movingIds = moving.map((row) => row.id);
+      // The parts move together: their old places do not count as taken, so a staff member
+      // doing two parts in a row does not clash with themself.
+      for (const row of moving) {
+        try {
+          await moveLockedBooking(trx, ctx.dialect, row, {
+            staffId: row.staff_id,
+            startAt: shiftWallClock(row.start_at, deltaMs),
+            endAt: shiftWallClock(row.end_at, deltaMs),
+            override: input.override === true,
+            timezone,
+            now,
+            exceptIds: movingIds,
+          });
+        } catch (error) {
+          throw error instanceof AppError ? refusalOf(`parts[${row.visit_position ?? 0}]`, error) : error;
+        }
+      }
+      await trx.updateTable('visits').set({ updated_at: nowIso() }).where('id', '=', id).execute();
+      return toVisit(id, await visitRows(trx, id), timezone);
+    }),
+  );
 }
 
 /** Every part still scheduled or provisional is cancelled, each with a cancellation's side effects. */
 export async function cancelVisit(ctx: AppContext, caller: AuthUser, id: number): Promise<VisitOutput> {
   const timezone = await readTimezone(ctx.db);
-  return ctx.db.transaction().execute(async (trx) => {
-    const parts = await lockParts(trx, ctx.dialect, caller, id);
-    const open = parts.filter((row) => row.status === 'scheduled' || row.status === 'provisional');
-    if (open.length === 0) {
-      if (parts.every((row) => row.status === 'cancelled')) {
-        throw conflict('already_cancelled', 'This visit is already cancelled');
+  return ctx.db.transaction().execute(
+    asActor(userActor(caller), async (trx) => {
+      const parts = await lockParts(trx, ctx.dialect, caller, id);
+      const open = parts.filter((row) => row.status === 'scheduled' || row.status === 'provisional');
+      if (open.length === 0) {
+        if (parts.every((row) => row.status === 'cancelled')) {
+          throw conflict('already_cancelled', 'This visit is already cancelled');
+        }
+        throw conflict('invalid_transition', 'No part of this visit is scheduled or provisional any more');
       }
-      throw conflict('invalid_transition', 'No part of this visit is scheduled or provisional any more');
-    }
-    const now = nowIso();
-    await cancelLocked(trx, ctx.config, open, now);
-    await trx.updateTable('visits').set({ updated_at: now }).where('id', '=', id).execute();
-    return toVisit(id, await visitRows(trx, id), timezone);
-  });
+      const now = nowIso();
+      await cancelLocked(trx, ctx.config, open, now);
+      await trx.updateTable('visits').set({ updated_at: now }).where('id', '=', id).execute();
+      return toVisit(id, await visitRows(trx, id), timezone);
+    }),
+  );
 }
 
 /** A part already placed by the availability engine: who, when. */

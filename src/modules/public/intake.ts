@@ -7,6 +7,7 @@ import type { AuthClient } from '../../http/auth.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Refusal } from '../availability/service.js';
+import { asActor } from '../bookings/service.js';
 import { readSettings } from '../settings/service.js';
 import { normalisePhone } from '../sms/service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
@@ -212,20 +213,23 @@ export async function bookIdempotently<T>(
 
   const { key } = request;
   const attempt = () =>
-    ctx.db.transaction().execute(async (trx) => {
-      // Claimed first: a concurrent retry with this key waits here, then fails on the key.
-      if (key !== undefined) {
-        await trx
-          .insertInto('idempotency_keys')
-          .values({ key, request_hash: hash, booking_id: null, created_at: nowIso() })
-          .execute();
-      }
-      const { result, bookingId } = await request.book(trx);
-      if (key !== undefined) {
-        await trx.updateTable('idempotency_keys').set({ booking_id: bookingId }).where('key', '=', key).execute();
-      }
-      return result;
-    });
+    // The booking page's client makes the booking (its history says so, also of what this transaction changes after).
+    ctx.db.transaction().execute(
+      asActor('client', async (trx) => {
+        // Claimed first: a concurrent retry with this key waits here, then fails on the key.
+        if (key !== undefined) {
+          await trx
+            .insertInto('idempotency_keys')
+            .values({ key, request_hash: hash, booking_id: null, created_at: nowIso() })
+            .execute();
+        }
+        const { result, bookingId } = await request.book(trx);
+        if (key !== undefined) {
+          await trx.updateTable('idempotency_keys').set({ booking_id: bookingId }).where('key', '=', key).execute();
+        }
+        return result;
+      }),
+    );
 
   // A unique violation means a concurrent request won a race: the same Idempotency-Key
   // (answer its result), or the same new client's email (book again: the client exists now).
