@@ -4,6 +4,7 @@ import { isRefusal, isSlotGone } from './errors.js';
 import {
   AVAILABILITY_KEY,
   BOOKING_DAY_KEY,
+  BOOKING_HISTORY_KEY,
   BOOKING_KEY,
   BOOKINGS_KEY,
   CLIENTS_KEY,
@@ -66,12 +67,12 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   },
   'post /api/bookings/visits': { done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY] },
   'put /api/bookings/{id}': {
-    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
-    refused: [BOOKING_DAY_KEY, BOOKING_KEY],
+    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
+    refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY],
   },
   'delete /api/bookings/{id}': {
-    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
-    refused: [BOOKING_DAY_KEY, BOOKING_KEY],
+    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
+    refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY],
   },
   // A client created inline at the desk joins the searches.
   'post /api/clients': { done: [CLIENTS_KEY] },
