@@ -602,6 +602,7 @@ export interface BookingHistoryTable {
 
 /** Who writes the bookings of the current transaction (one row, never committed): read by the history's triggers. */
 export interface BookingHistoryActorTable {
+  id: Generated<number>;
   actor: string;
 }
 

@@ -41,9 +41,9 @@ describe('the calendar’s resources per booking', () => {
   it('each booking lists the resources holding it, in the day’s order; a booking holding none is absent', () => {
     const held = resourcesByBooking({
       resources: [
-        { id: 2, name: 'Basin', capacity: 2, bookings: [10, 11] },
-        { id: 1, name: 'Room', capacity: 1, bookings: [11] },
-        { id: 3, name: 'Steamer', capacity: 1, bookings: [] },
+        { name: 'Basin', bookings: [10, 11] },
+        { name: 'Room', bookings: [11] },
+        { name: 'Steamer', bookings: [] },
       ],
     });
     assert.deepEqual(Object.fromEntries(held), { 10: ['Basin'], 11: ['Basin', 'Room'] });

@@ -54,8 +54,10 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('booking_history_booking').on('booking_history').columns(['booking_id', 'id']).execute();
+  // A key of its own (never a unique actor: two transactions of one user must not wait on each other).
   await db.schema
     .createTable('booking_history_actor')
+    .addColumn('id', 'integer', primaryId(dialect))
     .addColumn('actor', 'text', (c) => c.notNull())
     .execute();
 
