@@ -84,6 +84,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'POST /api/bookings',
     'DELETE /api/bookings/:id',
     'GET /api/bookings/:id',
+    'GET /api/bookings/:id/history',
     'PUT /api/bookings/:id',
     'POST /api/bookings/series',
     'DELETE /api/bookings/series/:id',

@@ -577,6 +577,35 @@ export interface BookingChangesTable {
   created_at: string;
 }
 
+/** What happened to each booking, kept as long as the booking (migration 0053): written by triggers. */
+export interface BookingHistoryTable {
+  id: Generated<number>;
+  booking_id: number;
+  kind: 'created' | 'changed';
+  /** `user:<id>`, `client`, or null: the system (a job, an expiring hold). */
+  actor: string | null;
+  old_start_at: string | null;
+  old_end_at: string | null;
+  old_status: BookingStatus | null;
+  old_staff_id: number | null;
+  old_service_id: number | null;
+  new_start_at: string;
+  new_end_at: string;
+  new_status: BookingStatus;
+  new_staff_id: number;
+  new_service_id: number;
+  notes_changed: number;
+  internal_notes_changed: number;
+  /** UTC ISO. */
+  created_at: string;
+}
+
+/** Who writes the bookings of the current transaction (one row, never committed): read by the history's triggers. */
+export interface BookingHistoryActorTable {
+  id: Generated<number>;
+  actor: string;
+}
+
 export interface BookingsTable {
   id: Generated<number>;
   client_id: number;
@@ -736,6 +765,8 @@ export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTab
   client_label_assignments: ClientLabelAssignmentsTable;
   bookings: BookingsTable;
   booking_changes: BookingChangesTable;
+  booking_history: BookingHistoryTable;
+  booking_history_actor: BookingHistoryActorTable;
   booking_counts: BookingCountsTable;
   waitlist_entries: WaitlistEntriesTable;
   staff_services: StaffServicesTable;

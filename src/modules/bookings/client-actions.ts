@@ -6,6 +6,7 @@ import { bookingQuery, type BookingJoinedRow } from './reads.js';
 import { cancelOwnBooking, lockOwnBooking, readSelfServiceRules } from './self-service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
 import { announceCancelled, announceScheduled } from './transitions.js';
+import { asActor } from './history.js';
 
 /*
  * What a client does to their own bookings from the booking page: answer a provisional
@@ -25,23 +26,25 @@ export async function answerProvisional(
   token: string,
   answer: 'confirm' | 'decline',
 ): Promise<BookingJoinedRow> {
-  return ctx.db.transaction().execute(async (trx) => {
-    let query = trx.selectFrom('bookings').selectAll().where('provisional_token', '=', token);
-    query = lockRows(query, ctx.dialect);
-    const booking = await query.executeTakeFirst();
-    if (!booking) throw notFound('Booking');
-    if (booking.status !== 'provisional') {
-      throw conflict('not_provisional', `This booking is ${booking.status}: it no longer awaits an answer`);
-    }
-    const status = answer === 'confirm' ? 'scheduled' : 'cancelled';
-    await trx.updateTable('bookings').set({ status, updated_at: nowIso() }).where('id', '=', booking.id).execute();
-    const row = await bookingQuery(trx).where('b.id', '=', booking.id).executeTakeFirstOrThrow();
-    if (status === 'scheduled') {
-      await announceScheduled(trx, row);
-      await recordWebhookEvent(trx, 'booking.updated', row.id);
-    } else await announceCancelled(trx, ctx.config, row);
-    return row;
-  });
+  return ctx.db.transaction().execute(
+    asActor('client', async (trx) => {
+      let query = trx.selectFrom('bookings').selectAll().where('provisional_token', '=', token);
+      query = lockRows(query, ctx.dialect);
+      const booking = await query.executeTakeFirst();
+      if (!booking) throw notFound('Booking');
+      if (booking.status !== 'provisional') {
+        throw conflict('not_provisional', `This booking is ${booking.status}: it no longer awaits an answer`);
+      }
+      const status = answer === 'confirm' ? 'scheduled' : 'cancelled';
+      await trx.updateTable('bookings').set({ status, updated_at: nowIso() }).where('id', '=', booking.id).execute();
+      const row = await bookingQuery(trx).where('b.id', '=', booking.id).executeTakeFirstOrThrow();
+      if (status === 'scheduled') {
+        await announceScheduled(trx, row);
+        await recordWebhookEvent(trx, 'booking.updated', row.id);
+      } else await announceCancelled(trx, ctx.config, row);
+      return row;
+    }),
+  );
 }
 
 /**
@@ -55,8 +58,10 @@ export async function cancelClientBooking(
   id: number,
   now: Date = new Date(),
 ): Promise<BookingJoinedRow> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const booking = await lockOwnBooking(trx, ctx.dialect, id, clientId);
-    return cancelOwnBooking(trx, ctx.config, booking, await readSelfServiceRules(trx), now);
-  });
+  return ctx.db.transaction().execute(
+    asActor('client', async (trx) => {
+      const booking = await lockOwnBooking(trx, ctx.dialect, id, clientId);
+      return cancelOwnBooking(trx, ctx.config, booking, await readSelfServiceRules(trx), now);
+    }),
+  );
 }

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
+import { asActor, type Actor } from './history.js';
 
 /*
  * The Idempotency-Key of every create that books (the booking page's bookings and visits, the
@@ -41,6 +42,8 @@ export interface IdempotentRequest<T> {
   kind: string;
   body: unknown;
   as: number | string | null;
+  /** Who the booking's history names for what this transaction writes (the desk's user, or the client online). */
+  actor: Actor;
   /** The first result again, from the booking its key recorded. */
   replay: (bookingId: number) => Promise<T>;
   /** Books in the transaction; returns the result and the booking the key records. */
@@ -94,20 +97,22 @@ export async function bookIdempotently<T>(
 
   const { key } = request;
   const attempt = () =>
-    ctx.db.transaction().execute(async (trx) => {
-      // Claimed first: a concurrent retry with this key waits here, then fails on the key.
-      if (key !== undefined) {
-        await trx
-          .insertInto('idempotency_keys')
-          .values({ key, request_hash: hash, booking_id: null, created_at: nowIso() })
-          .execute();
-      }
-      const { result, bookingId } = await request.book(trx);
-      if (key !== undefined) {
-        await trx.updateTable('idempotency_keys').set({ booking_id: bookingId }).where('key', '=', key).execute();
-      }
-      return result;
-    });
+    ctx.db.transaction().execute(
+      asActor(request.actor, async (trx) => {
+        // Claimed first: a concurrent retry with this key waits here, then fails on the key.
+        if (key !== undefined) {
+          await trx
+            .insertInto('idempotency_keys')
+            .values({ key, request_hash: hash, booking_id: null, created_at: nowIso() })
+            .execute();
+        }
+        const { result, bookingId } = await request.book(trx);
+        if (key !== undefined) {
+          await trx.updateTable('idempotency_keys').set({ booking_id: bookingId }).where('key', '=', key).execute();
+        }
+        return result;
+      }),
+    );
 
   // A unique violation means a concurrent request won a race: the same Idempotency-Key
   // (answer its result), or the same new client's email (book again: the client exists now).

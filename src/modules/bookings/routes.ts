@@ -12,6 +12,7 @@ import {
   BookingUpdateBody,
 } from './schemas.js';
 import { DayViewOut, DayViewQuery } from './day-view-schemas.js';
+import { BookingHistoryOut } from './history-schemas.js';
 import { seriesRoutes } from './series-routes.js';
 import { IDEMPOTENT } from './idempotency.js';
 import * as bookings from './service.js';
@@ -72,6 +73,23 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
       response: { 200: BookingOut, 400: errorRef, 404: errorRef },
     },
     handler: (request) => bookings.getBooking(ctx, currentUser(request), request.params.id),
+  });
+
+  app.get('/api/bookings/:id/history', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'getBookingHistory',
+      tags,
+      summary:
+        'What happened to a booking: created, moved, status, staff member, service and notes changed; by whom and when',
+      description:
+        'Oldest first, kept as long as the booking (an extension). One entry for the creation and one per change of times, status, staff member, service, notes or internal notes, whichever path made it (the desk, the booking page, the client’s email links, jobs). ' +
+        '`by`: `user` (with `user`: id and name), `client` (the booking page or the client’s links) or `system` (a job, an unpaid deposit or an unconfirmed hold released). ' +
+        `Each entry names only what changed (\`moved\`, \`status\`, \`staff\`, \`service\` from → to, else null; notes only as changed, not their text). Bookings made before the history existed have none. ${AGENDA}`,
+      params: IdParams,
+      response: { 200: BookingHistoryOut, 400: errorRef, 404: errorRef },
+    },
+    handler: (request) => bookings.bookingHistory(ctx, currentUser(request), request.params.id),
   });
 
   app.post('/api/bookings', {

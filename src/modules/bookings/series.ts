@@ -24,6 +24,7 @@ import { requireVersion } from './stale-writes.js';
 import { insertBooking, moveLockedBooking } from './transitions.js';
 import type { SeriesCheckOutput, SeriesCreateInput, SeriesMoveInput, SeriesOutput } from './visit-schemas.js';
 import { MAX_BOOKING_MIN, minutesBetween, shiftWallClock, wallClockDelta, WEEK_MS } from './wall-clock.js';
+import { asActor, userActor } from './history.js';
 
 /*
  * Series: a booking repeated every N weeks, until a date or a number of times. Every
@@ -215,6 +216,7 @@ export async function createSeries(
     kind: 'desk-series',
     body: input,
     as: `user:${caller.id}`,
+    actor: userActor(caller),
     replay: async (bookingId) => {
       const row = await ctx.db
         .selectFrom('bookings')
@@ -326,53 +328,55 @@ export async function moveSeries(
 ): Promise<SeriesOutput> {
   const startAt = parseWallClock(input.start_at, 'start_at');
   const timezone = await readTimezone(ctx.db);
-  return ctx.db.transaction().execute(async (trx) => {
-    const rows = await lockOccurrences(trx, ctx.dialect, caller, id);
-    const from = fromOccurrence(rows, input.from_booking_id);
-    // The occurrence moved is the one the desk saw; the later ones lie on days it did not.
-    await requireVersion(trx, rows[from]!, input.version, timezone);
-    if (rows[from]!.status === 'cancelled') {
-      throw conflict('already_cancelled', 'This occurrence is cancelled; move a live one');
-    }
-    const deltaMs = wallClockDelta(rows[from]!.start_at, startAt);
-    const moving = rows
-      .map((row, index) => ({ row, index }))
-      .filter(({ row, index }) => index >= from && row.status !== 'cancelled');
-    const staffId = (row: BookingRow) => input.staff_id ?? row.staff_id;
-    await lockGroup(
-      trx,
-      ctx.dialect,
-      [...moving.map(({ row }) => row.staff_id), ...moving.map(({ row }) => staffId(row))],
-      await resourcesHeld(
+  return ctx.db.transaction().execute(
+    asActor(userActor(caller), async (trx) => {
+      const rows = await lockOccurrences(trx, ctx.dialect, caller, id);
+      const from = fromOccurrence(rows, input.from_booking_id);
+      // The occurrence moved is the one the desk saw; the later ones lie on days it did not.
+      await requireVersion(trx, rows[from]!, input.version, timezone);
+      if (rows[from]!.status === 'cancelled') {
+        throw conflict('already_cancelled', 'This occurrence is cancelled; move a live one');
+      }
+      const deltaMs = wallClockDelta(rows[from]!.start_at, startAt);
+      const moving = rows
+        .map((row, index) => ({ row, index }))
+        .filter(({ row, index }) => index >= from && row.status !== 'cancelled');
+      const staffId = (row: BookingRow) => input.staff_id ?? row.staff_id;
+      await lockGroup(
         trx,
-        moving.map(({ row }) => row.id),
-      ),
-    );
-    const now = new Date();
-    const movingIds = moving.map(({ row }) => row.id);
-    // The occurrences move together: a neighbour's old place does not count as taken.
-    const failures: FieldError[] = [];
-    for (const { row, index } of moving) {
-      const newStart = shiftWallClock(row.start_at, deltaMs);
-      const attempt = await tryInSavepoint(trx, () =>
-        moveLockedBooking(trx, ctx.dialect, row, {
-          staffId: staffId(row),
-          startAt: newStart,
-          endAt: shiftWallClock(row.end_at, deltaMs),
-          override: input.override === true,
-          timezone,
-          now,
-          exceptIds: movingIds,
-        }),
+        ctx.dialect,
+        [...moving.map(({ row }) => row.staff_id), ...moving.map(({ row }) => staffId(row))],
+        await resourcesHeld(
+          trx,
+          moving.map(({ row }) => row.id),
+        ),
       );
-      if (!attempt.ok) failures.push(occurrenceFailure(index, newStart, attempt.error));
-    }
-    if (failures.length > 0) {
-      throw seriesConflicts(failures, moving.length);
-    }
-    await trx.updateTable('booking_series').set({ updated_at: nowIso() }).where('id', '=', id).execute();
-    return readSeries(trx, caller, id, timezone);
-  });
+      const now = new Date();
+      const movingIds = moving.map(({ row }) => row.id);
+      // The occurrences move together: a neighbour's old place does not count as taken.
+      const failures: FieldError[] = [];
+      for (const { row, index } of moving) {
+        const newStart = shiftWallClock(row.start_at, deltaMs);
+        const attempt = await tryInSavepoint(trx, () =>
+          moveLockedBooking(trx, ctx.dialect, row, {
+            staffId: staffId(row),
+            startAt: newStart,
+            endAt: shiftWallClock(row.end_at, deltaMs),
+            override: input.override === true,
+            timezone,
+            now,
+            exceptIds: movingIds,
+          }),
+        );
+        if (!attempt.ok) failures.push(occurrenceFailure(index, newStart, attempt.error));
+      }
+      if (failures.length > 0) {
+        throw seriesConflicts(failures, moving.length);
+      }
+      await trx.updateTable('booking_series').set({ updated_at: nowIso() }).where('id', '=', id).execute();
+      return readSeries(trx, caller, id, timezone);
+    }),
+  );
 }
 
 /**
@@ -386,19 +390,21 @@ export async function cancelSeries(
   fromBookingId: number | undefined,
 ): Promise<SeriesOutput> {
   const timezone = await readTimezone(ctx.db);
-  return ctx.db.transaction().execute(async (trx) => {
-    const rows = await lockOccurrences(trx, ctx.dialect, caller, id);
-    const nowLocal = formatInstant(nowIso(), timezone);
-    const from = fromBookingId === undefined ? null : fromOccurrence(rows, fromBookingId);
-    const open = rows.filter(
-      (row, index) =>
-        (from === null ? row.start_at >= nowLocal : index >= from) &&
-        (row.status === 'scheduled' || row.status === 'provisional'),
-    );
-    if (open.length === 0) throw conflict('already_cancelled', 'No occurrence from there on is left to cancel');
-    const now = nowIso();
-    await cancelLocked(trx, ctx.config, open, now);
-    await trx.updateTable('booking_series').set({ updated_at: now }).where('id', '=', id).execute();
-    return readSeries(trx, caller, id, timezone);
-  });
+  return ctx.db.transaction().execute(
+    asActor(userActor(caller), async (trx) => {
+      const rows = await lockOccurrences(trx, ctx.dialect, caller, id);
+      const nowLocal = formatInstant(nowIso(), timezone);
+      const from = fromBookingId === undefined ? null : fromOccurrence(rows, fromBookingId);
+      const open = rows.filter(
+        (row, index) =>
+          (from === null ? row.start_at >= nowLocal : index >= from) &&
+          (row.status === 'scheduled' || row.status === 'provisional'),
+      );
+      if (open.length === 0) throw conflict('already_cancelled', 'No occurrence from there on is left to cancel');
+      const now = nowIso();
+      await cancelLocked(trx, ctx.config, open, now);
+      await trx.updateTable('booking_series').set({ updated_at: now }).where('id', '=', id).execute();
+      return readSeries(trx, caller, id, timezone);
+    }),
+  );
 }

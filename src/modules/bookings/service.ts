@@ -20,6 +20,7 @@
  *   idempotency.ts     an Idempotency-Key makes a retried create answer its first result
  *   live-changes.ts    the calendar's change log, spread to the process's live streams
  *   live-stream.ts     one desk's live updates (server-sent events), resumed after a reconnect
+ *   history.ts         a booking's lasting history (written by triggers) and who made each change
  */
 
 export {
@@ -89,6 +90,7 @@ export {
 export { cancelSeries, checkSeries, createSeries, getSeries, moveSeries } from './series.js';
 export { dayView } from './day-view.js';
 export { bookIdempotently, forgetIdempotencyKey, idempotencyKeyOf } from './idempotency.js';
+export { asActor, bookingHistory, userActor, type Actor } from './history.js';
 export { ChangeFeed, type BookingChange } from './live-changes.js';
 export { serveEventStream } from './live-stream.js';
 export { BookingStatus, DepositStatusOut } from './schemas.js';

@@ -36,6 +36,7 @@ import {
 import { requireVersion } from './stale-writes.js';
 import { addMinutes, localNow } from './wall-clock.js';
 import type { BookingCreateInput, BookingOutput, BookingUpdateInput } from './schemas.js';
+import { asActor, userActor } from './history.js';
 
 /*
  * Writing bookings: creation (staff and booking page alike), changes, status transitions, and
@@ -188,6 +189,7 @@ export async function createBooking(
     kind: 'desk-booking',
     body: input,
     as: `user:${caller.id}`,
+    actor: userActor(caller),
     // The booking as it is now: a retry after the desk changed it meanwhile shows the change.
     replay: (bookingId) => loadBooking(ctx.db, bookingId, timezone),
     book: async (trx) => {
@@ -418,113 +420,115 @@ export async function updateBooking(
   const newStart = input.start_at === undefined ? undefined : parseDateTime(input.start_at, 'start_at');
   const newEnd = input.end_at === undefined ? undefined : parseDateTime(input.end_at, 'end_at');
   const timezone = await readTimezone(ctx.db);
-  return ctx.db.transaction().execute(async (trx) => {
-    const booking = await lockBooking(trx, ctx.dialect, caller, id);
-    await requireVersion(trx, booking, input.version, timezone);
-    const status = input.status ?? booking.status;
-    requireTransition(booking.status, status);
+  return ctx.db.transaction().execute(
+    asActor(userActor(caller), async (trx) => {
+      const booking = await lockBooking(trx, ctx.dialect, caller, id);
+      await requireVersion(trx, booking, input.version, timezone);
+      const status = input.status ?? booking.status;
+      requireTransition(booking.status, status);
 
-    const staffId = input.staff_id ?? booking.staff_id;
-    const startAt = newStart ?? booking.start_at;
-    const endAt = newEnd ?? booking.end_at;
-    const timesChanged = startAt !== booking.start_at || endAt !== booking.end_at;
-    const staffChanged = staffId !== booking.staff_id;
-    const serviceChanged = input.service_id !== undefined && input.service_id !== booking.service_id;
-    requireOrder(startAt, endAt);
-    const now = new Date();
-    if (status !== booking.status && status === 'no-show' && startAt > localNow(timezone, now)) {
-      throw conflict('not_started', `This booking starts at ${startAt}; it can become a no-show once it has started`);
-    }
-
-    const changes: Partial<Omit<BookingRow, 'id' | 'created_at' | 'client_id'>> = {};
-    let resourcesToHold: number[] | null = null;
-    if (timesChanged || staffChanged || serviceChanged) {
-      const moved = await replaceBooking(
-        trx,
-        ctx.dialect,
-        { ...booking, status },
-        { staffId, serviceId: input.service_id ?? booking.service_id, startAt, endAt, locationId: input.location_id },
-        { override: input.override === true, timezone, now },
-      );
-      Object.assign(changes, moved.changes);
-      resourcesToHold = moved.resourcesToHold;
-    } else if (input.location_id !== undefined) {
-      changes.location_id = await bookingLocation(trx, ctx.dialect, input.location_id, staffId, startAt.slice(0, 10));
-    }
-    if (input.notes !== undefined) changes.notes = input.notes.trim();
-    if (input.internal_notes !== undefined) changes.internal_notes = input.internal_notes.trim();
-    const statusChanged = status !== booking.status;
-    if (statusChanged) changes.status = status;
-    if (statusChanged && status === 'completed') changes.feedback_token = randomToken();
-
-    if (Object.keys(changes).length > 0) {
-      await trx
-        .updateTable('bookings')
-        .set({ ...changes, updated_at: nowIso() })
-        .where('id', '=', id)
-        .execute();
-    }
-    if (resourcesToHold !== null) await holdResources(trx, { id, startAt, endAt }, resourcesToHold);
-    const row = await bookingQuery(trx).where('b.id', '=', id).executeTakeFirstOrThrow();
-
-    if (timesChanged && !PAST_OR_CANCELLED.includes(status)) {
-      // The key folds every change within the window into one email, with the times current
-      // when it runs.
-      await enqueue(
-        trx,
-        'booking.updated',
-        { bookingId: id },
-        { delayMs: BOOKING_UPDATE_DELAY_MS, key: emailJobKey('booking.updated', row) },
-      );
-    }
-    if (statusChanged) {
-      if (status === 'completed') {
-        await enqueue(trx, 'booking.review_request', { bookingId: id });
-        const settings = await readSettings(trx);
-        if (settings.followup_sequences_enabled === 1) {
-          // The salon's sequence (campaigns module): one job per active step; none stored,
-          // the default follow-up.
-          const steps = await followupSchedule(trx);
-          if (steps.length === 0) {
-            await enqueue(trx, 'booking.followup', { bookingId: id }, { delayMs: FOLLOWUP_DELAY_MS });
-          }
-          for (const step of steps) {
-            await enqueue(trx, 'booking.followup', { bookingId: id, stepId: step.stepId }, { delayMs: step.delayMs });
-          }
-        }
-        if (settings.product_recommendations_enabled === 1) {
-          await enqueue(
-            trx,
-            'campaign.product_recommendations',
-            { bookingId: id },
-            { delayMs: RECOMMENDATION_DELAY_MS },
-          );
-        }
-        await withdrawNotifications(trx, 'booking.followup', bookingLink(id));
-        await dropReminders(trx, row);
-      } else if (status === 'scheduled' && booking.status === 'provisional') {
-        await announceScheduled(trx, row);
-      } else if (status === 'scheduled') {
-        // A no-show marked by mistake: scheduled again, its reminders as far as still ahead.
-        await syncReminders(trx, row);
-      } else if (status === 'cancelled') {
-        await announceCancelled(trx, ctx.config, row);
-      } else if (status === 'no-show') {
-        // The fee's checkout session and email come from a job
-        // (payments/noshow.ts), enqueued here so it exists exactly when the no-show does.
-        const settings = await readSettings(trx);
-        if (settings.noshow_enabled === 1) await enqueue(trx, 'payments.noshow_fee', { bookingId: id });
-        await dropReminders(trx, row);
+      const staffId = input.staff_id ?? booking.staff_id;
+      const startAt = newStart ?? booking.start_at;
+      const endAt = newEnd ?? booking.end_at;
+      const timesChanged = startAt !== booking.start_at || endAt !== booking.end_at;
+      const staffChanged = staffId !== booking.staff_id;
+      const serviceChanged = input.service_id !== undefined && input.service_id !== booking.service_id;
+      requireOrder(startAt, endAt);
+      const now = new Date();
+      if (status !== booking.status && status === 'no-show' && startAt > localNow(timezone, now)) {
+        throw conflict('not_started', `This booking starts at ${startAt}; it can become a no-show once it has started`);
       }
-    }
-    // One webhook event per change; a cancellation's comes from announceCancelled.
-    if (statusChanged && status === 'completed') await recordWebhookEvent(trx, 'booking.completed', id);
-    else if (statusChanged && status === 'no-show') await recordWebhookEvent(trx, 'booking.no_show', id);
-    else if (status !== 'cancelled' && (statusChanged || Object.keys(changes).length > 0)) {
-      await recordWebhookEvent(trx, 'booking.updated', id);
-    }
-    return toBooking(row, timezone);
-  });
+
+      const changes: Partial<Omit<BookingRow, 'id' | 'created_at' | 'client_id'>> = {};
+      let resourcesToHold: number[] | null = null;
+      if (timesChanged || staffChanged || serviceChanged) {
+        const moved = await replaceBooking(
+          trx,
+          ctx.dialect,
+          { ...booking, status },
+          { staffId, serviceId: input.service_id ?? booking.service_id, startAt, endAt, locationId: input.location_id },
+          { override: input.override === true, timezone, now },
+        );
+        Object.assign(changes, moved.changes);
+        resourcesToHold = moved.resourcesToHold;
+      } else if (input.location_id !== undefined) {
+        changes.location_id = await bookingLocation(trx, ctx.dialect, input.location_id, staffId, startAt.slice(0, 10));
+      }
+      if (input.notes !== undefined) changes.notes = input.notes.trim();
+      if (input.internal_notes !== undefined) changes.internal_notes = input.internal_notes.trim();
+      const statusChanged = status !== booking.status;
+      if (statusChanged) changes.status = status;
+      if (statusChanged && status === 'completed') changes.feedback_token = randomToken();
+
+      if (Object.keys(changes).length > 0) {
+        await trx
+          .updateTable('bookings')
+          .set({ ...changes, updated_at: nowIso() })
+          .where('id', '=', id)
+          .execute();
+      }
+      if (resourcesToHold !== null) await holdResources(trx, { id, startAt, endAt }, resourcesToHold);
+      const row = await bookingQuery(trx).where('b.id', '=', id).executeTakeFirstOrThrow();
+
+      if (timesChanged && !PAST_OR_CANCELLED.includes(status)) {
+        // The key folds every change within the window into one email, with the times current
+        // when it runs.
+        await enqueue(
+          trx,
+          'booking.updated',
+          { bookingId: id },
+          { delayMs: BOOKING_UPDATE_DELAY_MS, key: emailJobKey('booking.updated', row) },
+        );
+      }
+      if (statusChanged) {
+        if (status === 'completed') {
+          await enqueue(trx, 'booking.review_request', { bookingId: id });
+          const settings = await readSettings(trx);
+          if (settings.followup_sequences_enabled === 1) {
+            // The salon's sequence (campaigns module): one job per active step; none stored,
+            // the default follow-up.
+            const steps = await followupSchedule(trx);
+            if (steps.length === 0) {
+              await enqueue(trx, 'booking.followup', { bookingId: id }, { delayMs: FOLLOWUP_DELAY_MS });
+            }
+            for (const step of steps) {
+              await enqueue(trx, 'booking.followup', { bookingId: id, stepId: step.stepId }, { delayMs: step.delayMs });
+            }
+          }
+          if (settings.product_recommendations_enabled === 1) {
+            await enqueue(
+              trx,
+              'campaign.product_recommendations',
+              { bookingId: id },
+              { delayMs: RECOMMENDATION_DELAY_MS },
+            );
+          }
+          await withdrawNotifications(trx, 'booking.followup', bookingLink(id));
+          await dropReminders(trx, row);
+        } else if (status === 'scheduled' && booking.status === 'provisional') {
+          await announceScheduled(trx, row);
+        } else if (status === 'scheduled') {
+          // A no-show marked by mistake: scheduled again, its reminders as far as still ahead.
+          await syncReminders(trx, row);
+        } else if (status === 'cancelled') {
+          await announceCancelled(trx, ctx.config, row);
+        } else if (status === 'no-show') {
+          // The fee's checkout session and email come from a job
+          // (payments/noshow.ts), enqueued here so it exists exactly when the no-show does.
+          const settings = await readSettings(trx);
+          if (settings.noshow_enabled === 1) await enqueue(trx, 'payments.noshow_fee', { bookingId: id });
+          await dropReminders(trx, row);
+        }
+      }
+      // One webhook event per change; a cancellation's comes from announceCancelled.
+      if (statusChanged && status === 'completed') await recordWebhookEvent(trx, 'booking.completed', id);
+      else if (statusChanged && status === 'no-show') await recordWebhookEvent(trx, 'booking.no_show', id);
+      else if (status !== 'cancelled' && (statusChanged || Object.keys(changes).length > 0)) {
+        await recordWebhookEvent(trx, 'booking.updated', id);
+      }
+      return toBooking(row, timezone);
+    }),
+  );
 }
 
 /**
@@ -538,15 +542,21 @@ export async function cancelBooking(
   expectedVersion?: number,
 ): Promise<BookingOutput> {
   const timezone = await readTimezone(ctx.db);
-  return ctx.db.transaction().execute(async (trx) => {
-    const booking = await lockBooking(trx, ctx.dialect, caller, id);
-    await requireVersion(trx, booking, expectedVersion, timezone);
-    if (booking.status === 'cancelled') throw conflict('already_cancelled', 'This booking is already cancelled');
-    requireTransition(booking.status, 'cancelled');
-    await trx.updateTable('bookings').set({ status: 'cancelled', updated_at: nowIso() }).where('id', '=', id).execute();
-    await announceCancelled(trx, ctx.config, booking);
-    return loadBooking(trx, id, timezone);
-  });
+  return ctx.db.transaction().execute(
+    asActor(userActor(caller), async (trx) => {
+      const booking = await lockBooking(trx, ctx.dialect, caller, id);
+      await requireVersion(trx, booking, expectedVersion, timezone);
+      if (booking.status === 'cancelled') throw conflict('already_cancelled', 'This booking is already cancelled');
+      requireTransition(booking.status, 'cancelled');
+      await trx
+        .updateTable('bookings')
+        .set({ status: 'cancelled', updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+      await announceCancelled(trx, ctx.config, booking);
+      return loadBooking(trx, id, timezone);
+    }),
+  );
 }
 
 /** A booking of a visit or series moving with the others, and how the desk moves it. */

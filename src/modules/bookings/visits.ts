@@ -26,6 +26,7 @@ import { requireVersion } from './stale-writes.js';
 import { insertBooking, moveLockedBooking, type BookingCreator } from './transitions.js';
 import type { VisitCreateInput, VisitMoveInput, VisitOutput } from './visit-schemas.js';
 import { shiftWallClock, wallClockDelta } from './wall-clock.js';
+import { asActor, userActor } from './history.js';
 
 /*
  * Visits: several services for one client in a row, each part a booking of its own (own id,
@@ -152,6 +153,7 @@ export async function createVisit(
     kind: 'desk-visit',
     body: input,
     as: `user:${caller.id}`,
+    actor: userActor(caller),
     replay: async (bookingId) => {
       const visit = await readVisitOfBooking(ctx.db, bookingId);
       if (!visit) throw new Error(`visit of booking ${bookingId} of an idempotency key is gone`);
@@ -285,74 +287,80 @@ export async function moveVisit(
 ): Promise<VisitOutput> {
   const startAt = parseWallClock(input.start_at, 'start_at');
   const timezone = await readTimezone(ctx.db);
-  return ctx.db.transaction().execute(async (trx) => {
-    const parts = await lockParts(trx, ctx.dialect, caller, id);
-    // Each part the desk saw must be as it saw it: a part moved or changed alone meanwhile
-    // would otherwise be shifted from a place the desk never showed.
-    for (const [i, seen] of (input.versions ?? []).entries()) {
-      const part = parts.find((row) => row.id === seen.booking_id);
-      if (!part) {
-        throw badRequest('validation_failed', 'Invalid input: versions names a booking that is no part of this visit', [
-          { field: `versions[${i}].booking_id`, message: 'is not a part of this visit' },
-        ]);
+  return ctx.db.transaction().execute(
+    asActor(userActor(caller), async (trx) => {
+      const parts = await lockParts(trx, ctx.dialect, caller, id);
+      // Each part the desk saw must be as it saw it: a part moved or changed alone meanwhile
+      // would otherwise be shifted from a place the desk never showed.
+      for (const [i, seen] of (input.versions ?? []).entries()) {
+        const part = parts.find((row) => row.id === seen.booking_id);
+        if (!part) {
+          throw badRequest(
+            'validation_failed',
+            'Invalid input: versions names a booking that is no part of this visit',
+            [{ field: `versions[${i}].booking_id`, message: 'is not a part of this visit' }],
+          );
+        }
+        await requireVersion(trx, part, seen.version, timezone);
       }
-      await requireVersion(trx, part, seen.version, timezone);
-    }
-    const moving = parts.filter((row) => row.status !== 'cancelled');
-    if (moving.length === 0) {
-      throw conflict('visit_cancelled', 'Every part of this visit is cancelled; book a new visit instead');
-    }
-    const deltaMs = wallClockDelta(moving[0]!.start_at, startAt);
-    await lockGroup(
-      trx,
-      ctx.dialect,
-      moving.map((row) => row.staff_id),
-      await resourcesHeld(
+      const moving = parts.filter((row) => row.status !== 'cancelled');
+      if (moving.length === 0) {
+        throw conflict('visit_cancelled', 'Every part of this visit is cancelled; book a new visit instead');
+      }
+      const deltaMs = wallClockDelta(moving[0]!.start_at, startAt);
+      await lockGroup(
         trx,
-        moving.map((row) => row.id),
-      ),
-    );
-    const now = new Date();
-    const movingIds = moving.map((row) => row.id);
-    // The parts move together: their old places do not count as taken, so a staff member
-    // doing two parts in a row does not clash with themself.
-    for (const row of moving) {
-      try {
-        await moveLockedBooking(trx, ctx.dialect, row, {
-          staffId: row.staff_id,
-          startAt: shiftWallClock(row.start_at, deltaMs),
-          endAt: shiftWallClock(row.end_at, deltaMs),
-          override: input.override === true,
-          timezone,
-          now,
-          exceptIds: movingIds,
-        });
-      } catch (error) {
-        throw error instanceof AppError ? refusalOf(`parts[${row.visit_position ?? 0}]`, error) : error;
+        ctx.dialect,
+        moving.map((row) => row.staff_id),
+        await resourcesHeld(
+          trx,
+          moving.map((row) => row.id),
+        ),
+      );
+      const now = new Date();
+      const movingIds = moving.map((row) => row.id);
+      // The parts move together: their old places do not count as taken, so a staff member
+      // doing two parts in a row does not clash with themself.
+      for (const row of moving) {
+        try {
+          await moveLockedBooking(trx, ctx.dialect, row, {
+            staffId: row.staff_id,
+            startAt: shiftWallClock(row.start_at, deltaMs),
+            endAt: shiftWallClock(row.end_at, deltaMs),
+            override: input.override === true,
+            timezone,
+            now,
+            exceptIds: movingIds,
+          });
+        } catch (error) {
+          throw error instanceof AppError ? refusalOf(`parts[${row.visit_position ?? 0}]`, error) : error;
+        }
       }
-    }
-    await trx.updateTable('visits').set({ updated_at: nowIso() }).where('id', '=', id).execute();
-    return toVisit(id, await visitRows(trx, id), timezone);
-  });
+      await trx.updateTable('visits').set({ updated_at: nowIso() }).where('id', '=', id).execute();
+      return toVisit(id, await visitRows(trx, id), timezone);
+    }),
+  );
 }
 
 /** Every part still scheduled or provisional is cancelled, each with a cancellation's side effects. */
 export async function cancelVisit(ctx: AppContext, caller: AuthUser, id: number): Promise<VisitOutput> {
   const timezone = await readTimezone(ctx.db);
-  return ctx.db.transaction().execute(async (trx) => {
-    const parts = await lockParts(trx, ctx.dialect, caller, id);
-    const open = parts.filter((row) => row.status === 'scheduled' || row.status === 'provisional');
-    if (open.length === 0) {
-      if (parts.every((row) => row.status === 'cancelled')) {
-        throw conflict('already_cancelled', 'This visit is already cancelled');
+  return ctx.db.transaction().execute(
+    asActor(userActor(caller), async (trx) => {
+      const parts = await lockParts(trx, ctx.dialect, caller, id);
+      const open = parts.filter((row) => row.status === 'scheduled' || row.status === 'provisional');
+      if (open.length === 0) {
+        if (parts.every((row) => row.status === 'cancelled')) {
+          throw conflict('already_cancelled', 'This visit is already cancelled');
+        }
+        throw conflict('invalid_transition', 'No part of this visit is scheduled or provisional any more');
       }
-      throw conflict('invalid_transition', 'No part of this visit is scheduled or provisional any more');
-    }
-    const now = nowIso();
-    await cancelLocked(trx, ctx.config, open, now);
-    await trx.updateTable('visits').set({ updated_at: now }).where('id', '=', id).execute();
-    return toVisit(id, await visitRows(trx, id), timezone);
-  });
+      const now = nowIso();
+      await cancelLocked(trx, ctx.config, open, now);
+      await trx.updateTable('visits').set({ updated_at: now }).where('id', '=', id).execute();
+      return toVisit(id, await visitRows(trx, id), timezone);
+    }),
+  );
 }
 
 /** A part already placed by the availability engine: who, when. */

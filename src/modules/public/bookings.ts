@@ -47,6 +47,7 @@ export async function createPublicBooking(
     kind: 'booking',
     body: input,
     as: client?.id ?? null,
+    actor: 'client',
     replay: async (bookingId) => {
       const booking = await readBooking(ctx.db, bookingId);
       if (!booking) throw new Error(`booking ${bookingId} of an idempotency key is gone`);

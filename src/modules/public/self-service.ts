@@ -5,6 +5,7 @@ import type { BookingsTable, DB } from '../../db/types.js';
 import { formatInstant } from '../../lib/time.js';
 import { endOf, judgeStart, loadDay } from '../availability/service.js';
 import {
+  asActor,
   cancelOwnBooking,
   confirmOwnAttendance,
   findActionToken,
@@ -122,13 +123,15 @@ function byToken<T>(
   act: (trx: Transaction<DB>, booking: BookingRow) => Promise<T>,
   now: Date,
 ): Promise<T> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const bookingId = await useActionToken(trx, token, purpose, now);
-    const booking = await lockOwnBooking(trx, ctx.dialect, bookingId, null);
-    // A link of the salon's email reached the client: attending or moving confirms their number.
-    if (purpose !== 'cancel') await confirmClientPhone(trx, booking.client_id);
-    return act(trx, booking);
-  });
+  return ctx.db.transaction().execute(
+    asActor('client', async (trx) => {
+      const bookingId = await useActionToken(trx, token, purpose, now);
+      const booking = await lockOwnBooking(trx, ctx.dialect, bookingId, null);
+      // A link of the salon's email reached the client: attending or moving confirms their number.
+      if (purpose !== 'cancel') await confirmClientPhone(trx, booking.client_id);
+      return act(trx, booking);
+    }),
+  );
 }
 
 export async function attendByToken(ctx: AppContext, token: string, now: Date = new Date()) {
@@ -165,5 +168,9 @@ export async function moveMyBooking(
 ) {
   return ctx.db
     .transaction()
-    .execute(async (trx) => moveBooking(ctx, trx, await lockOwnBooking(trx, ctx.dialect, id, clientId), input, now));
+    .execute(
+      asActor('client', async (trx) =>
+        moveBooking(ctx, trx, await lockOwnBooking(trx, ctx.dialect, id, clientId), input, now),
+      ),
+    );
 }

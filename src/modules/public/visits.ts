@@ -67,6 +67,7 @@ export async function createPublicVisit(
     kind: 'visit',
     body: input,
     as: client?.id ?? null,
+    actor: 'client',
     replay: async (bookingId) => {
       const visit = await readVisitOfBooking(ctx.db, bookingId);
       if (!visit) throw new Error(`visit of booking ${bookingId} of an idempotency key is gone`);

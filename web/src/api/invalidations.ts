@@ -4,6 +4,7 @@ import { isRefusal, isSlotGone } from './errors.js';
 import {
   AVAILABILITY_KEY,
   BOOKING_DAY_KEY,
+  BOOKING_HISTORY_KEY,
   BOOKING_KEY,
   BOOKINGS_KEY,
   CLIENTS_KEY,
@@ -77,12 +78,12 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   // A repeat's dry run writes no booking, but the client typed in is created before it.
   'post /api/bookings/series/check': { done: [CLIENTS_KEY], refused: [CLIENTS_KEY] },
   'put /api/bookings/{id}': {
-    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
-    refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY],
+    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
+    refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY],
   },
   'delete /api/bookings/{id}': {
-    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
-    refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY],
+    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
+    refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY],
   },
   // A client created inline at the desk joins the searches.
   'post /api/clients': { done: [CLIENTS_KEY] },

@@ -24,6 +24,8 @@ export const BOOKINGS_KEY = ['get', '/api/bookings'] as const;
 export const BOOKING_DAY_KEY = ['get', '/api/bookings/day'] as const;
 /** One booking of the desk (its panel). */
 export const BOOKING_KEY = ['get', '/api/bookings/{id}'] as const;
+/** One booking's history (its panel): every change of the booking adds to it. */
+export const BOOKING_HISTORY_KEY = ['get', '/api/bookings/{id}/history'] as const;
 /** The clients list and the desk's client search, every variant. */
 export const CLIENTS_KEY = ['get', '/api/clients'] as const;
 /** Every list of the waitlist (the desk's new booking reads a day's open entries). */

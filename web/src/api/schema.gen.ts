@@ -356,6 +356,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/bookings/{id}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What happened to a booking: created, moved, status, staff member, service and notes changed; by whom and when
+     * @description Auth: Logged in (any role). Oldest first, kept as long as the booking (an extension). One entry for the creation and one per change of times, status, staff member, service, notes or internal notes, whichever path made it (the desk, the booking page, the client’s email links, jobs). `by`: `user` (with `user`: id and name), `client` (the booking page or the client’s links) or `system` (a job, an unpaid deposit or an unconfirmed hold released). Each entry names only what changed (`moved`, `status`, `staff`, `service` from → to, else null; notes only as changed, not their text). Bookings made before the history existed have none. With `staff_personal_agenda_enabled`, a staff-role user reaches only their own bookings: another staff member’s is 404, as if absent.
+     */
+    get: operations['getBookingHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/bookings/day': {
     parameters: {
       query?: never;
@@ -4125,6 +4145,72 @@ export interface components {
       /** @description Hour of the start, salon wall clock */
       hour: number;
     }[];
+    BookingHistoryEntry: {
+      /**
+       * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+       * @example 2026-11-22 14:30:00
+       */
+      at: string;
+      /** @description user: a signed-in user (`user`); client: the client (the booking page, the links of their emails); system: the service itself (a job, an unpaid deposit or an unconfirmed hold released) */
+      by: 'user' | 'client' | 'system';
+      id: number;
+      internal_notes_changed: boolean;
+      kind: 'created' | 'changed';
+      moved: {
+        /**
+         * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+         * @example 2026-11-22 14:30:00
+         */
+        from_end_at: string;
+        /**
+         * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+         * @example 2026-11-22 14:30:00
+         */
+        from_start_at: string;
+        /**
+         * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+         * @example 2026-11-22 14:30:00
+         */
+        to_end_at: string;
+        /**
+         * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+         * @example 2026-11-22 14:30:00
+         */
+        to_start_at: string;
+      } | null;
+      notes_changed: boolean;
+      service: {
+        from: {
+          id: number;
+          name: string;
+        };
+        to: {
+          id: number;
+          name: string;
+        };
+      } | null;
+      staff: {
+        from: {
+          id: number;
+          name: string;
+        };
+        to: {
+          id: number;
+          name: string;
+        };
+      } | null;
+      status: {
+        /** @description scheduled, provisional, completed, cancelled or no-show */
+        from: 'scheduled' | 'provisional' | 'completed' | 'cancelled' | 'no-show';
+        /** @description scheduled, provisional, completed, cancelled or no-show */
+        to: 'scheduled' | 'provisional' | 'completed' | 'cancelled' | 'no-show';
+      } | null;
+      /** @description The user when `by` is `user` (their name as it is now) */
+      user: {
+        id: number;
+        name: string;
+      } | null;
+    };
     /** @description One page of a list: asked for with `page` */
     BookingPage: {
       data: components['schemas']['Booking'][];
@@ -8022,6 +8108,64 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getBookingHistory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BookingHistoryEntry'][];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
         headers: {
           [name: string]: unknown;
         };

@@ -14,6 +14,8 @@ import { useDeskSettings, useSalonNow } from './desk-settings';
 import { NewBookingDialog, type NewBookingStart } from './new-booking/NewBookingDialog';
 import { BookingPanel } from './panel/BookingPanel';
 import { CALENDAR_PARAMS } from './params';
+import { ViewSwitch } from './week/ViewSwitch';
+import { useWeekMembers, WeekView } from './week/WeekView';
 import './calendar.css';
 
 /** `/calendar?date=…`: the desk's day. */
@@ -49,8 +51,12 @@ function Calendar({ bookingId }: { bookingId: number | null }) {
     'get',
     '/api/bookings/day',
     { params: { query: { date, ...(locationId > 0 ? { location_id: locationId } : {}) } } },
-    { enabled: date !== '' && (!manyLocations || locationId > 0) },
+    { enabled: date !== '' && (!manyLocations || locationId > 0) && params.view === 'day' },
   );
+  const isWeek = params.view === 'week';
+  const weekMembers = useWeekMembers(isWeek);
+  // Who a booking may be moved to or booked with: the day's columns, or in a week every member who takes appointments.
+  const dialogStaff = isWeek ? weekMembers : (day.data?.staff ?? []);
   const services = $api.useQuery('get', '/api/services');
   const categoryColours = useMemo(
     () => new Map((services.data ?? []).map((service) => [service.id, service.category_color ?? null])),
@@ -66,12 +72,19 @@ function Calendar({ bookingId }: { bookingId: number | null }) {
   if (settingsError) return <FailureAlert error={settingsError} />;
   if (!settings || date === '') return <Loading />;
   const closed = day.data?.opening_hours?.is_closed === 1;
+  const onSlot = (staffId: number, minute: number, slotDate: string) => setStart({ staffId, date: slotDate, minute });
   return (
     <div className="calendar" data-density="compact">
       <h1>{t('calendar.title')}</h1>
       <div className="calendar-toolbar">
-        <DayNav date={date} today={salonNow?.date ?? settings.today} onDate={(next) => setParams({ date: next })} />
-        {manyLocations && (
+        <ViewSwitch view={params.view} onView={(view) => setParams({ view })} />
+        <DayNav
+          date={date}
+          today={salonNow?.date ?? settings.today}
+          onDate={(next) => setParams({ date: next })}
+          step={params.view}
+        />
+        {manyLocations && !isWeek && (
           <label className="calendar-location">
             {t('calendar.location')}{' '}
             <select value={locationId} onChange={(event) => setParams({ location: Number(event.target.value) })}>
@@ -84,33 +97,48 @@ function Calendar({ bookingId }: { bookingId: number | null }) {
           </label>
         )}
       </div>
-      <p className="calendar-day" aria-live="polite">
-        <strong>{dayName(date, settings.locale)}</strong>
-        {day.data?.holiday && (
-          <span className="calendar-notice"> {t('calendar.day.holiday', { name: day.data.holiday.name })}</span>
-        )}
-        {closed && <span className="calendar-notice"> {t('calendar.day.closed')}</span>}
-      </p>
-      <FailureAlert error={day.error} />
-      {day.data ? (
-        <DayGrid
-          day={day.data}
+      {isWeek ? (
+        <WeekView
+          date={date}
+          staffId={params.staff}
           settings={settings}
+          now={salonNow}
           categoryColours={categoryColours}
-          nowMinute={salonNow && salonNow.date === date ? salonNow.minute : null}
+          onStaff={(staff) => setParams({ staff })}
           onOpenBooking={openBooking}
-          onSlot={(staffId, minute) => setStart({ staffId, date, minute })}
+          onSlot={onSlot}
         />
       ) : (
-        !day.error && <Loading />
+        <>
+          <p className="calendar-day" aria-live="polite">
+            <strong>{dayName(date, settings.locale)}</strong>
+            {day.data?.holiday && (
+              <span className="calendar-notice"> {t('calendar.day.holiday', { name: day.data.holiday.name })}</span>
+            )}
+            {closed && <span className="calendar-notice"> {t('calendar.day.closed')}</span>}
+          </p>
+          <FailureAlert error={day.error} />
+          {day.data ? (
+            <DayGrid
+              day={day.data}
+              settings={settings}
+              categoryColours={categoryColours}
+              nowMinute={salonNow && salonNow.date === date ? salonNow.minute : null}
+              onOpenBooking={openBooking}
+              onSlot={onSlot}
+            />
+          ) : (
+            !day.error && <Loading />
+          )}
+        </>
       )}
       {bookingId !== null && (
-        <BookingPanel id={bookingId} settings={settings} staff={day.data?.staff ?? []} onClose={closeBooking} />
+        <BookingPanel id={bookingId} settings={settings} staff={dialogStaff} onClose={closeBooking} />
       )}
-      {start && day.data && (
+      {start && (isWeek || day.data) && (
         <NewBookingDialog
           start={start}
-          staff={day.data.staff}
+          staff={dialogStaff}
           settings={settings}
           onClose={() => setStart(null)}
           onBooked={(id) => {

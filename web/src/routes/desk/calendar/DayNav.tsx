@@ -3,21 +3,40 @@ import { useId } from 'react';
 import { useT } from '../../../i18n/i18n';
 import { Button } from '../../../ui/Button';
 
-/** Today, the day before, the day after, and any day by the date field. */
-export function DayNav({ date, today, onDate }: { date: string; today: string; onDate: (date: string) => void }) {
+/** Today, the day (or week) before, the day (or week) after, and any day by the date field. */
+export function DayNav({
+  date,
+  today,
+  onDate,
+  step = 'day',
+}: {
+  date: string;
+  today: string;
+  onDate: (date: string) => void;
+  /** The week view steps a week at a time. */
+  step?: 'day' | 'week';
+}) {
   const t = useT();
   const fieldId = useId();
-  const shift = (days: number) => parseDate(date).add({ days }).toString();
+  const days = step === 'week' ? 7 : 1;
+  const shift = (by: number) =>
+    parseDate(date)
+      .add({ days: by * days })
+      .toString();
   return (
-    <div className="calendar-nav" role="group" aria-label={t('calendar.nav.label')}>
+    <div
+      className="calendar-nav"
+      role="group"
+      aria-label={t(step === 'week' ? 'calendar.nav.labelWeek' : 'calendar.nav.label')}
+    >
       <Button variant="secondary" onPress={() => onDate(shift(-1))}>
-        {t('calendar.nav.previous')}
+        {t(step === 'week' ? 'calendar.nav.previousWeek' : 'calendar.nav.previous')}
       </Button>
       <Button variant="secondary" isDisabled={date === today} onPress={() => onDate(today)}>
         {t('calendar.nav.today')}
       </Button>
       <Button variant="secondary" onPress={() => onDate(shift(1))}>
-        {t('calendar.nav.next')}
+        {t(step === 'week' ? 'calendar.nav.nextWeek' : 'calendar.nav.next')}
       </Button>
       <span className="calendar-date-field">
         <label htmlFor={fieldId}>{t('calendar.nav.date')}</label>

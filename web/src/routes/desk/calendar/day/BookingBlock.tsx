@@ -9,6 +9,8 @@ export interface BookingView {
   booking: Booking;
   colour: string;
   place: LanePlace;
+  /** The names of the resources (rooms, equipment) the booking holds. */
+  resources?: readonly string[];
 }
 
 /** The full words of a booking, as its button is named: "10:00 to 10:45, Ada Client, Cut, with Ana, confirmed". */
@@ -62,6 +64,11 @@ export const BookingBlock = memo(function BookingBlock({
 }) {
   const t = useT();
   const { booking, colour, place } = view;
+  const resources = view.resources ?? [];
+  const label =
+    resources.length > 0
+      ? t('calendar.booking.withResources', { booking: name, resources: resources.join(', ') })
+      : name;
   const span = spanOnDay(booking.start_at, booking.end_at, date);
   const rows = (minutes: number) => minutes / slotMinutes;
   const processing =
@@ -74,7 +81,7 @@ export const BookingBlock = memo(function BookingBlock({
       type="button"
       className="booking"
       data-status={booking.status}
-      aria-label={name}
+      aria-label={label}
       onClick={() => onOpen(booking.id)}
       style={{
         top: `calc(var(--slot-height) * ${rows(span.start - gridStart)})`,
@@ -109,6 +116,11 @@ export const BookingBlock = memo(function BookingBlock({
         </span>{' '}
         <strong>{booking.client_name}</strong> <span>{booking.service_name}</span>
         {booking.visit_id !== null && <span className="booking-visit">{t('calendar.booking.visitPart')}</span>}
+        {resources.length > 0 && (
+          <span className="booking-resource">
+            <span className="booking-resource-mark">▣</span> {resources.join(', ')}
+          </span>
+        )}
       </span>
     </button>
   );

@@ -1,13 +1,15 @@
 import { useCallback, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { Schemas } from '../../../../api/client';
 import { useT } from '../../../../i18n/i18n';
-import { formatClock } from '../../../../lib/format';
 import type { DeskSettings } from '../desk-settings';
 import { useBookingName } from './BookingBlock';
 import { bookingColour } from './colours';
 import { layoutLanes } from './lanes';
+import { resourcesByBooking } from './resources';
+import { slotKeyTarget } from './slot-keys';
 import { StaffColumn, type ColumnModel } from './StaffColumn';
-import { clockOfMinutes, gridRange, minutesOfClock, offTime, slotStarts, spanOnDay } from './time-grid';
+import { TimeAxis } from './TimeAxis';
+import { gridRange, minutesOfClock, offTime, slotStarts, spanOnDay } from './time-grid';
 import './day.css';
 
 type DayView = Schemas['DayView'];
@@ -35,6 +37,7 @@ function useColumns(
     const spans = day.bookings.map((booking) => spanOnDay(booking.start_at, booking.end_at, day.date));
     const range = gridRange([...open, ...working, ...spans], settings.slotMinutes);
     const staffIndex = new Map(day.staff.map((member, index) => [member.id, index]));
+    const held = resourcesByBooking(day);
     const columns: ColumnModel[] = day.staff.map((member) => {
       const own = day.bookings.filter((booking) => booking.staff_id === member.id);
       const places = layoutLanes(
@@ -59,6 +62,7 @@ function useColumns(
           booking,
           colour: bookingColour(booking, settings.colorMode, staffIndex, categoryColours),
           place: places.get(booking.id) ?? { lane: 0, lanes: 1 },
+          resources: held.get(booking.id) ?? [],
         })),
         bookingNames: new Map(own.map((booking) => [booking.id, names(booking)])),
       };
@@ -86,7 +90,7 @@ export function DayGrid({
   /** The minute of the salon's day now, when the day shown is today. */
   nowMinute: number | null;
   onOpenBooking: (id: number) => void;
-  onSlot: (staffId: number, minute: number) => void;
+  onSlot: (staffId: number, minute: number, date: string) => void;
 }) {
   const t = useT();
   const names = useBookingName(settings.locale, settings.timeFormat);
@@ -98,20 +102,11 @@ export function DayGrid({
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
     if (!target.classList.contains('day-slot')) return;
-    const column = Number(target.dataset.col);
-    const row = Number(target.dataset.row);
-    const last = slots.length - 1;
-    const moves: Record<string, [number, number]> = {
-      ArrowUp: [column, Math.max(0, row - 1)],
-      ArrowDown: [column, Math.min(last, row + 1)],
-      ArrowLeft: [Math.max(0, column - 1), row],
-      ArrowRight: [Math.min(columns.length - 1, column + 1), row],
-      Home: [column, 0],
-      End: [column, last],
-      PageUp: [column, Math.max(0, row - 4)],
-      PageDown: [column, Math.min(last, row + 4)],
-    };
-    const next = moves[event.key];
+    const next = slotKeyTarget(
+      event.key,
+      { column: Number(target.dataset.col), row: Number(target.dataset.row) },
+      { columns: columns.length, rows: slots.length },
+    );
     if (!next) return;
     event.preventDefault();
     grid.current?.querySelector<HTMLElement>(`.day-slot[data-col="${next[0]}"][data-row="${next[1]}"]`)?.focus();
@@ -126,22 +121,7 @@ export function DayGrid({
   return (
     <div className="day-scroll">
       <div className="day-grid" ref={grid} style={style} onKeyDown={move}>
-        <div className="day-axis" aria-hidden="true">
-          <div className="day-head" />
-          <div className="day-body">
-            {slots.map((minute) =>
-              minute % 60 === 0 || minute === range.start ? (
-                <span
-                  key={minute}
-                  className="day-hour"
-                  style={{ top: `calc(var(--slot-height) * ${(minute - range.start) / settings.slotMinutes})` }}
-                >
-                  {formatClock(clockOfMinutes(minute), settings.locale, settings.timeFormat)}
-                </span>
-              ) : null,
-            )}
-          </div>
-        </div>
+        <TimeAxis slots={slots} range={range} settings={settings} />
         {columns.map((column, index) => (
           <StaffColumn
             key={column.key}

@@ -10,6 +10,10 @@ export interface ColumnModel {
   name: string;
   /** A note under the name: time off, not working today. */
   note: string | null;
+  /** The column's own day, when columns are days (the week view); else the grid's `date`. */
+  date?: string;
+  /** Who and when its slots book, when the name alone does not say it (the week view: "Ana, Tuesday 4 March"). */
+  slotWho?: string;
   /** Stretches of the grid outside the member's working time (before, breaks, after). */
   off: { start: number; end: number }[];
   bookings: BookingView[];
@@ -48,11 +52,13 @@ export const StaffColumn = memo(function StaffColumn({
   locale: string;
   timeFormat: string;
   onOpen: (id: number) => void;
-  onSlot: (staffId: number, minute: number) => void;
+  /** A slot chosen: its member, minute and day (the column's own in a week). */
+  onSlot: (staffId: number, minute: number, date: string) => void;
   onSlotFocus: (column: number, row: number) => void;
 }) {
   const t = useT();
   const headingId = `staff-${column.key}`;
+  const day = column.date ?? date;
   const isOff = (minute: number) => column.off.some((gap) => minute >= gap.start && minute < gap.end);
   return (
     <section className="day-column" aria-labelledby={headingId}>
@@ -83,11 +89,11 @@ export const StaffColumn = memo(function StaffColumn({
               data-row={row}
               tabIndex={row === activeRow ? 0 : -1}
               aria-label={t(isOff(minute) ? 'calendar.slot.bookOff' : 'calendar.slot.book', {
-                staff: column.name,
+                staff: column.slotWho ?? column.name,
                 time,
               })}
               onFocus={() => onSlotFocus(columnIndex, row)}
-              onClick={() => onSlot(column.staffId, minute)}
+              onClick={() => onSlot(column.staffId, minute, day)}
             />
           );
         })}
@@ -102,7 +108,7 @@ export const StaffColumn = memo(function StaffColumn({
           <BookingBlock
             key={view.booking.id}
             view={view}
-            date={date}
+            date={day}
             gridStart={gridStart}
             slotMinutes={slotMinutes}
             name={column.bookingNames.get(view.booking.id) ?? ''}

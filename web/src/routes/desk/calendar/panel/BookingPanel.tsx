@@ -13,6 +13,7 @@ import { dayName } from '../day-name';
 import type { DeskSettings } from '../desk-settings';
 import { MoveForm } from '../move/MoveForm';
 import { DESK_WORDS } from '../refusals';
+import { BookingHistory } from './BookingHistory';
 import './panel.css';
 
 type DayStaff = Schemas['DayView']['staff'];
@@ -140,6 +141,7 @@ function PanelBody({
           </>
         )}
       </dl>
+      <BookingHistory id={booking.id} settings={settings} />
       <FailureAlert error={sending.error} words={DESK_WORDS} />
       {asking === 'cancel' ? (
         <div className="actions" role="group" aria-label={t('calendar.panel.cancelQuestion')}>
