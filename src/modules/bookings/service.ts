@@ -30,6 +30,7 @@ export {
   emailData,
   getBooking,
   listBookings,
+  listBookingsAnswer,
   readBooking,
   readBookingWithPrice,
   type BookingJoinedRow,
@@ -86,7 +87,7 @@ export {
   type PlacedVisitPart,
 } from './visits.js';
 export { cancelSeries, createSeries, getSeries, moveSeries } from './series.js';
-export { dayView } from './day-view.js';
+export { dayView, dayViewAnswer } from './day-view.js';
 export { ChangeFeed, type BookingChange } from './live-changes.js';
 export { serveEventStream } from './live-stream.js';
 export { BookingStatus, DepositStatusOut } from './schemas.js';
