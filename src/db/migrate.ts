@@ -42,6 +42,7 @@ import * as m0040 from './migrations/0040_booking_version.js';
 import * as m0041 from './migrations/0041_booking_changes.js';
 import * as m0045 from './migrations/0045_clients_created_order.js';
 import * as m0050 from './migrations/0050_booking_anyone_rule.js';
+import * as m0052 from './migrations/0052_calendar_versions.js';
 import * as m0053 from './migrations/0053_booking_history.js';
 import type { DB } from './types.js';
 
@@ -97,6 +98,7 @@ const migrations: Record<string, MigrationModule> = {
   '0041_booking_changes': m0041,
   '0045_clients_created_order': m0045,
   '0050_booking_anyone_rule': m0050,
+  '0052_calendar_versions': m0052,
   '0053_booking_history': m0053,
 };
 

@@ -563,6 +563,15 @@ export interface ClientLabelAssignmentsTable {
 
 export type BookingStatus = 'scheduled' | 'provisional' | 'completed' | 'cancelled' | 'no-show';
 
+/**
+ * A number per calendar date (`YYYY-MM-DD`), and `*` for what every date shows, raised by
+ * triggers on every change of what the calendar's reads show (migration 0052).
+ */
+export interface CalendarVersionsTable {
+  scope: string;
+  version: number;
+}
+
 /** The calendar's change log (migration 0041): one row per booking created or changed. */
 export interface BookingChangesTable {
   seq: Generated<number>;
@@ -767,6 +776,7 @@ export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTab
   booking_changes: BookingChangesTable;
   booking_history: BookingHistoryTable;
   booking_history_actor: BookingHistoryActorTable;
+  calendar_versions: CalendarVersionsTable;
   booking_counts: BookingCountsTable;
   waitlist_entries: WaitlistEntriesTable;
   staff_services: StaffServicesTable;

@@ -9,6 +9,7 @@ import { workingWindows, type TimeRange } from '../availability/service.js';
 import type { DayViewInput, DayViewOutput } from './day-view-schemas.js';
 import { parseBookingFilter } from './list-filter.js';
 import { agendaOf, bookingQuery, toBooking } from './reads.js';
+import { cachedAnswer } from './calendar-cache.js';
 
 /*
  * GET /api/bookings/day: everything a day calendar draws, in a fixed number of queries
@@ -40,7 +41,16 @@ function activeResources(db: Kysely<DB>, locationId: number | null) {
     );
 }
 
-export async function dayView({ db }: AppContext, caller: AuthUser, query: DayViewInput): Promise<DayViewOutput> {
+/** What decides a day view's content besides the database: the date, the location, the staff shown. */
+interface DayQuery {
+  date: string;
+  locationId: number | null;
+  /** null: every member; else these ids (`[0]` for none: `in ()` is not SQL). */
+  ids: number[] | null;
+}
+
+/** The request's day view as it asks for it, or 400 `validation_failed`. */
+async function dayQueryOf(db: Kysely<DB>, caller: AuthUser, query: DayViewInput): Promise<DayQuery> {
   const { date } = query;
   if (!isValidDate(date)) {
     throw badRequest('validation_failed', 'Invalid date', [
@@ -48,16 +58,38 @@ export async function dayView({ db }: AppContext, caller: AuthUser, query: DayVi
     ]);
   }
   const chosen = query.staff_id === undefined ? null : parseBookingFilter({ staff_id: query.staff_id }).staffIds;
-  const locationId = query.location_id ?? null;
   const own = await agendaOf(db, caller);
+  // With a personal agenda a staff member's day is their own column only.
+  const staffIds = own !== null ? (chosen === null || chosen.includes(own) ? [own] : []) : chosen;
+  const ids = staffIds === null ? null : staffIds.length > 0 ? [...staffIds].sort((a, b) => a - b) : [0];
+  return { date, locationId: query.location_id ?? null, ids };
+}
+
+export async function dayView(ctx: AppContext, caller: AuthUser, query: DayViewInput): Promise<DayViewOutput> {
+  return computeDayView(ctx.db, await dayQueryOf(ctx.db, caller, query));
+}
+
+/**
+ * The day view as the bytes of its answer, `serialize`d (the route's serializer) and held per
+ * process until a change of anything it shows (calendar-cache.ts).
+ */
+export async function dayViewAnswer(
+  ctx: AppContext,
+  caller: AuthUser,
+  query: DayViewInput,
+  serialize: (answer: DayViewOutput) => string,
+): Promise<Buffer> {
+  const day = await dayQueryOf(ctx.db, caller, query);
+  const key = `day ${day.date} ${day.locationId ?? ''} ${day.ids?.join(',') ?? '*'}`;
+  return cachedAnswer(ctx, key, { first: day.date, last: day.date }, async () =>
+    Buffer.from(serialize(await computeDayView(ctx.db, day))),
+  );
+}
+
+async function computeDayView(db: Kysely<DB>, { date, locationId, ids }: DayQuery): Promise<DayViewOutput> {
   const weekday = weekdayOf(date);
   const dayStart = `${date} 00:00:00`;
   const dayEnd = `${shiftDay(date, 1)} 00:00:00`;
-
-  // With a personal agenda a staff member's day is their own column only.
-  const staffIds = own !== null ? (chosen === null || chosen.includes(own) ? [own] : []) : chosen;
-  // An empty list of ids still has to match nothing; `in ()` is not SQL.
-  const ids = staffIds === null ? null : staffIds.length > 0 ? staffIds : [0];
 
   const [head, members, shifts, defaults, timeOff, rows, resources, holds] = await Promise.all([
     db
@@ -141,7 +173,11 @@ export async function dayView({ db }: AppContext, caller: AuthUser, query: DayVi
 
   const group = <T extends { staff_id: number }>(items: T[]) => {
     const map = new Map<number, T[]>();
-    for (const item of items) map.set(item.staff_id, [...(map.get(item.staff_id) ?? []), item]);
+    for (const item of items) {
+      const list = map.get(item.staff_id);
+      if (list === undefined) map.set(item.staff_id, [item]);
+      else list.push(item);
+    }
     return map;
   };
   const shiftsOf = group(shifts);
@@ -168,7 +204,11 @@ export async function dayView({ db }: AppContext, caller: AuthUser, query: DayVi
   });
 
   const holders = new Map<number, number[]>();
-  for (const hold of holds) holders.set(hold.resource_id, [...(holders.get(hold.resource_id) ?? []), hold.booking_id]);
+  for (const hold of holds) {
+    const list = holders.get(hold.resource_id);
+    if (list === undefined) holders.set(hold.resource_id, [hold.booking_id]);
+    else list.push(hold.booking_id);
+  }
 
   return {
     date,

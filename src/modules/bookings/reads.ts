@@ -14,6 +14,7 @@ import { narrows, parseBookingFilter, type BookingFilter } from './list-filter.j
 import type { BookingListFilter, BookingOutput } from './schemas.js';
 import type { ClientBookingStats } from '../clients/service.js';
 import { officeHref } from '../../lib/office-paths.js';
+import { cachedAnswer, MAX_CACHED_DAYS } from './calendar-cache.js';
 
 /*
  * Reading bookings: the staff list and detail (agenda rules included), the rows other
@@ -247,6 +248,39 @@ export async function listBookings(
     total,
     total_pages: Math.ceil(total / limit),
   };
+}
+
+/**
+ * `GET /api/bookings` as the bytes of its answer, `serialize`d (the route's serializer). A list
+ * of a calendar's range (`from` and `to`, at most MAX_CACHED_DAYS dates, no `page`) is held per
+ * process until a change of anything it shows (calendar-cache.ts); any other list is computed.
+ */
+export async function listBookingsAnswer(
+  ctx: AppContext,
+  caller: AuthUser,
+  query: BookingListFilter,
+  serialize: (answer: BookingOutput[] | Page<BookingOutput>) => string,
+): Promise<Buffer | string> {
+  const filter = parseBookingFilter(query);
+  const first = filter.from?.slice(0, 10);
+  const last = filter.to?.slice(0, 10);
+  const compute = async () => serialize(await listBookings(ctx, caller, query));
+  if (
+    query.page !== undefined ||
+    first === undefined ||
+    last === undefined ||
+    daysFrom(first, last) > MAX_CACHED_DAYS
+  ) {
+    return compute();
+  }
+  const own = await agendaOf(ctx.db, caller);
+  const key = `list ${JSON.stringify({ ...filter, own })}`;
+  return cachedAnswer(ctx, key, { first, last }, async () => Buffer.from(await compute()));
+}
+
+/** Dates from `first` to `last` (YYYY-MM-DD), both counted. */
+function daysFrom(first: string, last: string): number {
+  return Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
 /*

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
 import { errorRef, IdParams, Listing } from '../../http/schemas.js';
@@ -20,6 +20,16 @@ import { visitRoutes } from './visit-routes.js';
 import { liveRoutes } from './live-routes.js';
 
 const tags = ['bookings'];
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The route's own JSON serializer (its 200 schema's), for an answer sent as bytes. */
+function serializerOf(reply: FastifyReply) {
+  return (answer: unknown): string => {
+    const text = reply.serialize(answer);
+    if (typeof text !== 'string') throw new Error('the JSON serializer gave no text');
+    return text;
+  };
+}
 
 const AGENDA =
   'With `staff_personal_agenda_enabled`, a staff-role user reaches only their own bookings: another staff member’s is 404, as if absent.';
@@ -40,7 +50,11 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
       querystring: BookingListQuery,
       response: { 200: Listing(BookingOut), 400: errorRef },
     },
-    handler: (request) => bookings.listBookings(ctx, currentUser(request), request.query),
+    // A calendar's range is held per process until something it shows changes (calendar-cache.ts).
+    handler: async (request, reply) => {
+      const body = await bookings.listBookingsAnswer(ctx, currentUser(request), request.query, serializerOf(reply));
+      return reply.type(JSON_TYPE).send(body);
+    },
   });
 
   app.get('/api/bookings/day', {
@@ -59,7 +73,12 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
       querystring: DayViewQuery,
       response: { 200: DayViewOut, 400: errorRef },
     },
-    handler: (request) => bookings.dayView(ctx, currentUser(request), request.query),
+    // The answer's bytes, held per process until something it shows changes (calendar-cache.ts):
+    // serialized here by the route's own serializer, then sent as they are.
+    handler: async (request, reply) => {
+      const body = await bookings.dayViewAnswer(ctx, currentUser(request), request.query, serializerOf(reply));
+      return reply.type(JSON_TYPE).send(body);
+    },
   });
 
   app.get('/api/bookings/:id', {

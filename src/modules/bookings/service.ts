@@ -32,6 +32,7 @@ export {
   emailData,
   getBooking,
   listBookings,
+  listBookingsAnswer,
   readBooking,
   readBookingWithPrice,
   type BookingJoinedRow,
@@ -88,7 +89,7 @@ export {
   type PlacedVisitPart,
 } from './visits.js';
 export { cancelSeries, checkSeries, createSeries, getSeries, moveSeries } from './series.js';
-export { dayView } from './day-view.js';
+export { dayView, dayViewAnswer } from './day-view.js';
 export { bookIdempotently, forgetIdempotencyKey, idempotencyKeyOf } from './idempotency.js';
 export { asActor, bookingHistory, userActor, type Actor } from './history.js';
 export { ChangeFeed, type BookingChange } from './live-changes.js';
