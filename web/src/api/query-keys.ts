@@ -26,3 +26,10 @@ export const BOOKING_DAY_KEY = ['get', '/api/bookings/day'] as const;
 export const BOOKING_KEY = ['get', '/api/bookings/{id}'] as const;
 /** The clients list and the desk's client search, every variant. */
 export const CLIENTS_KEY = ['get', '/api/clients'] as const;
+
+/** The signed-in person's notifications, every filter and page. */
+export const NOTIFICATIONS_KEY = ['get', '/api/notifications'] as const;
+/** How many of them are unread (the header's bell). */
+export const UNREAD_NOTIFICATIONS_KEY = ['get', '/api/notifications/unread-count'] as const;
+/** Their channels per notification type. */
+export const NOTIFICATION_PREFERENCES_KEY = ['get', '/api/notifications/preferences'] as const;

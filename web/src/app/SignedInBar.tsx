@@ -1,12 +1,15 @@
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
+// The office's addresses, shared with the service (which pages it serves) and its notifications' links.
+import { officeHref } from '../../../src/lib/office-paths';
 import { useT } from '../i18n/i18n';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
 import { OfficeNav } from '../ui/OfficeNav';
 import { UserMenu } from '../ui/UserMenu';
+import { NotificationBell } from './NotificationBell';
 import { navFor } from './office-nav';
 import type { SessionUserOf } from './office-user';
 
-/** The header's part for someone signed in: what their role can use, and their menu. */
+/** The header's part for someone signed in: what their role can use, their notifications, and their menu. */
 export function SignedInBar({
   user,
   showNav,
@@ -33,6 +36,7 @@ export function SignedInBar({
           })}
         />
       )}
+      {showNav && <NotificationBell />}
       <UserMenu
         name={user.name}
         role={role}
@@ -43,6 +47,11 @@ export function SignedInBar({
         onSignOutEverywhere={onSignOutEverywhere}
       >
         <LanguageSwitch />
+        {showNav && (
+          <Link href={officeHref.notificationPreferences()} className="menu-item user-menu-link">
+            {t('office.user.notificationSettings')}
+          </Link>
+        )}
       </UserMenu>
     </>
   );
