@@ -3,7 +3,13 @@ import { describe, it } from 'node:test';
 import { MutationObserver, QueryClient, QueryObserver, type QueryKey } from '@tanstack/query-core';
 import { ApiError, ConnectionError } from '../src/api/errors.js';
 import { STALE_AFTER, stalenessOf, withStaleness } from '../src/api/invalidations.js';
-import { AVAILABILITY_KEY, MY_BOOKINGS_KEY, MY_PROFILE_KEY } from '../src/api/query-keys.js';
+import {
+  AVAILABILITY_KEY,
+  MY_BOOKINGS_KEY,
+  MY_PROFILE_KEY,
+  NOTIFICATIONS_KEY,
+  UNREAD_NOTIFICATIONS_KEY,
+} from '../src/api/query-keys.js';
 
 /*
  * The map of invalidations: what each change makes stale, applied (awaited) before the page's
@@ -100,5 +106,34 @@ describe('what each change makes stale (the map of invalidations)', () => {
     }
     assert.deepEqual(stalenessOf(['put', '/api/public/me'])?.done, [MY_PROFILE_KEY]);
     assert.deepEqual(stalenessOf(['post', '/api/public/visits'])?.done, [AVAILABILITY_KEY, MY_BOOKINGS_KEY]);
+  });
+
+  it("a notification read, deleted or all read makes the bell's count and the lists stale, a refused one too; the channels saved leave them", async () => {
+    const UNREAD: QueryKey = [...UNREAD_NOTIFICATIONS_KEY, {}];
+    const LIST: QueryKey = [...NOTIFICATIONS_KEY, { params: { query: { page: 1, limit: 20 } } }];
+    const withInbox = () => {
+      const client = cacheWithReads();
+      for (const key of [UNREAD, LIST]) client.setQueryData(key, { read: true });
+      return client;
+    };
+    const changes: [readonly unknown[], () => Promise<unknown>][] = [
+      [['put', '/api/notifications/{id}/read'], async () => ({})],
+      [['put', '/api/notifications/read-all'], async () => ({ ok: true, updated: 2 })],
+      [['delete', '/api/notifications/{id}'], async () => ({ ok: true })],
+      // Deleted meanwhile in another tab: the list showed one that is gone.
+      [
+        ['delete', '/api/notifications/{id}'],
+        () => Promise.reject(new ApiError(404, { code: 'not_found', error: 'Gone' })),
+      ],
+    ];
+    for (const [key, outcome] of changes) {
+      const client = withInbox();
+      await run(client, key, outcome);
+      assert.equal(stale(client, UNREAD), true, `${String(key[1])}: the count`);
+      assert.equal(stale(client, LIST), true, `${String(key[1])}: the list`);
+    }
+    const saved = withInbox();
+    await run(saved, ['put', '/api/notifications/preferences'], async () => ({}));
+    assert.equal(stale(saved, UNREAD) || stale(saved, LIST), false);
   });
 });
