@@ -58,7 +58,7 @@ const WORDS = {
     deleteConfirm: 'Melding verwijderen',
     deleted: 'Melding verwijderd.',
     settingsLink: 'Kies hoe je meldingen krijgt',
-    settings: 'Meldingsinstellingen',
+    settings: 'Meldingen instellen',
     newBooking: 'Een nieuwe afspraak',
     byEmail: 'Per e-mail',
     save: 'Instellingen opslaan',

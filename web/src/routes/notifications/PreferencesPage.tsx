@@ -53,7 +53,7 @@ export function PreferencesPage() {
       <p className="notifications-links">
         <Link href={officeHref.notifications()}>{t('notifications.preferences.back')}</Link>
       </p>
-      <h1>{t('notifications.preferences.title')}</h1>
+      <h1 className="notifications-heading">{t('notifications.preferences.title')}</h1>
       <p>{t('notifications.preferences.intro')}</p>
       {stored.isError ? (
         <LoadError retry={() => void stored.refetch()} />
