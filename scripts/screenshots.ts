@@ -146,6 +146,32 @@ const SHOTS: Shot[] = [
     steps: (page) => clientCard(page, 'nl'),
   },
   {
+    file: 'notifications-desktop-en.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: async (page) => {
+      await signIn(page, 'en');
+      await page.goto('/notifications');
+      await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(/notification/)
+        .waitFor();
+    },
+  },
+  {
+    file: 'notifications-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: async (page) => {
+      await signIn(page, 'nl');
+      await page.goto('/notifications');
+      await page.getByRole('heading', { level: 1, name: 'Meldingen' }).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(/melding/)
+        .waitFor();
+    },
+  },
+  {
     file: 'calendar-day-desktop-en.png',
     context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
     steps: async (page, openDay) => {

@@ -25,6 +25,8 @@ export const OFFICE_ROUTES = {
   payment: '/payments/:id',
   campaign: '/campaigns/:id',
   smsOutbox: '/system/sms',
+  notifications: '/notifications',
+  notificationPreferences: '/notifications/preferences',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -43,6 +45,8 @@ export const officeHref = {
   payment: (id: number) => href(`/payments/${id}`),
   campaign: (id: number) => href(`/campaigns/${id}`),
   smsOutbox: () => href(OFFICE_ROUTES.smsOutbox),
+  notifications: () => href(OFFICE_ROUTES.notifications),
+  notificationPreferences: () => href(OFFICE_ROUTES.notificationPreferences),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /**

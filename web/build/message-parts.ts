@@ -44,6 +44,12 @@ export const MESSAGE_PARTS = {
   },
   clients: { shell: 'shell-office', roots: ['routes/clients/ClientsArea.tsx'] },
   desk: { shell: 'shell-office', roots: ['routes/desk/calendar/CalendarPage.tsx'] },
+  notifications: { shell: 'shell-office', roots: ['routes/notifications/NotificationsArea.tsx'] },
+  waitlist: { shell: 'shell-office', roots: ['routes/waitlist/WaitlistArea.tsx'] },
+  inventory: { shell: 'shell-office', roots: ['routes/inventory/InventoryArea.tsx'] },
+  payments: { shell: 'shell-office', roots: ['routes/payments/PaymentsArea.tsx'] },
+  campaigns: { shell: 'shell-office', roots: ['routes/campaigns/CampaignsArea.tsx'] },
+  system: { shell: 'shell-office', roots: ['routes/system/SystemArea.tsx'] },
 } as const satisfies Record<string, PartDefinition>;
 
 export type MessagePart = keyof typeof MESSAGE_PARTS;

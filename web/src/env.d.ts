@@ -9,6 +9,20 @@ declare module 'virtual:messages/*' {
 /** The loaders of the catalogues' parts, by language and part (web/build/message-parts.ts). */
 declare module 'virtual:messages' {
   import type { Messages } from '@lingui/core';
-  type Parts = 'shell-public' | 'shell-office' | 'account' | 'links' | 'payment' | 'office' | 'clients' | 'desk';
+  type Parts =
+    | 'shell-public'
+    | 'shell-office'
+    | 'account'
+    | 'links'
+    | 'payment'
+    | 'office'
+    | 'clients'
+    | 'desk'
+    | 'notifications'
+    | 'waitlist'
+    | 'inventory'
+    | 'payments'
+    | 'campaigns'
+    | 'system';
   export const catalogueLoaders: Record<'en' | 'nl', Record<Parts, () => Promise<{ messages: Messages }>>>;
 }

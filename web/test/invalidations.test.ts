@@ -9,6 +9,8 @@ import {
   CLIENTS_KEY,
   MY_BOOKINGS_KEY,
   MY_PROFILE_KEY,
+  NOTIFICATIONS_KEY,
+  UNREAD_NOTIFICATIONS_KEY,
   WAITLIST_KEY,
 } from '../src/api/query-keys.js';
 
@@ -133,5 +135,34 @@ describe('what each change makes stale (the map of invalidations)', () => {
     const checked = desk();
     await run(checked, ['post', '/api/bookings/series/check'], async () => ({}));
     assert.deepEqual([stale(checked, CLIENTS), stale(checked, DAY)], [true, false]);
+  });
+
+  it("a notification read, deleted or all read makes the bell's count and the lists stale, a refused one too; the channels saved leave them", async () => {
+    const UNREAD: QueryKey = [...UNREAD_NOTIFICATIONS_KEY, {}];
+    const LIST: QueryKey = [...NOTIFICATIONS_KEY, { params: { query: { page: 1, limit: 20 } } }];
+    const withInbox = () => {
+      const client = cacheWithReads();
+      for (const key of [UNREAD, LIST]) client.setQueryData(key, { read: true });
+      return client;
+    };
+    const changes: [readonly unknown[], () => Promise<unknown>][] = [
+      [['put', '/api/notifications/{id}/read'], async () => ({})],
+      [['put', '/api/notifications/read-all'], async () => ({ ok: true, updated: 2 })],
+      [['delete', '/api/notifications/{id}'], async () => ({ ok: true })],
+      // Deleted meanwhile in another tab: the list showed one that is gone.
+      [
+        ['delete', '/api/notifications/{id}'],
+        () => Promise.reject(new ApiError(404, { code: 'not_found', error: 'Gone' })),
+      ],
+    ];
+    for (const [key, outcome] of changes) {
+      const client = withInbox();
+      await run(client, key, outcome);
+      assert.equal(stale(client, UNREAD), true, `${String(key[1])}: the count`);
+      assert.equal(stale(client, LIST), true, `${String(key[1])}: the list`);
+    }
+    const saved = withInbox();
+    await run(saved, ['put', '/api/notifications/preferences'], async () => ({}));
+    assert.equal(stale(saved, UNREAD) || stale(saved, LIST), false);
   });
 });

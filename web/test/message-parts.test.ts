@@ -85,7 +85,7 @@ describe('web message parts', () => {
 
   it('the app’s declaration of the parts (env.d.ts) names the same parts', () => {
     const declaration = readFileSync(`${sourceRoot}env.d.ts`, 'utf8');
-    const declared = /type Parts = ([^;]+);/
+    const declared = /type Parts =\s*([^;]+);/
       .exec(declaration)?.[1]
       ?.match(/'[^']+'/g)
       ?.map((name) => name.slice(1, -1));

@@ -10,7 +10,10 @@ import {
   CLIENTS_KEY,
   MY_BOOKINGS_KEY,
   MY_PROFILE_KEY,
+  NOTIFICATION_PREFERENCES_KEY,
+  NOTIFICATIONS_KEY,
   SETUP_STATUS_KEY,
+  UNREAD_NOTIFICATIONS_KEY,
   WAITLIST_KEY,
 } from './query-keys.js';
 import type { paths } from './schema.gen.js';
@@ -91,6 +94,18 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   'post /api/public/me/password': { done: [MY_PROFILE_KEY] },
   // The back office: the salon set up (or found set up meanwhile) needs no set-up page any more.
   'post /api/auth/setup': { done: [SETUP_STATUS_KEY], refused: [SETUP_STATUS_KEY] },
+  // The inbox: a notification read or deleted changes its lists and the bell's count; refused
+  // (404: already deleted, in another tab), the list showed one that is gone.
+  'put /api/notifications/{id}/read': {
+    done: [NOTIFICATIONS_KEY, UNREAD_NOTIFICATIONS_KEY],
+    refused: [NOTIFICATIONS_KEY, UNREAD_NOTIFICATIONS_KEY],
+  },
+  'put /api/notifications/read-all': { done: [NOTIFICATIONS_KEY, UNREAD_NOTIFICATIONS_KEY] },
+  'delete /api/notifications/{id}': {
+    done: [NOTIFICATIONS_KEY, UNREAD_NOTIFICATIONS_KEY],
+    refused: [NOTIFICATIONS_KEY, UNREAD_NOTIFICATIONS_KEY],
+  },
+  'put /api/notifications/preferences': { done: [NOTIFICATION_PREFERENCES_KEY] },
 };
 
 /** The map's entry for a mutation key `[method, path]`; undefined for a mutation it does not list. */

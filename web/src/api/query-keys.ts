@@ -30,3 +30,10 @@ export const BOOKING_HISTORY_KEY = ['get', '/api/bookings/{id}/history'] as cons
 export const CLIENTS_KEY = ['get', '/api/clients'] as const;
 /** Every list of the waitlist (the desk's new booking reads a day's open entries). */
 export const WAITLIST_KEY = ['get', '/api/waitlist'] as const;
+
+/** The signed-in person's notifications, every filter and page. */
+export const NOTIFICATIONS_KEY = ['get', '/api/notifications'] as const;
+/** How many of them are unread (the header's bell). */
+export const UNREAD_NOTIFICATIONS_KEY = ['get', '/api/notifications/unread-count'] as const;
+/** Their channels per notification type. */
+export const NOTIFICATION_PREFERENCES_KEY = ['get', '/api/notifications/preferences'] as const;

@@ -27,6 +27,15 @@ const ChangePasswordPage = officePage(() =>
   import('../routes/office/ChangePasswordPage').then((page) => ({ default: page.ChangePasswordPage })),
 );
 const ClientsArea = lazy(withMessages('clients', () => import('../routes/clients/ClientsArea')));
+const NotificationsArea = lazy(
+  withMessages('notifications', () => import('../routes/notifications/NotificationsArea')),
+);
+// The screens notifications link to, each its area's first page (later issues grow them).
+const WaitlistArea = lazy(withMessages('waitlist', () => import('../routes/waitlist/WaitlistArea')));
+const InventoryArea = lazy(withMessages('inventory', () => import('../routes/inventory/InventoryArea')));
+const PaymentsArea = lazy(withMessages('payments', () => import('../routes/payments/PaymentsArea')));
+const CampaignsArea = lazy(withMessages('campaigns', () => import('../routes/campaigns/CampaignsArea')));
+const SystemArea = lazy(withMessages('system', () => import('../routes/system/SystemArea')));
 // The desk's calendar: `/calendar`, and `/bookings/:id` (the links of emails), its day with the booking's panel open.
 const CalendarPage = lazy(
   withMessages('desk', () =>
@@ -128,6 +137,14 @@ function OfficeShell() {
                     {(params) => (user ? <BookingPage id={params.id} /> : <ToSignIn />)}
                   </Route>
                   <Route path={`${OFFICE_ROUTES.clients}/*?`}>{user ? <ClientsArea /> : <ToSignIn />}</Route>
+                  <Route path={`${OFFICE_ROUTES.notifications}/*?`}>
+                    {user ? <NotificationsArea /> : <ToSignIn />}
+                  </Route>
+                  <Route path="/waitlist/*?">{user ? <WaitlistArea /> : <ToSignIn />}</Route>
+                  <Route path="/inventory/*?">{user ? <InventoryArea /> : <ToSignIn />}</Route>
+                  <Route path="/payments/*?">{user ? <PaymentsArea /> : <ToSignIn />}</Route>
+                  <Route path="/campaigns/*?">{user ? <CampaignsArea /> : <ToSignIn />}</Route>
+                  <Route path="/system/*?">{user ? <SystemArea /> : <ToSignIn />}</Route>
                   <Route component={NotFound} />
                 </Switch>
               )}

@@ -1,13 +1,16 @@
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useLiveUpdates } from '../api/use-live-updates';
+// The office's addresses, shared with the service (which pages it serves) and its notifications' links.
+import { officeHref } from '../../../src/lib/office-paths';
 import { useT } from '../i18n/i18n';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
 import { OfficeNav } from '../ui/OfficeNav';
 import { UserMenu } from '../ui/UserMenu';
+import { NotificationBell } from './NotificationBell';
 import { navFor } from './office-nav';
 import type { SessionUserOf } from './office-user';
 
-/** The header's part for someone signed in: what their role can use, their menu, and the live updates of every screen. */
+/** The header's part for someone signed in: what their role can use, their notifications, their menu, and the live updates of every screen. */
 export function SignedInBar({
   user,
   showNav,
@@ -35,6 +38,7 @@ export function SignedInBar({
           })}
         />
       )}
+      {showNav && <NotificationBell />}
       <UserMenu
         name={user.name}
         role={role}
@@ -45,6 +49,11 @@ export function SignedInBar({
         onSignOutEverywhere={onSignOutEverywhere}
       >
         <LanguageSwitch />
+        {showNav && (
+          <Link href={officeHref.notificationPreferences()} className="menu-item user-menu-link">
+            {t('office.user.notificationSettings')}
+          </Link>
+        )}
       </UserMenu>
     </>
   );

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useT } from '../i18n/i18n';
 import { Button } from './Button';
+// Its rules are in the list's stylesheet; imported here too, for a list that is not a table (notifications).
+import './list-table.css';
 
 export interface PaginationProps {
   /** 1-based. */
