@@ -1,9 +1,22 @@
-import { useCallback, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import type { Schemas } from '../../../../api/client';
 import { useT } from '../../../../i18n/i18n';
-import { formatClock } from '../../../../lib/format';
 import type { DeskSettings } from '../desk-settings';
+import { dropConflicts, type Place } from '../move/drop-rules';
+import { DropOutcome, DropPreview, useDropMove } from '../move/DropMove';
+import { useBookingDrag } from '../move/use-booking-drag';
 import { useBookingName } from './BookingBlock';
+import { clockText } from './clock-text';
 import { bookingColour } from './colours';
 import { layoutLanes } from './lanes';
 import { StaffColumn, type ColumnModel } from './StaffColumn';
@@ -71,6 +84,8 @@ function useColumns(
  * The day view: a column per staff member on one time grid in steps of `calendar_slot_min`.
  * One slot of the whole grid is in the tab order (where the focus last was); the arrow keys move
  * to the slot above, below and in the next columns, Home and End to the day's first and last.
+ * A booking is dragged to another time or member, or resized by its bottom edge, with a mouse or
+ * a finger; the keyboard's and the phone's way is the panel's "Move…".
  */
 export function DayGrid({
   day,
@@ -93,13 +108,37 @@ export function DayGrid({
   const { range, columns, slots } = useColumns(day, settings, categoryColours, names);
   const [active, setActive] = useState({ column: 0, row: 0 });
   const grid = useRef<HTMLDivElement>(null);
-  const onSlotFocus = useCallback((column: number, row: number) => setActive({ column, row }), []);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  // The page hands new functions at each of its renders (a query's state, the clock's tick); the
+  // columns get ones that never change, so that such a render draws none of them again.
+  const handlers = useRef({ onOpenBooking, onSlot });
+  useEffect(() => {
+    handlers.current = { onOpenBooking, onSlot };
+  });
+  const open = useCallback((id: number) => handlers.current.onOpenBooking(id), []);
+
+  // The slots' clicks and focus, heard once for the grid.
+  const slotOf = (target: EventTarget) => {
+    const element = target as HTMLElement;
+    if (!element.classList?.contains('day-slot')) return null;
+    return { column: Number(element.dataset.col), row: Number(element.dataset.row) };
+  };
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const slot = slotOf(event.target);
+    const column = slot && columns[slot.column];
+    const minute = slot && slots[slot.row];
+    if (column && minute !== undefined && minute !== null) handlers.current.onSlot(column.staffId, minute);
+  };
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const slot = slotOf(event.target);
+    if (slot) setActive((now) => (now.column === slot.column && now.row === slot.row ? now : slot));
+  };
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = event.target as HTMLElement;
-    if (!target.classList.contains('day-slot')) return;
-    const column = Number(target.dataset.col);
-    const row = Number(target.dataset.row);
+    const slot = slotOf(event.target);
+    if (!slot) return;
+    const { column, row } = slot;
     const last = slots.length - 1;
     const moves: Record<string, [number, number]> = {
       ArrowUp: [column, Math.max(0, row - 1)],
@@ -117,6 +156,25 @@ export function DayGrid({
     grid.current?.querySelector<HTMLElement>(`.day-slot[data-col="${next[0]}"][data-row="${next[1]}"]`)?.focus();
   };
 
+  // Dragging: the conflicts judged on the day already loaded, the drop sent with the booking's version.
+  const drop = useDropMove();
+  const bookingsById = useMemo(() => new Map(day.bookings.map((booking) => [booking.id, booking])), [day.bookings]);
+  const now = { date: nowMinute !== null ? day.date : settings.today, minute: nowMinute ?? 0 };
+  const { drag, onPointerDown } = useBookingDrag({
+    scroller,
+    grid,
+    date: day.date,
+    range,
+    slotMinutes: settings.slotMinutes,
+    staffIds: columns.map((column) => column.staffId),
+    bookingOf: (id) => bookingsById.get(id),
+    judge: (booking, place: Place) => dropConflicts(booking, place, day, now),
+    onDrop: (done) => drop.send(done),
+  });
+  const shown = drag ?? drop.pending;
+  const staffName = (id: number) => day.staff.find((member) => member.id === id)?.name ?? '';
+  const clock = (minute: number) => clockText(clockOfMinutes(minute), settings.locale, settings.timeFormat);
+
   const inRange = nowMinute !== null && nowMinute >= range.start && nowMinute < range.end ? nowMinute : null;
   const style = {
     '--columns': String(columns.length),
@@ -124,45 +182,68 @@ export function DayGrid({
   } as CSSProperties;
   if (columns.length === 0) return <p className="day-empty">{t('calendar.day.noStaff')}</p>;
   return (
-    <div className="day-scroll">
-      <div className="day-grid" ref={grid} style={style} onKeyDown={move}>
-        <div className="day-axis" aria-hidden="true">
-          <div className="day-head" />
-          <div className="day-body">
-            {slots.map((minute) =>
-              minute % 60 === 0 || minute === range.start ? (
-                <span
-                  key={minute}
-                  className="day-hour"
-                  style={{ top: `calc(var(--slot-height) * ${(minute - range.start) / settings.slotMinutes})` }}
-                >
-                  {formatClock(clockOfMinutes(minute), settings.locale, settings.timeFormat)}
-                </span>
-              ) : null,
-            )}
+    <>
+      <DropOutcome drop={drop} staffName={staffName} clock={clock} />
+      <div className="day-scroll" ref={scroller}>
+        <div
+          className="day-grid"
+          ref={grid}
+          style={style}
+          onKeyDown={move}
+          onClick={onClick}
+          onFocus={onFocus}
+          onPointerDown={onPointerDown}
+          data-dragging={drag ? true : undefined}
+        >
+          <div className="day-axis" aria-hidden="true">
+            <div className="day-head" />
+            <div className="day-body">
+              {slots.map((minute) =>
+                minute % 60 === 0 || minute === range.start ? (
+                  <span
+                    key={minute}
+                    className="day-hour"
+                    style={{ top: `calc(var(--slot-height) * ${(minute - range.start) / settings.slotMinutes})` }}
+                  >
+                    {clock(minute)}
+                  </span>
+                ) : null,
+              )}
+            </div>
           </div>
+          {columns.map((column, index) => (
+            <StaffColumn
+              key={column.key}
+              column={column}
+              columnIndex={index}
+              date={day.date}
+              slots={slots}
+              gridStart={range.start}
+              slotMinutes={settings.slotMinutes}
+              activeRow={
+                Math.min(active.column, columns.length - 1) === index ? Math.min(active.row, slots.length - 1) : -1
+              }
+              nowMinute={inRange}
+              locale={settings.locale}
+              timeFormat={settings.timeFormat}
+              onOpen={open}
+              overlay={
+                shown && shown.place.staffId === column.staffId ? (
+                  <DropPreview
+                    drag={shown}
+                    staffName={column.name}
+                    gridStart={range.start}
+                    slotMinutes={settings.slotMinutes}
+                    locale={settings.locale}
+                    timeFormat={settings.timeFormat}
+                    pending={!drag}
+                  />
+                ) : null
+              }
+            />
+          ))}
         </div>
-        {columns.map((column, index) => (
-          <StaffColumn
-            key={column.key}
-            column={column}
-            columnIndex={index}
-            date={day.date}
-            slots={slots}
-            gridStart={range.start}
-            slotMinutes={settings.slotMinutes}
-            activeRow={
-              Math.min(active.column, columns.length - 1) === index ? Math.min(active.row, slots.length - 1) : -1
-            }
-            nowMinute={inRange}
-            locale={settings.locale}
-            timeFormat={settings.timeFormat}
-            onOpen={onOpenBooking}
-            onSlot={onSlot}
-            onSlotFocus={onSlotFocus}
-          />
-        ))}
       </div>
-    </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
-import { memo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useT } from '../../../../i18n/i18n';
-import { formatClock } from '../../../../lib/format';
 import { BookingBlock, type BookingView } from './BookingBlock';
+import { clockText } from './clock-text';
 import { clockOfMinutes } from './time-grid';
 
 export interface ColumnModel {
@@ -19,7 +19,9 @@ export interface ColumnModel {
 /**
  * One staff member's column: their name, the grid's slots (each a button that books there; one
  * of the whole grid is in the tab order, the arrow keys move between them), the time they do not
- * work shaded, and their bookings on top.
+ * work shaded, and their bookings on top. The slots carry their column and row in `data-*`: the
+ * grid listens for their clicks and focus once, rather than each of a busy day's thousands of
+ * slots holding handlers of its own.
  */
 export const StaffColumn = memo(function StaffColumn({
   column,
@@ -33,8 +35,7 @@ export const StaffColumn = memo(function StaffColumn({
   locale,
   timeFormat,
   onOpen,
-  onSlot,
-  onSlotFocus,
+  overlay,
 }: {
   column: ColumnModel;
   columnIndex: number;
@@ -48,12 +49,21 @@ export const StaffColumn = memo(function StaffColumn({
   locale: string;
   timeFormat: string;
   onOpen: (id: number) => void;
-  onSlot: (staffId: number, minute: number) => void;
-  onSlotFocus: (column: number, row: number) => void;
+  /** Drawn over the column: where a booking dragged here would land. */
+  overlay?: ReactNode;
 }) {
   const t = useT();
   const headingId = `staff-${column.key}`;
-  const isOff = (minute: number) => column.off.some((gap) => minute >= gap.start && minute < gap.end);
+  // The slots' names change with the member, the grid and the language, not with the focus.
+  const labels = useMemo(() => {
+    const isOff = (minute: number) => column.off.some((gap) => minute >= gap.start && minute < gap.end);
+    return slots.map((minute) =>
+      t(isOff(minute) ? 'calendar.slot.bookOff' : 'calendar.slot.book', {
+        staff: column.name,
+        time: clockText(clockOfMinutes(minute), locale, timeFormat),
+      }),
+    );
+  }, [column.off, column.name, slots, locale, timeFormat, t]);
   return (
     <section className="day-column" aria-labelledby={headingId}>
       <div className="day-head">
@@ -72,25 +82,17 @@ export const StaffColumn = memo(function StaffColumn({
             }}
           />
         ))}
-        {slots.map((minute, row) => {
-          const time = formatClock(clockOfMinutes(minute), locale, timeFormat);
-          return (
-            <button
-              key={minute}
-              type="button"
-              className="day-slot"
-              data-col={columnIndex}
-              data-row={row}
-              tabIndex={row === activeRow ? 0 : -1}
-              aria-label={t(isOff(minute) ? 'calendar.slot.bookOff' : 'calendar.slot.book', {
-                staff: column.name,
-                time,
-              })}
-              onFocus={() => onSlotFocus(columnIndex, row)}
-              onClick={() => onSlot(column.staffId, minute)}
-            />
-          );
-        })}
+        {slots.map((minute, row) => (
+          <button
+            key={minute}
+            type="button"
+            className="day-slot"
+            data-col={columnIndex}
+            data-row={row}
+            tabIndex={row === activeRow ? 0 : -1}
+            aria-label={labels[row]}
+          />
+        ))}
         {nowMinute !== null && (
           <div
             className="day-now"
@@ -111,6 +113,7 @@ export const StaffColumn = memo(function StaffColumn({
             onOpen={onOpen}
           />
         ))}
+        {overlay}
       </div>
     </section>
   );
