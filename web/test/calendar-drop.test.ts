@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Schemas } from '../src/api/client.js';
+import type { components } from '../src/api/schema.gen.js';
 import { draggedSpan, dropConflicts, snapMinute } from '../src/routes/desk/calendar/move/drop-rules.js';
+
+type Schemas = components['schemas'];
 
 /*
  * Dragging a booking on the desk's day: where it lands (snapped to `calendar_slot_min`, within
@@ -42,6 +44,8 @@ function dayOf(bookings: Schemas['Booking'][], more: Partial<Schemas['DayView']>
         time_off: [],
       },
     ],
+    resources: [],
+    timezone: 'Europe/Amsterdam',
     bookings,
     ...more,
   };
@@ -120,7 +124,7 @@ describe('dragging a booking: the conflict shown before the drop', () => {
         },
         { id: 2, name: 'Ben', working: [], time_off: [] },
       ],
-    } as Partial<Schemas['DayView']>);
+    });
     assert.deepEqual(dropConflicts(moving, { staffId: 1, start: at('10:15'), end: at('11:15') }, day, EARLIER), [
       'outside_working_time',
     ]);
@@ -147,7 +151,7 @@ describe('dragging a booking: the conflict shown before the drop', () => {
   });
 
   it('holiday: nothing can be booked that day, whatever the member', () => {
-    const day = dayOf([moving], { holiday: { name: 'Feast' } } as Partial<Schemas['DayView']>);
+    const day = dayOf([moving], { holiday: { name: 'Feast' } });
     assert.deepEqual(dropConflicts(moving, { staffId: 1, start: at('13:00'), end: at('14:00') }, day, EARLIER), [
       'holiday',
     ]);

@@ -183,7 +183,7 @@ export function DayGrid({
   if (columns.length === 0) return <p className="day-empty">{t('calendar.day.noStaff')}</p>;
   return (
     <>
-      <DropOutcome drop={drop} staffName={staffName} clock={clock} />
+      <DropOutcome drop={drop} date={day.date} staffName={staffName} clock={clock} />
       <div className="day-scroll" ref={scroller}>
         <div
           className="day-grid"

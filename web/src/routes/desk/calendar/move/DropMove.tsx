@@ -108,17 +108,20 @@ export function DropPreview({
  */
 export function DropOutcome({
   drop,
+  date,
   staffName,
   clock,
 }: {
   drop: ReturnType<typeof useDropMove>;
+  /** The day shown: what became of a drop made on another day is not this day's news. */
+  date: string;
   staffName: (id: number) => string;
   /** A minute of the day as the salon writes its times. */
   clock: (minute: number) => string;
 }) {
   const t = useT();
   const { move, sent } = drop;
-  if (!sent) return null;
+  if (!sent || sent.drag.booking.start_at.slice(0, 10) !== date) return null;
   const { booking, place } = sent.drag;
   const words = {
     client: booking.client_name,

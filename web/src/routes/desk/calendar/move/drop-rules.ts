@@ -1,5 +1,6 @@
-import type { Schemas } from '../../../../api/client';
-import { minutesOfClock, spanOnDay } from '../day/time-grid';
+// With extensions, and the types from the generated schema itself: the unit tests (web/test) load this file under node.
+import type { components } from '../../../../api/schema.gen.js';
+import { minutesOfClock, spanOnDay } from '../day/time-grid.js';
 
 /*
  * Where a dragged booking lands and what the service would say about it, worked out from the
@@ -9,8 +10,8 @@ import { minutesOfClock, spanOnDay } from '../day/time-grid';
  * and its answer is what the desk is finally told.
  */
 
-type DayView = Schemas['DayView'];
-type Booking = Schemas['Booking'];
+type DayView = components['schemas']['DayView'];
+type Booking = components['schemas']['Booking'];
 
 /** A stretch of the day in minutes from midnight: [start, end). */
 export interface Span {
