@@ -10,11 +10,71 @@ import { bookDeskDay, deskApi } from './desk-day.js';
  * chromium reports from 50 ms). A measure, not a test: bench/README.md records the figures.
  *
  *   node scripts/build-web.mjs && npx tsx scripts/calendar-speed.ts
+ *
+ * With `TRACE=/tmp/day` it also writes Chromium performance traces of the last load
+ * (`/tmp/day-load.json`) and of the scrolling (`/tmp/day-scroll.json`; open them in chromium's
+ * DevTools, Performance, "Load profile"), and prints the longest tasks of each with what their
+ * time went to: the way to find what a change should fix. Each task is given in wall time and in
+ * the page's own CPU time: on a machine busy with other work the first includes waiting for a
+ * core, which the second does not.
  */
 
 const STAFF = 40;
 const BOOKINGS = 300;
 const RUNS = 3;
+const TRACE = process.env.TRACE;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  /** The time the thread spent on the CPU (a busy machine's other work makes `dur` longer, not this). */
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/**
+ * The page's longest main-thread tasks in a trace (over 30 ms), the most CPU first, each with where
+ * its CPU time went (ms by event, nested events counted in each).
+ */
+function longTasks(events: TraceEvent[]) {
+  const main = new Set(
+    events
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const timed = events.filter(
+    (event) => event.ph === 'X' && event.dur !== undefined && main.has(`${event.pid}:${event.tid}`),
+  );
+  const tasks = timed
+    .filter((event) => event.name === 'RunTask' && event.dur! > 30_000)
+    .sort((a, b) => (b.tdur ?? b.dur!) - (a.tdur ?? a.dur!))
+    .slice(0, 8);
+  for (const task of tasks) {
+    const byName = new Map<string, number>();
+    for (const event of timed) {
+      const inside =
+        event !== task && event.tid === task.tid && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur!;
+      if (inside) byName.set(event.name, (byName.get(event.name) ?? 0) + (event.tdur ?? event.dur!));
+    }
+    const top = [...byName]
+      .filter(([name]) => name !== 'ThreadControllerImpl::RunTask')
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 7)
+      .map(([name, dur]) => `${name} ${Math.round(dur / 1000)}`);
+    const cpu = task.tdur === undefined ? '' : ` (${Math.round(task.tdur / 1000)} ms on the CPU)`;
+    console.log(`  task ${Math.round(task.dur! / 1000)} ms${cpu}: ${top.join(', ')}`);
+  }
+}
+
+async function printTrace(what: string) {
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  console.log(`${what}: the page's longest tasks`);
+  longTasks(trace.traceEvents);
+}
 
 const salon = await startDemoSalon();
 const day = salon.openDay(3);
@@ -47,6 +107,7 @@ try {
   await page.waitForURL((url) => url.pathname === '/');
   const drawn: number[] = [];
   for (let run = 0; run < RUNS; run++) {
+    if (TRACE && run === RUNS - 1) await browser.startTracing(page, { path: `${TRACE}-load.json` });
     // A whole page load each time (the code cached by the browser, as at a desk): navigation to the last booking drawn.
     await page.goto(`/calendar?date=${day}`);
     const ms = await page.evaluate<number>(`new Promise((resolve) => {
@@ -57,10 +118,12 @@ try {
     })`);
     drawn.push(ms);
   }
+  if (TRACE) await printTrace('the last load');
   const columns = await page.locator('.day-column').count();
   const bookings = await page.locator('.booking').count();
   // Scroll through the day and across the columns, a step per frame, after the drawing.
   await page.evaluate(`window.longestTask = 0`);
+  if (TRACE) await browser.startTracing(page, { path: `${TRACE}-scroll.json` });
   await page.evaluate(`(async () => {
     const box = document.querySelector('.day-scroll');
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -68,6 +131,7 @@ try {
     for (let left = 0; left <= box.scrollWidth; left += 200) { box.scrollLeft = left; await frame(); }
   })()`);
   const longest = await page.evaluate<number>(`window.longestTask`);
+  if (TRACE) await printTrace('the scrolling');
   console.log(`day view of ${columns} staff columns and ${bookings} bookings (${day})`);
   console.log(`  drawn after navigation: ${drawn.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
   console.log(

@@ -1,7 +1,7 @@
 import { memo, useCallback } from 'react';
 import { useT } from '../../../../i18n/i18n';
-import { formatClock } from '../../../../lib/format';
 import { STATUS_MARK, STATUS_WORD, type Booking } from './booking-words';
+import { clockText } from './clock-text';
 import type { LanePlace } from './lanes';
 import { spanOnDay } from './time-grid';
 
@@ -19,7 +19,7 @@ export function useBookingName(locale: string, timeFormat: string): (booking: Bo
   // One function per language and format, so the day's columns are worked out once per answer.
   return useCallback(
     (booking: Booking) => {
-      const clock = (text: string) => formatClock(text.slice(11, 16), locale, timeFormat);
+      const clock = (text: string) => clockText(text, locale, timeFormat);
       const name = t('calendar.booking.name', {
         start: clock(booking.start_at),
         end: clock(booking.end_at),
@@ -76,11 +76,20 @@ export const BookingBlock = memo(function BookingBlock({
       ? spanOnDay(booking.processing_start_at, booking.processing_end_at, date)
       : null;
   const length = Math.max(span.end - span.start, 1);
+  // Dragged to another time or member, or resized by its bottom edge: a booking that can still
+  // move (confirmed or a request) and lies wholly on this day (one across midnight moves by
+  // "Move…" only, since the grid shows one of its days).
+  const movable =
+    (booking.status === 'scheduled' || booking.status === 'provisional') &&
+    booking.start_at.slice(0, 10) === date &&
+    booking.end_at.slice(0, 10) === date;
   return (
     <button
       type="button"
       className="booking"
       data-status={booking.status}
+      data-booking-id={booking.id}
+      data-movable={movable || undefined}
       aria-label={label}
       onClick={() => onOpen(booking.id)}
       style={{
@@ -111,8 +120,7 @@ export const BookingBlock = memo(function BookingBlock({
           </span>
         )}
         <span className="booking-time">
-          {formatClock(booking.start_at.slice(11, 16), locale, timeFormat)}–
-          {formatClock(booking.end_at.slice(11, 16), locale, timeFormat)}
+          {clockText(booking.start_at, locale, timeFormat)}–{clockText(booking.end_at, locale, timeFormat)}
         </span>{' '}
         <strong>{booking.client_name}</strong> <span>{booking.service_name}</span>
         {booking.visit_id !== null && <span className="booking-visit">{t('calendar.booking.visitPart')}</span>}
@@ -122,6 +130,8 @@ export const BookingBlock = memo(function BookingBlock({
           </span>
         )}
       </span>
+      {/* The bottom edge a pointer drags to change the end; the keyboard's way is "Move…". */}
+      {movable && <span className="booking-resize" aria-hidden="true" />}
     </button>
   );
 });

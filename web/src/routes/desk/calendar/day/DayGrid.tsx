@@ -1,15 +1,19 @@
-import { useCallback, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import type { Schemas } from '../../../../api/client';
 import { useT } from '../../../../i18n/i18n';
 import type { DeskSettings } from '../desk-settings';
+import { dropConflicts, type Place } from '../move/drop-rules';
+import { DropOutcome, DropPreview, useDropMove } from '../move/DropMove';
+import { useBookingDrag } from '../move/use-booking-drag';
 import { useBookingName } from './BookingBlock';
+import { clockText } from './clock-text';
 import { bookingColour } from './colours';
 import { layoutLanes } from './lanes';
 import { resourcesByBooking } from './resources';
-import { slotKeyTarget } from './slot-keys';
 import { StaffColumn, type ColumnModel } from './StaffColumn';
 import { TimeAxis } from './TimeAxis';
-import { gridRange, minutesOfClock, offTime, slotStarts, spanOnDay } from './time-grid';
+import { useSlotGrid } from './use-slot-grid';
+import { clockOfMinutes, gridRange, minutesOfClock, offTime, slotStarts, spanOnDay } from './time-grid';
 import './day.css';
 
 type DayView = Schemas['DayView'];
@@ -75,6 +79,8 @@ function useColumns(
  * The day view: a column per staff member on one time grid in steps of `calendar_slot_min`.
  * One slot of the whole grid is in the tab order (where the focus last was); the arrow keys move
  * to the slot above, below and in the next columns, Home and End to the day's first and last.
+ * A booking is dragged to another time or member, or resized by its bottom edge, with a mouse or
+ * a finger; the keyboard's and the phone's way is the panel's "Move…".
  */
 export function DayGrid({
   day,
@@ -95,22 +101,35 @@ export function DayGrid({
   const t = useT();
   const names = useBookingName(settings.locale, settings.timeFormat);
   const { range, columns, slots } = useColumns(day, settings, categoryColours, names);
-  const [active, setActive] = useState({ column: 0, row: 0 });
-  const grid = useRef<HTMLDivElement>(null);
-  const onSlotFocus = useCallback((column: number, row: number) => setActive({ column, row }), []);
+  const { grid, activeRow, listeners } = useSlotGrid({ columns, slots, date: day.date, onSlot });
+  const scroller = useRef<HTMLDivElement>(null);
 
-  const move = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = event.target as HTMLElement;
-    if (!target.classList.contains('day-slot')) return;
-    const next = slotKeyTarget(
-      event.key,
-      { column: Number(target.dataset.col), row: Number(target.dataset.row) },
-      { columns: columns.length, rows: slots.length },
-    );
-    if (!next) return;
-    event.preventDefault();
-    grid.current?.querySelector<HTMLElement>(`.day-slot[data-col="${next[0]}"][data-row="${next[1]}"]`)?.focus();
-  };
+  // The page hands new functions at each of its renders (a query's state, the clock's tick); the
+  // columns get ones that never change, so that such a render draws none of them again.
+  const handlers = useRef({ onOpenBooking });
+  useEffect(() => {
+    handlers.current = { onOpenBooking };
+  });
+  const open = useCallback((id: number) => handlers.current.onOpenBooking(id), []);
+
+  // Dragging: the conflicts judged on the day already loaded, the drop sent with the booking's version.
+  const drop = useDropMove();
+  const bookingsById = useMemo(() => new Map(day.bookings.map((booking) => [booking.id, booking])), [day.bookings]);
+  const now = { date: nowMinute !== null ? day.date : settings.today, minute: nowMinute ?? 0 };
+  const { drag, onPointerDown } = useBookingDrag({
+    scroller,
+    grid,
+    date: day.date,
+    range,
+    slotMinutes: settings.slotMinutes,
+    staffIds: columns.map((column) => column.staffId),
+    bookingOf: (id) => bookingsById.get(id),
+    judge: (booking, place: Place) => dropConflicts(booking, place, day, now),
+    onDrop: (done) => drop.send(done),
+  });
+  const shown = drag ?? drop.pending;
+  const staffName = (id: number) => day.staff.find((member) => member.id === id)?.name ?? '';
+  const clock = (minute: number) => clockText(clockOfMinutes(minute), settings.locale, settings.timeFormat);
 
   const inRange = nowMinute !== null && nowMinute >= range.start && nowMinute < range.end ? nowMinute : null;
   const style = {
@@ -119,30 +138,49 @@ export function DayGrid({
   } as CSSProperties;
   if (columns.length === 0) return <p className="day-empty">{t('calendar.day.noStaff')}</p>;
   return (
-    <div className="day-scroll">
-      <div className="day-grid" ref={grid} style={style} onKeyDown={move}>
-        <TimeAxis slots={slots} range={range} settings={settings} />
-        {columns.map((column, index) => (
-          <StaffColumn
-            key={column.key}
-            column={column}
-            columnIndex={index}
-            date={day.date}
-            slots={slots}
-            gridStart={range.start}
-            slotMinutes={settings.slotMinutes}
-            activeRow={
-              Math.min(active.column, columns.length - 1) === index ? Math.min(active.row, slots.length - 1) : -1
-            }
-            nowMinute={inRange}
-            locale={settings.locale}
-            timeFormat={settings.timeFormat}
-            onOpen={onOpenBooking}
-            onSlot={onSlot}
-            onSlotFocus={onSlotFocus}
-          />
-        ))}
+    <>
+      <DropOutcome drop={drop} date={day.date} staffName={staffName} clock={clock} />
+      <div className="day-scroll" ref={scroller}>
+        <div
+          className="day-grid"
+          ref={grid}
+          style={style}
+          {...listeners}
+          onPointerDown={onPointerDown}
+          data-dragging={drag ? true : undefined}
+        >
+          <TimeAxis slots={slots} range={range} settings={settings} />
+          {columns.map((column, index) => (
+            <StaffColumn
+              key={column.key}
+              column={column}
+              columnIndex={index}
+              date={day.date}
+              slots={slots}
+              gridStart={range.start}
+              slotMinutes={settings.slotMinutes}
+              activeRow={activeRow(index)}
+              nowMinute={inRange}
+              locale={settings.locale}
+              timeFormat={settings.timeFormat}
+              onOpen={open}
+              overlay={
+                shown && shown.place.staffId === column.staffId ? (
+                  <DropPreview
+                    drag={shown}
+                    staffName={column.name}
+                    gridStart={range.start}
+                    slotMinutes={settings.slotMinutes}
+                    locale={settings.locale}
+                    timeFormat={settings.timeFormat}
+                    pending={!drag}
+                  />
+                ) : null
+              }
+            />
+          ))}
+        </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
-import { memo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useT } from '../../../../i18n/i18n';
-import { formatClock } from '../../../../lib/format';
 import { BookingBlock, type BookingView } from './BookingBlock';
+import { clockText } from './clock-text';
 import { clockOfMinutes } from './time-grid';
 
 export interface ColumnModel {
@@ -23,7 +23,9 @@ export interface ColumnModel {
 /**
  * One staff member's column: their name, the grid's slots (each a button that books there; one
  * of the whole grid is in the tab order, the arrow keys move between them), the time they do not
- * work shaded, and their bookings on top.
+ * work shaded, and their bookings on top. The slots carry their column and row in `data-*`: the
+ * grid listens for their clicks and focus once, rather than each of a busy day's thousands of
+ * slots holding handlers of its own.
  */
 export const StaffColumn = memo(function StaffColumn({
   column,
@@ -37,8 +39,7 @@ export const StaffColumn = memo(function StaffColumn({
   locale,
   timeFormat,
   onOpen,
-  onSlot,
-  onSlotFocus,
+  overlay,
 }: {
   column: ColumnModel;
   columnIndex: number;
@@ -52,14 +53,21 @@ export const StaffColumn = memo(function StaffColumn({
   locale: string;
   timeFormat: string;
   onOpen: (id: number) => void;
-  /** A slot chosen: its member, minute and day (the column's own in a week). */
-  onSlot: (staffId: number, minute: number, date: string) => void;
-  onSlotFocus: (column: number, row: number) => void;
+  /** Drawn over the column: where a booking dragged here would land. */
+  overlay?: ReactNode;
 }) {
   const t = useT();
   const headingId = `staff-${column.key}`;
-  const day = column.date ?? date;
-  const isOff = (minute: number) => column.off.some((gap) => minute >= gap.start && minute < gap.end);
+  // The slots' names change with the member, the grid and the language, not with the focus.
+  const labels = useMemo(() => {
+    const isOff = (minute: number) => column.off.some((gap) => minute >= gap.start && minute < gap.end);
+    return slots.map((minute) =>
+      t(isOff(minute) ? 'calendar.slot.bookOff' : 'calendar.slot.book', {
+        staff: column.slotWho ?? column.name,
+        time: clockText(clockOfMinutes(minute), locale, timeFormat),
+      }),
+    );
+  }, [column.off, column.name, column.slotWho, slots, locale, timeFormat, t]);
   return (
     <section className="day-column" aria-labelledby={headingId}>
       <div className="day-head">
@@ -78,25 +86,17 @@ export const StaffColumn = memo(function StaffColumn({
             }}
           />
         ))}
-        {slots.map((minute, row) => {
-          const time = formatClock(clockOfMinutes(minute), locale, timeFormat);
-          return (
-            <button
-              key={minute}
-              type="button"
-              className="day-slot"
-              data-col={columnIndex}
-              data-row={row}
-              tabIndex={row === activeRow ? 0 : -1}
-              aria-label={t(isOff(minute) ? 'calendar.slot.bookOff' : 'calendar.slot.book', {
-                staff: column.slotWho ?? column.name,
-                time,
-              })}
-              onFocus={() => onSlotFocus(columnIndex, row)}
-              onClick={() => onSlot(column.staffId, minute, day)}
-            />
-          );
-        })}
+        {slots.map((minute, row) => (
+          <button
+            key={minute}
+            type="button"
+            className="day-slot"
+            data-col={columnIndex}
+            data-row={row}
+            tabIndex={row === activeRow ? 0 : -1}
+            aria-label={labels[row]}
+          />
+        ))}
         {nowMinute !== null && (
           <div
             className="day-now"
@@ -108,7 +108,7 @@ export const StaffColumn = memo(function StaffColumn({
           <BookingBlock
             key={view.booking.id}
             view={view}
-            date={day}
+            date={column.date ?? date}
             gridStart={gridStart}
             slotMinutes={slotMinutes}
             name={column.bookingNames.get(view.booking.id) ?? ''}
@@ -117,6 +117,7 @@ export const StaffColumn = memo(function StaffColumn({
             onOpen={onOpen}
           />
         ))}
+        {overlay}
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
-import { formatClock } from '../../../../lib/format';
 import type { DeskSettings } from '../desk-settings';
+import { clockText } from './clock-text';
 import { clockOfMinutes } from './time-grid';
 
 /** The grid's first column: the hours (and the first row's time), kept in view while scrolling across. */
@@ -23,7 +23,7 @@ export function TimeAxis({
               className="day-hour"
               style={{ top: `calc(var(--slot-height) * ${(minute - range.start) / settings.slotMinutes})` }}
             >
-              {formatClock(clockOfMinutes(minute), settings.locale, settings.timeFormat)}
+              {clockText(clockOfMinutes(minute), settings.locale, settings.timeFormat)}
             </span>
           ) : null,
         )}

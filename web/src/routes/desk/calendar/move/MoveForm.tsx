@@ -6,14 +6,16 @@ import { ApiForm, fieldText, SubmitButton } from '../../../../ui/ApiForm';
 import { Button } from '../../../../ui/Button';
 import { TextField } from '../../../../ui/TextField';
 import type { DeskSettings } from '../desk-settings';
-import { DESK_WORDS } from '../refusals';
 import { RulesOverride } from '../RulesOverride';
 import { addMinutes, minutesBetween, wallClock } from '../wall-clock';
+import { MOVE_WORDS } from './move-words';
 
 /**
  * "Move…": another day, time or staff member for a booking, by keyboard or on a phone as well as
  * with a mouse. It keeps its length. A refused move leaves the booking where it was and says
- * why; the desk's rules it breaks can be overridden as the API allows.
+ * why; the desk's rules it breaks can be overridden as the API allows. It carries the booking's
+ * `version`, so a booking changed since the panel showed it is refused (409 `booking_changed`)
+ * and the panel shows it as it now is.
  */
 export function MoveForm({
   booking,
@@ -37,7 +39,7 @@ export function MoveForm({
   return (
     <ApiForm
       sending={move}
-      words={DESK_WORDS}
+      words={MOVE_WORDS}
       aria-label={t('calendar.move.title')}
       onSubmit={(form) => {
         const startAt = wallClock(fieldText(form, 'date'), fieldText(form, 'start_at'));

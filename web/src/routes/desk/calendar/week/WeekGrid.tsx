@@ -1,14 +1,14 @@
-import { useCallback, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import type { Schemas } from '../../../../api/client';
 import { useT } from '../../../../i18n/i18n';
 import { useBookingName } from '../day/BookingBlock';
 import { bookingColour } from '../day/colours';
 import { layoutLanes } from '../day/lanes';
 import { resourcesByBooking } from '../day/resources';
-import { slotKeyTarget } from '../day/slot-keys';
 import { StaffColumn, type ColumnModel } from '../day/StaffColumn';
 import { TimeAxis } from '../day/TimeAxis';
 import { gridRange, minutesOfClock, offTime, slotStarts, spanOnDay } from '../day/time-grid';
+import { useSlotGrid } from '../day/use-slot-grid';
 import { dayName } from '../day-name';
 import type { DeskSettings } from '../desk-settings';
 import '../day/day.css';
@@ -111,28 +111,13 @@ export function WeekGrid({
 }) {
   const names = useBookingName(settings.locale, settings.timeFormat);
   const { range, columns, slots } = useWeekColumns(days, member, settings, categoryColours, names);
-  const [active, setActive] = useState({ column: 0, row: 0 });
-  const grid = useRef<HTMLDivElement>(null);
-  const onSlotFocus = useCallback((column: number, row: number) => setActive({ column, row }), []);
-
-  const move = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = event.target as HTMLElement;
-    if (!target.classList.contains('day-slot')) return;
-    const next = slotKeyTarget(
-      event.key,
-      { column: Number(target.dataset.col), row: Number(target.dataset.row) },
-      { columns: columns.length, rows: slots.length },
-    );
-    if (!next) return;
-    event.preventDefault();
-    grid.current?.querySelector<HTMLElement>(`.day-slot[data-col="${next[0]}"][data-row="${next[1]}"]`)?.focus();
-  };
+  const { grid, activeRow, listeners } = useSlotGrid({ columns, slots, date: columns[0]?.date ?? '', onSlot });
 
   const nowMinute = now !== null && now.minute >= range.start && now.minute < range.end ? now.minute : null;
   const style = { '--columns': String(columns.length), '--rows': String(slots.length) } as CSSProperties;
   return (
     <div className="day-scroll">
-      <div className="day-grid week-grid" ref={grid} style={style} onKeyDown={move}>
+      <div className="day-grid week-grid" ref={grid} style={style} {...listeners}>
         <TimeAxis slots={slots} range={range} settings={settings} />
         {columns.map((column, index) => (
           <StaffColumn
@@ -143,15 +128,11 @@ export function WeekGrid({
             slots={slots}
             gridStart={range.start}
             slotMinutes={settings.slotMinutes}
-            activeRow={
-              Math.min(active.column, columns.length - 1) === index ? Math.min(active.row, slots.length - 1) : -1
-            }
+            activeRow={activeRow(index)}
             nowMinute={column.date === now?.date ? nowMinute : null}
             locale={settings.locale}
             timeFormat={settings.timeFormat}
             onOpen={onOpenBooking}
-            onSlot={onSlot}
-            onSlotFocus={onSlotFocus}
           />
         ))}
       </div>

@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { slotKeyTarget } from './slot-keys';
+
+/**
+ * The slots of a time grid (the day's columns of members, the week's columns of days), heard
+ * once for the whole grid rather than by each of a busy day's thousands of slot buttons: a
+ * click books at the slot's member, minute and day; the focus moving remembers the slot (the
+ * grid's one tab stop); the arrow keys, Home, End, PageUp and PageDown move between slots. A
+ * slot carries its column and row in `data-col` and `data-row`.
+ */
+export function useSlotGrid({
+  columns,
+  slots,
+  date,
+  onSlot,
+}: {
+  columns: readonly { staffId: number; date?: string }[];
+  slots: readonly number[];
+  /** The day of a column without one of its own. */
+  date: string;
+  onSlot: (staffId: number, minute: number, date: string) => void;
+}) {
+  const [active, setActive] = useState({ column: 0, row: 0 });
+  const grid = useRef<HTMLDivElement>(null);
+  // The page hands a new function at each of its renders; the grid's listeners read the latest.
+  const handler = useRef(onSlot);
+  useEffect(() => {
+    handler.current = onSlot;
+  });
+
+  const slotOf = (target: EventTarget) => {
+    const element = target as HTMLElement;
+    if (!element.classList?.contains('day-slot')) return null;
+    return { column: Number(element.dataset.col), row: Number(element.dataset.row) };
+  };
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const slot = slotOf(event.target);
+    const column = slot && columns[slot.column];
+    const minute = slot && slots[slot.row];
+    if (column && minute !== undefined && minute !== null) handler.current(column.staffId, minute, column.date ?? date);
+  };
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const slot = slotOf(event.target);
+    if (slot) setActive((now) => (now.column === slot.column && now.row === slot.row ? now : slot));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const slot = slotOf(event.target);
+    if (!slot) return;
+    const next = slotKeyTarget(event.key, slot, { columns: columns.length, rows: slots.length });
+    if (!next) return;
+    event.preventDefault();
+    grid.current?.querySelector<HTMLElement>(`.day-slot[data-col="${next[0]}"][data-row="${next[1]}"]`)?.focus();
+  };
+  /** The row of column `index`'s slot in the tab order; -1 when another column holds it. */
+  const activeRow = (index: number) =>
+    Math.min(active.column, columns.length - 1) === index ? Math.min(active.row, slots.length - 1) : -1;
+  return { grid, activeRow, listeners: { onClick, onFocus, onKeyDown } };
+}
