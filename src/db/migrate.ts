@@ -42,6 +42,8 @@ import * as m0040 from './migrations/0040_booking_version.js';
 import * as m0041 from './migrations/0041_booking_changes.js';
 import * as m0045 from './migrations/0045_clients_created_order.js';
 import * as m0050 from './migrations/0050_booking_anyone_rule.js';
+import * as m0055 from './migrations/0055_pos_journal.js';
+import * as m0056 from './migrations/0056_pos_refunds.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -96,6 +98,8 @@ const migrations: Record<string, MigrationModule> = {
   '0041_booking_changes': m0041,
   '0045_clients_created_order': m0045,
   '0050_booking_anyone_rule': m0050,
+  '0055_pos_journal': m0055,
+  '0056_pos_refunds': m0056,
 };
 
 class DialectAwareProvider implements MigrationProvider {
