@@ -21,13 +21,13 @@ export function fileAndForce(usage: string): { file: string; force: boolean } {
 }
 
 /**
- * Runs a command's main() and exits: 0 when it resolves, 1 with one line when it fails for a
+ * Runs a command's main() and exits: 0 when it resolves (or the process.exitCode it set), 1 with one line when it fails for a
  * reason the operator can act on (usage, configuration, a refused backup or restore), and 1
  * with the whole error otherwise.
  */
 export function run(main: () => Promise<void>): void {
   main().then(
-    () => process.exit(0),
+    () => process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0),
     (error: unknown) => {
       if (error instanceof ConfigError) console.error(`configuration error: ${error.message}`);
       else if (error instanceof BackupError || error instanceof UsageError) console.error(error.message);

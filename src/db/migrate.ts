@@ -44,6 +44,8 @@ import * as m0045 from './migrations/0045_clients_created_order.js';
 import * as m0050 from './migrations/0050_booking_anyone_rule.js';
 import * as m0052 from './migrations/0052_calendar_versions.js';
 import * as m0053 from './migrations/0053_booking_history.js';
+import * as m0055 from './migrations/0055_pos_journal.js';
+import * as m0056 from './migrations/0056_pos_refunds.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -100,6 +102,8 @@ const migrations: Record<string, MigrationModule> = {
   '0050_booking_anyone_rule': m0050,
   '0052_calendar_versions': m0052,
   '0053_booking_history': m0053,
+  '0055_pos_journal': m0055,
+  '0056_pos_refunds': m0056,
 };
 
 class DialectAwareProvider implements MigrationProvider {

@@ -22,6 +22,8 @@ export interface FakeReaderCheckout {
  */
 export class FakeCardpayProvider extends FakeHttpServer {
   readonly checkouts = new Map<string, FakeReaderCheckout>();
+  /** Refunds as SumUp took them (POST /v0.1/me/refund/:txn_id), in cents per transaction. */
+  readonly refunds: Array<{ transactionId: string; cents: number }> = [];
 
   constructor(
     readonly apiKey = `sup_sk_${randomBytes(12).toString('hex')}`,
@@ -64,6 +66,29 @@ export class FakeCardpayProvider extends FakeHttpServer {
         status: 'PENDING',
       });
       return { status: 201, json: { data: { client_transaction_id: id } } };
+    }
+    // SumUp: a refund of a successful transaction, amount in currency units, at most what is
+    // left of it; 204 without a body.
+    const refund = /^\/v0\.1\/me\/refund\/([^/]+)$/.exec(request.path);
+    if (request.method === 'POST' && refund) {
+      const found = this.checkouts.get(decodeURIComponent(refund[1]!));
+      if (!found) return { status: 404, json: { error_code: 'NOT_FOUND', message: 'Resource not found' } };
+      if (found.status !== 'SUCCESSFUL') {
+        return { status: 409, json: { error_code: 'CONFLICT', message: 'The transaction cannot be refunded' } };
+      }
+      const amount = (JSON.parse(request.body || '{}') as { amount?: unknown }).amount;
+      const cents = typeof amount === 'number' ? Math.round(amount * 100) : found.amount.value;
+      const refunded = this.refunds
+        .filter((r) => r.transactionId === found.clientTransactionId)
+        .reduce((sum, r) => sum + r.cents, 0);
+      if (cents <= 0 || cents > found.amount.value - refunded) {
+        return {
+          status: 400,
+          json: { error_code: 'INVALID', message: 'The refund amount exceeds the transaction amount' },
+        };
+      }
+      this.refunds.push({ transactionId: found.clientTransactionId, cents });
+      return { status: 204 };
     }
     const transactions = /^\/v2\.1\/merchants\/([^/]+)\/transactions$/.exec(request.path);
     if (request.method === 'GET' && transactions) {

@@ -17,6 +17,8 @@ export interface FakeSession {
   metadata: Record<string, string>;
   url: string;
   expires_at: number | null;
+  /** The PaymentIntent a paid session made (refunds name it); null until paid. */
+  payment_intent: string | null;
 }
 
 /** Where the fake sends its events, as a Stripe account's webhook endpoint is configured. */
@@ -42,6 +44,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  */
 export class FakeCheckoutProvider extends FakeHttpServer {
   readonly sessions = new Map<string, FakeSession>();
+  /** Refunds as Stripe made them (POST /v1/refunds), in cents per PaymentIntent. */
+  readonly refunds: Array<{ id: string; paymentIntent: string; cents: number }> = [];
+  private readonly refundByKey = new Map<string, unknown>();
   private readonly byIdempotencyKey = new Map<string, string>();
   /** Where "Pay" on the hosted page sends its event; null: the test sends events itself. */
   webhookEndpoint: FakeWebhookEndpoint | null = null;
@@ -100,10 +105,38 @@ export class FakeCheckoutProvider extends FakeHttpServer {
         metadata,
         url: `${this.url}/c/pay/${id}`,
         expires_at: expiresAt === null ? null : Number(expiresAt),
+        payment_intent: null,
       };
       this.sessions.set(id, session);
       if (typeof key === 'string') this.byIdempotencyKey.set(key, id);
       return { status: 200, json: session };
+    }
+    // Stripe: a refund of a PaymentIntent (form-encoded), never more than is unrefunded; a
+    // repeated Idempotency-Key answers the first refund.
+    if (request.method === 'POST' && request.path === '/v1/refunds') {
+      const key = request.headers['idempotency-key'];
+      if (typeof key === 'string' && this.refundByKey.has(key)) return { status: 200, json: this.refundByKey.get(key) };
+      const form = new URLSearchParams(request.body);
+      const intent = form.get('payment_intent');
+      const session = [...this.sessions.values()].find((s) => s.payment_intent !== null && s.payment_intent === intent);
+      if (!session) return { status: 400, json: { error: { message: `No such payment_intent: '${intent}'` } } };
+      const left =
+        session.amount_total -
+        this.refunds.filter((r) => r.paymentIntent === intent).reduce((sum, r) => sum + r.cents, 0);
+      const cents = form.get('amount') === null ? left : Number(form.get('amount'));
+      if (!Number.isInteger(cents) || cents <= 0 || cents > left) {
+        return {
+          status: 400,
+          json: {
+            error: { message: `Refund amount (${cents}) is greater than unrefunded amount on charge (${left})` },
+          },
+        };
+      }
+      const id = `re_${randomBytes(12).toString('hex')}`;
+      this.refunds.push({ id, paymentIntent: intent!, cents });
+      const json = { id, object: 'refund', amount: cents, payment_intent: intent, status: 'succeeded' };
+      if (typeof key === 'string') this.refundByKey.set(key, json);
+      return { status: 200, json };
     }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.path);
     if (request.method === 'POST' && expire) {
@@ -165,6 +198,7 @@ export class FakeCheckoutProvider extends FakeHttpServer {
       } else {
         session.status = 'complete';
         session.payment_status = 'paid';
+        session.payment_intent ??= `pi_${randomBytes(12).toString('hex')}`;
       }
       return { status: 303, headers: { location: session.success_url } };
     }
@@ -186,6 +220,7 @@ export class FakeCheckoutProvider extends FakeHttpServer {
     if (type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') {
       session.status = 'complete';
       session.payment_status = 'paid';
+      session.payment_intent ??= `pi_${randomBytes(12).toString('hex')}`;
     }
     if (type === 'checkout.session.expired') session.status = 'expired';
     const object = { ...session, amount_total: options.amountTotal ?? session.amount_total };

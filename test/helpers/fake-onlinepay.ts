@@ -24,6 +24,9 @@ export interface FakeMolliePayment {
  */
 export class FakeOnlinepayProvider extends FakeHttpServer {
   readonly payments = new Map<string, FakeMolliePayment>();
+  /** Refunds as Mollie keeps them (POST /v2/payments/:id/refunds), in cents per payment. */
+  readonly refunds: Array<{ id: string; paymentId: string; cents: number }> = [];
+  private readonly refundByKey = new Map<string, unknown>();
 
   constructor(readonly apiKey = `test_${randomBytes(12).toString('hex')}`) {
     super((request) => this.route(request));
@@ -67,6 +70,39 @@ export class FakeOnlinepayProvider extends FakeHttpServer {
       };
       this.payments.set(id, payment);
       return { status: 201, json: payment };
+    }
+    // Mollie: only a paid payment can be refunded, never more than what is left of it; a
+    // repeated Idempotency-Key answers the first refund.
+    const refund = /^\/v2\/payments\/([^/]+)\/refunds$/.exec(request.path);
+    if (request.method === 'POST' && refund) {
+      const key = request.headers['idempotency-key'];
+      if (typeof key === 'string' && this.refundByKey.has(key)) return { status: 201, json: this.refundByKey.get(key) };
+      const payment = this.payments.get(decodeURIComponent(refund[1]!));
+      if (!payment)
+        return { status: 404, json: { status: 404, title: 'Not Found', detail: 'No payment exists with token' } };
+      const body = JSON.parse(request.body) as { amount?: { currency?: string; value?: string } };
+      const invalid = (detail: string): FakeReply => ({
+        status: 422,
+        json: { status: 422, title: 'Unprocessable Entity', detail },
+      });
+      if (payment.status !== 'paid') return invalid('The payment cannot be refunded');
+      if (
+        !body.amount?.value ||
+        !/^\d+\.\d{2}$/.test(body.amount.value) ||
+        body.amount.currency !== payment.amount.currency
+      ) {
+        return invalid('The amount is invalid');
+      }
+      const cents = Math.round(Number(body.amount.value) * 100);
+      const refunded = this.refunds.filter((r) => r.paymentId === payment.id).reduce((sum, r) => sum + r.cents, 0);
+      if (cents > Math.round(Number(payment.amount.value) * 100) - refunded) {
+        return invalid('The amount is higher than the amount remaining');
+      }
+      const id = `re_${randomBytes(6).toString('hex')}`;
+      this.refunds.push({ id, paymentId: payment.id, cents });
+      const json = { resource: 'refund', id, amount: body.amount, status: 'pending', paymentId: payment.id };
+      if (typeof key === 'string') this.refundByKey.set(key, json);
+      return { status: 201, json };
     }
     const match = /^\/v2\/payments\/([^/]+)$/.exec(request.path);
     if (request.method === 'GET' && match) {

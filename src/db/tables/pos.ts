@@ -38,6 +38,47 @@ export interface PosOrdersTable {
   notes: string;
   created_at: string;
   updated_at: string;
+  /** set when an unpaid order was voided (migration 0056) */
+  voided_at: Generated<string | null>;
+}
+
+export type RefundMethod = 'cash' | 'card' | 'online' | 'gift_card';
+
+/** A refund of a paid order (migration 0056): a new record, never an edit of the sale. */
+export interface PosRefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** pending while a provider is asked; completed once the money went back */
+  status: 'pending' | 'completed';
+  method: RefundMethod;
+  /** cents given back, VAT included */
+  amount: number;
+  vat_total: number;
+  reason: string;
+  /** 1: the products' stock was put back */
+  restock: number;
+  loyalty_points_reversed: Generated<number>;
+  gift_card_id: number | null;
+  payment_id: number | null;
+  provider: string | null;
+  provider_ref: string | null;
+  user_id: number | null;
+  idempotency_key: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface PosRefundItemsTable {
+  id: Generated<number>;
+  refund_id: number;
+  order_item_id: number;
+  item_type: PosItemType;
+  item_id: number;
+  quantity: number;
+  /** cents given back for this line, VAT included */
+  amount: number;
+  vat_rate: number;
+  vat_amount: number;
 }
 
 export interface PosOrderItemsTable {
@@ -175,7 +216,45 @@ export interface ClientPackageCreditsTable {
   remaining: number;
 }
 
+export type JournalKind = 'sale' | 'refund' | 'void' | 'cash';
+
+/** The till journal (migration 0055): appended only, each entry hashed with its predecessor's hash. */
+export interface PosJournalTable {
+  id: Generated<number>;
+  /** the salon's calendar year of created_at */
+  year: number;
+  /** gap-free within the year, from 1: the receipt number */
+  number: number;
+  kind: JournalKind;
+  order_id: number | null;
+  refund_id: number | null;
+  /** an id, never the client's data */
+  client_id: number | null;
+  staff_id: number | null;
+  /** cents, signed: into the till positive, out negative */
+  amount: number;
+  payment_method: string | null;
+  /** canonical JSON of the entry's details */
+  body: string;
+  created_at: string;
+  prev_hash: string;
+  hash: string;
+}
+
+/** One row (id 1): the journal's last entry, locked by every append. */
+export interface PosJournalHeadTable {
+  id: number;
+  year: number;
+  number: number;
+  hash: string;
+  last_id: number;
+}
+
 export interface PosTables {
+  pos_refunds: PosRefundsTable;
+  pos_refund_items: PosRefundItemsTable;
+  pos_journal: PosJournalTable;
+  pos_journal_head: PosJournalHeadTable;
   pos_orders: PosOrdersTable;
   pos_order_items: PosOrderItemsTable;
   pos_favorites: PosFavoritesTable;

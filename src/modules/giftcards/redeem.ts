@@ -68,3 +68,38 @@ export async function redeemGiftCard(
     })
     .execute();
 }
+
+/**
+ * Gives `amountCents` back to the card an order spent (a refund onto the gift card): a
+ * `redeem` transaction with a positive amount, the undoing of a redemption. Never above the
+ * card's face value (409 `refund_exceeds_paid`).
+ */
+export async function restoreGiftCard(
+  trx: Executor,
+  cardId: number,
+  amountCents: number,
+  orderId: number,
+  userId: number | null,
+): Promise<void> {
+  if (amountCents <= 0) return;
+  const updated = await trx
+    .updateTable('gift_cards')
+    .set({ balance: sql`balance + ${amountCents}`, updated_at: nowIso() })
+    .where('id', '=', cardId)
+    .where(sql<boolean>`balance + ${amountCents} <= initial_value`)
+    .returning('balance')
+    .executeTakeFirst();
+  if (!updated) throw conflict('refund_exceeds_paid', 'The gift card cannot hold more than its face value');
+  await trx
+    .insertInto('gift_card_transactions')
+    .values({
+      gift_card_id: cardId,
+      type: 'redeem',
+      amount: amountCents,
+      balance_after: updated.balance,
+      order_id: orderId,
+      user_id: userId,
+      created_at: nowIso(),
+    })
+    .execute();
+}

@@ -13,6 +13,6 @@
  */
 
 export { issueGiftCard } from './issue.js';
-export { lockGiftCardByCode, redeemGiftCard } from './redeem.js';
+export { lockGiftCardByCode, redeemGiftCard, restoreGiftCard } from './redeem.js';
 export { getGiftCard, getGiftCardByCode, giftCardsOfOrders, listGiftCards } from './reads.js';
 export { createGiftCard, deleteGiftCard, updateGiftCard } from './writes.js';

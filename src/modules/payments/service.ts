@@ -11,10 +11,11 @@
  *   webhooks.ts        what the providers report, verified, and the status fetched back
  *   return-status.ts   how a client's hosted checkout ended, for the page it returns to
  *   deposits.ts        booking page deposits; noshow.ts, noshow-settled.ts: the no-show fee
+ *   refunds.ts         money given back through the provider that took it
  *   providers/         the card terminal, online and checkout providers behind one interface
  */
 
-export type { PaymentPurpose, PaymentStatus } from './types.js';
+export type { PaymentPurpose, PaymentStatus, SettlementContext } from './types.js';
 export {
   callbackUrl,
   insertPayment,
@@ -34,6 +35,7 @@ export {
   type PaymentView,
 } from './payment-views.js';
 export { cardProviderConfigured } from './providers/index.js';
+export { paidPaymentOf, refundPayment, RefundRefused, type PaidPayment } from './refunds.js';
 export { registerSettlementHandler } from './settlement.js';
 export { noshowFeeSettled } from './noshow-settled.js';
 export { paymentForReturn, RETURN_POLL_WINDOW_MS, type ReturnedPayment } from './return-status.js';

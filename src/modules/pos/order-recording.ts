@@ -20,6 +20,7 @@ import { lockActiveStaff } from '../staff/service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
 import { loadCatalogue } from './catalogue.js';
 import { checkOrderInput, priceOrder, type PricedOrder } from './order-pricing.js';
+import { appendSale } from './journal.js';
 import { loadOrder } from './orders.js';
 import type { OrderCreateInput, OrderOutput } from './schemas.js';
 
@@ -257,6 +258,8 @@ export async function createOrder(ctx: AppContext, caller: AuthUser, input: Orde
     const orderId = await insertOrder(trx, input, parties, priced);
     await insertLines(trx, orderId, client.id, priced);
     await applySale(ctx, trx, settings, input, orderId, parties, priced);
+    // Paid at the till: a sale, journalled last (the journal's lock is the shortest held).
+    if (priced.status === 'paid') await appendSale(trx, ctx.dialect, orderId);
 
     return {
       order: await loadOrder(trx, orderId, settings.timezone),

@@ -8,17 +8,36 @@ import { formatInstant } from '../../lib/time.js';
 import { giftCardsOfOrders } from '../giftcards/service.js';
 import { paymentsFor } from '../payments/service.js';
 import { readTimezone } from '../settings/service.js';
+import { receiptNumber } from './journal.js';
 import type { OrderListFilter, OrderOutput, OrderSummaryOutput } from './schemas.js';
 
 /* Reading POS orders: one with its lines, the gift cards it sold and its payment; the list. */
 
 function orderQuery(executor: Executor) {
-  return executor
-    .selectFrom('pos_orders as o')
-    .innerJoin('clients as c', 'c.id', 'o.client_id')
-    .innerJoin('users as u', 'u.id', 'o.staff_id')
-    .selectAll('o')
-    .select(['c.name as client_name', 'u.name as staff_name']);
+  return (
+    executor
+      .selectFrom('pos_orders as o')
+      .innerJoin('clients as c', 'c.id', 'o.client_id')
+      .innerJoin('users as u', 'u.id', 'o.staff_id')
+      .selectAll('o')
+      .select(['c.name as client_name', 'u.name as staff_name'])
+      .select(
+        sql<number>`(select coalesce(sum(r.amount), 0) from pos_refunds r where r.order_id = o.id and r.status = 'completed')`.as(
+          'refunded_cents',
+        ),
+      )
+      // The sale's journal entry gives the receipt number (one per paid order; none before).
+      .select(
+        sql<number | null>`(select j.year from pos_journal j where j.order_id = o.id and j.kind = 'sale')`.as(
+          'receipt_year',
+        ),
+      )
+      .select(
+        sql<number | null>`(select j.number from pos_journal j where j.order_id = o.id and j.kind = 'sale')`.as(
+          'receipt_seq',
+        ),
+      )
+  );
 }
 
 type OrderJoinedRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['executeTakeFirstOrThrow']>>;
@@ -47,6 +66,12 @@ function toOrderFields(row: OrderJoinedRow, timezone: string) {
     loyalty_points_earned: row.loyalty_points_earned,
     notes: row.notes,
     created_at: formatInstant(row.created_at, timezone),
+    refunded_total: fromCents(Number(row.refunded_cents)),
+    voided_at: row.voided_at === null ? null : formatInstant(row.voided_at, timezone),
+    receipt_number:
+      row.receipt_year === null || row.receipt_seq === null
+        ? null
+        : receiptNumber(Number(row.receipt_year), Number(row.receipt_seq)),
   };
 }
 

@@ -1,17 +1,21 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
+import type { SettlementContext } from '../payments/service.js';
 import { addLedgerEntry, pointsEarned, readLoyaltyRules } from '../loyalty/service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
+import { appendSale } from './journal.js';
 
 /**
  * Runs inside the payments module's transaction when a POS order's payment leaves `pending`
  * (exactly once per payment): the order becomes `paid` or `failed`, and a paid order earns
  * its loyalty points now, on what was actually paid. Only a `pending` order moves, so a later
- * payment of an order that is already settled changes nothing here.
+ * payment of an order that is already settled changes nothing here. A paid order is a sale:
+ * it is appended to the till journal in this same transaction (its receipt number).
  */
 export async function posOrderPaymentSettled(
   trx: Transaction<DB>,
   settlement: { referenceId: number; status: 'paid' | 'failed' | 'cancelled' },
+  ctx: Pick<SettlementContext, 'dialect'>,
 ): Promise<void> {
   const paid = settlement.status === 'paid';
   const order = await trx
@@ -28,4 +32,5 @@ export async function posOrderPaymentSettled(
     await addLedgerEntry(trx, { clientId: order.client_id, points: earned, reason: 'earn', orderId: order.id });
   }
   await recordWebhookEvent(trx, 'pos_order.paid', order.id);
+  await appendSale(trx, ctx.dialect, order.id);
 }

@@ -3,13 +3,54 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
-import { errorRef, IdParams, Listing } from '../../http/schemas.js';
+import { DateText, errorRef, FileAnswer, IdParams, Listing, named } from '../../http/schemas.js';
 import { listFavorites, saveFavorites } from './favorites.js';
 import { createOrderAndCollect } from './payment.js';
-import { FavoriteOut, FavoritesBody, OrderCreateBody, OrderListQuery, OrderOut, OrderSummaryOut } from './schemas.js';
+import { badRequest } from '../../lib/errors.js';
+import {
+  FavoriteOut,
+  FavoritesBody,
+  OrderCreateBody,
+  OrderListQuery,
+  OrderOut,
+  OrderSummaryOut,
+  RefundCreateBody,
+  RefundOut,
+  VoidBody,
+} from './schemas.js';
 import * as pos from './service.js';
 
 const tags = ['pos'];
+
+/** The Idempotency-Key header of a refund, checked; undefined when not sent. */
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header !== undefined && (typeof header !== 'string' || !/^[A-Za-z0-9._:-]{8,128}$/.test(header))) {
+    throw badRequest('validation_failed', 'Idempotency-Key must be 8 to 128 characters of A-Z a-z 0-9 . _ : -', [
+      { field: 'idempotency-key', message: 'must match ^[A-Za-z0-9._:-]{8,128}$' },
+    ]);
+  }
+  return header;
+}
+
+const JournalVerificationOut = named(
+  'PosJournalVerification',
+  Type.Object({
+    ok: Type.Boolean(),
+    entries: Type.Integer({ description: 'Entries checked, up to the first broken one' }),
+    last_receipt_number: Type.Union([Type.String(), Type.Null()]),
+    first_broken: Type.Union([
+      Type.Object({
+        id: Type.Integer(),
+        year: Type.Integer(),
+        number: Type.Integer(),
+        receipt_number: Type.String(),
+        problem: Type.String(),
+      }),
+      Type.Null(),
+    ]),
+    took_ms: Type.Integer(),
+  }),
+);
 
 /** POS orders and favourites, under /api/pos. */
 export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -40,6 +81,41 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
       response: { 200: Type.Array(FavoriteOut), 400: errorRef },
     },
     handler: (request) => saveFavorites(ctx.db, currentUser(request).id, request.body),
+  });
+
+  // Static segments again: `/pos/journal` and `/pos/journal/verify` are never order ids.
+  app.get('/api/pos/journal/verify', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'verifyPosJournal',
+      tags,
+      summary: 'Check the till journal: every hash, the chain and the gap-free numbering',
+      description:
+        'Walks every entry oldest first. `ok` false names the first broken entry (`first_broken`: its id, receipt number and what is wrong): an entry altered, removed, inserted or renumbered. Nothing after it can be trusted. Also `npm run verify-journal`.',
+      response: { 200: JournalVerificationOut },
+    },
+    handler: () => pos.verifyJournal(ctx.db),
+  });
+
+  app.get('/api/pos/journal', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'exportPosJournal',
+      tags,
+      summary: 'The till journal of a period as CSV, for an auditor',
+      description:
+        '`from`/`to`: the salon’s days, both optional and inclusive. Every stored field of each entry, oldest first, so each hash can be recomputed (see the API guide for the canonical form). Amounts in currency units, signed.',
+      querystring: Type.Object({ from: Type.Optional(DateText), to: Type.Optional(DateText) }),
+      response: { 200: FileAnswer('The entries, `text/csv`', ['text/csv'], true), 400: errorRef },
+    },
+    handler: async (request, reply) => {
+      const csv = await pos.journalCsv(ctx.db, request.query);
+      const period = `${request.query.from ?? 'start'}_${request.query.to ?? 'now'}`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="till-journal_${period}.csv"`)
+        .send(csv);
+    },
   });
 
   app.get('/api/pos', {
@@ -84,5 +160,53 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
       response: { 200: OrderOut, 400: errorRef, 404: errorRef },
     },
     handler: (request) => pos.getOrder(ctx.db, request.params.id),
+  });
+
+  app.post('/api/pos/:id/refunds', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'createPosRefund',
+      tags,
+      summary: 'Refund a paid order, whole or per line, to its payment method, cash or its gift card',
+      description:
+        'A new record, never an edit of the sale (see the API guide, refunds). Card and online refunds go through the provider that took the payment. `Idempotency-Key` (8–128 of `A-Za-z0-9._:-`): a repeat answers the first refund (and asks the provider again if its answer was lost). ' +
+        '400 `validation_failed`, `unknown_order_line`; 404; 409 `refund_exceeds_paid` (beyond what is left), `refund_method_not_allowed` (the method cannot take it), `order_voided`, `order_not_paid`, `refund_refused` (the provider said no; nothing recorded), `idempotency_key_reused`.',
+      params: IdParams,
+      headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
+      body: RefundCreateBody,
+      response: { 201: RefundOut, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const refund = await pos.createRefund(ctx, currentUser(request), request.params.id, request.body, key);
+      return reply.status(201).send(refund);
+    },
+  });
+
+  app.get('/api/pos/:id/refunds', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'listPosRefunds',
+      tags,
+      summary: 'The refunds of an order, oldest first',
+      params: IdParams,
+      response: { 200: Type.Array(RefundOut), 400: errorRef, 404: errorRef },
+    },
+    handler: (request) => pos.listRefunds(ctx, request.params.id),
+  });
+
+  app.post('/api/pos/:id/void', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'voidPosOrder',
+      tags,
+      summary: 'Void an order that was never paid, giving back what it moved',
+      description:
+        'Only an order whose payment failed. 409 `order_paid` (refund it instead), `payment_pending`, `order_voided`. Answers the order with `voided_at`.',
+      params: IdParams,
+      body: VoidBody,
+      response: { 200: OrderOut, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: (request) => pos.voidOrder(ctx, currentUser(request), request.params.id, request.body),
   });
 }

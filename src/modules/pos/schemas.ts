@@ -126,6 +126,14 @@ const orderFields = {
   loyalty_points_earned: Type.Integer(),
   notes: Type.String(),
   created_at: DateTimeText,
+  refunded_total: Type.Number({ description: 'Currency units given back by completed refunds' }),
+  voided_at: Nullable(Type.String({ description: 'When the unpaid order was voided; null: not voided' })),
+  receipt_number: Nullable(
+    Type.String({
+      description:
+        'The sale’s number in the till journal (`YYYY-NNNNNN`, gap-free per year); null until the order is paid',
+    }),
+  ),
 };
 
 export const OrderSummaryOut = named('PosOrderSummary', Type.Object({ ...orderFields, item_count: Type.Integer() }));
@@ -165,6 +173,78 @@ export const FavoriteOut = named(
   }),
 );
 
+export const RefundMethod = Type.Union([
+  Type.Literal('cash'),
+  Type.Literal('card'),
+  Type.Literal('online'),
+  Type.Literal('gift_card'),
+]);
+
+export const RefundCreateBody = withExample(
+  Type.Object({
+    reason: Type.String({ minLength: 1, maxLength: 500, description: 'Why the money goes back (on the receipt)' }),
+    method: Type.Optional(
+      Type.Union([RefundMethod], {
+        description:
+          'Where the money goes: the order’s own method (default), `cash` from the drawer, or `gift_card` (back onto the card the order spent)',
+      }),
+    ),
+    items: Type.Optional(
+      Type.Array(
+        Type.Object({
+          order_item_id: Id,
+          quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+          amount: Type.Optional(
+            Type.Number({ minimum: 0.01, maximum: 1_000_000, description: 'Currency units, VAT included' }),
+          ),
+        }),
+        {
+          minItems: 1,
+          maxItems: MAX_ORDER_LINES,
+          description: 'Per line: a quantity, an amount or both. Absent: all that is left of the whole order.',
+        },
+      ),
+    ),
+    restock: Type.Optional(Type.Boolean({ description: 'Put the returned products back in stock' })),
+  }),
+  { reason: 'Wrong colour', items: [{ order_item_id: 1, quantity: 1 }], restock: true },
+);
+
+export const RefundOut = named(
+  'PosRefund',
+  Type.Object({
+    id: Type.Integer(),
+    order_id: Type.Integer(),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('completed')]),
+    method: RefundMethod,
+    amount: Money,
+    vat_total: Money,
+    reason: Type.String(),
+    restock: Type.Boolean(),
+    loyalty_points_reversed: Type.Integer(),
+    gift_card_id: Nullable(Type.Integer()),
+    provider: Nullable(Type.String({ description: 'cardpay, onlinepay, checkout, terminal (by hand), or null' })),
+    receipt_number: Nullable(Type.String({ description: 'The refund’s number in the till journal once completed' })),
+    created_at: DateTimeText,
+    items: Type.Array(
+      Type.Object({
+        order_item_id: Type.Integer(),
+        item_type: ItemType,
+        item_id: Type.Integer(),
+        name: Type.String(),
+        quantity: Type.Integer(),
+        amount: Money,
+        vat_rate: Type.Number(),
+        vat_amount: Money,
+      }),
+    ),
+  }),
+);
+
+export const VoidBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) });
+
+export type RefundCreateInput = Static<typeof RefundCreateBody>;
+export type RefundOutput = Static<typeof RefundOut>;
 export type OrderCreateInput = Static<typeof OrderCreateBody>;
 export type OrderItemInput = Static<typeof OrderItemBody>;
 export type GiftCardSaleInput = Static<typeof GiftCardSaleBody>;

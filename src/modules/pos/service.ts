@@ -11,8 +11,16 @@
  *   payment.ts           the provider payment started after the order's commit
  *   payment-settled.ts   what a settled provider payment completes (the payments registry)
  *   favorites.ts         the till's favourite items
+ *   journal.ts           the till journal: appending a hashed, gap-free numbered entry
+ *   refunds.ts           refunds of paid orders: new records, through the provider that took the money
+ *   void.ts              voiding an order that was never paid
+ *   journal-audit.ts     verifying the journal's chain and numbering; its CSV export
  */
 
 export { createOrder, type CreatedOrder } from './order-recording.js';
 export { getOrder, listOrders, loadOrder } from './orders.js';
 export { posOrderPaymentSettled } from './payment-settled.js';
+export { appendJournal, appendSale, canonicalJson, entryHash, receiptNumber, type AppendedEntry } from './journal.js';
+export { journalCsv, verifyJournal, type JournalVerification } from './journal-audit.js';
+export { createRefund, getRefund, listRefunds } from './refunds.js';
+export { voidOrder } from './void.js';

@@ -7,7 +7,9 @@ import { inMonths, splitRange, splitRows } from './rollups.js';
 /*
  * Money reports over the till. Revenue = SUM(pos_orders.total) of orders with
  * payment_status = 'paid' (docs/api.md "Point of sale"); per item, line_total minus the
- * line's discount and loyalty shares, so the items of an order add up to its total.
+ * line's discount and loyalty shares, so the items of an order add up to its total. Sales
+ * minus refunds: a completed refund counts against the range (and month) it was made in,
+ * its lines against their items (quantity and amount given back).
  * Every figure is summed by the database; pg answers SUM/COUNT as strings, hence Number().
  */
 
@@ -25,7 +27,10 @@ export async function salesSummary(db: Executor, range: ReportRange): Promise<{ 
     sql`select revenue from report_order_months where ${inMonths(sql.ref('month'), split)}`,
     (start, end) => sql`
       select total as revenue from pos_orders
-      where payment_status = 'paid' and created_at >= ${start} and created_at < ${end}`,
+      where payment_status = 'paid' and created_at >= ${start} and created_at < ${end}
+      union all
+      select -amount as revenue from pos_refunds
+      where status = 'completed' and completed_at >= ${start} and completed_at < ${end}`,
     sql`select revenue from report_order_months where 1 = 0`,
   );
   const result = await sql<{ cents: number | string | null }>`select sum(revenue) as cents from (${rows}) as r`.execute(
@@ -77,7 +82,12 @@ async function topItems(db: Executor, type: 'product' | 'service', range: Report
       select i.item_id, i.quantity as qty, i.line_total - i.discount_amount - i.loyalty_amount as revenue
       from pos_orders o cross join pos_order_items i
       where i.order_id = o.id and o.payment_status = 'paid' and i.item_type = ${type}
-        and o.created_at >= ${start} and o.created_at < ${end}`,
+        and o.created_at >= ${start} and o.created_at < ${end}
+      union all
+      select i.item_id, -i.quantity as qty, -i.amount as revenue
+      from pos_refunds r cross join pos_refund_items i
+      where i.refund_id = r.id and r.status = 'completed' and i.item_type = ${type}
+        and r.completed_at >= ${start} and r.completed_at < ${end}`,
     sql`select item_id, qty, revenue from report_item_months where 1 = 0`,
   );
   // Names are looked up for the ten winners only: the catalogue's current name, else the
@@ -169,7 +179,12 @@ export async function giftCardsReport(db: Executor, range: ReportRange, today: s
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('gift_card_transactions')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('cents')])
+      // A positive `redeem` is a refund onto the card (the undoing of a redemption): it lowers
+      // the value redeemed, and is not counted as a redemption.
+      .select((eb) => [
+        sql<number>`count(case when amount < 0 then 1 end)`.as('n'),
+        eb.fn.sum<number>('amount').as('cents'),
+      ])
       .where('type', '=', 'redeem')
       .$if(range.fromUtc !== null, (qb) => qb.where('created_at', '>=', range.fromUtc as string))
       .$if(range.toUtc !== null, (qb) => qb.where('created_at', '<', range.toUtc as string))

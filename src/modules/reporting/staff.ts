@@ -6,7 +6,8 @@ import type { ReportRange } from './range.js';
 
 /*
  * `staff-performance`: per staff member (the user an order or booking names)
- *  - revenue: SUM(total) of paid POS orders rung up for them, created in the range;
+ *  - revenue: SUM(total) of paid POS orders rung up for them, created in the range, minus the
+ *    refunds of their orders completed in the range;
  *  - booking_count: their completed bookings starting in the range (salon wall clock);
  *  - avg_rating / review_count: reviews of them created in the range ("0.00" with none).
  * Three grouped aggregates joined to users; members with zero revenue and zero completed
@@ -39,7 +40,10 @@ export async function staffPerformance(db: Executor, range: ReportRange): Promis
       sql`select staff_id, revenue as cents from report_order_months where ${inMonths(sql.ref('month'), orders)}`,
       (start, end) => sql`
         select staff_id, total as cents from pos_orders
-        where payment_status = 'paid' and created_at >= ${start} and created_at < ${end}`,
+        where payment_status = 'paid' and created_at >= ${start} and created_at < ${end}
+        union all
+        select o.staff_id, -r.amount as cents from pos_refunds r cross join pos_orders o
+        where o.id = r.order_id and r.status = 'completed' and r.completed_at >= ${start} and r.completed_at < ${end}`,
       sql`select staff_id, revenue as cents from report_order_months where 1 = 0`,
     )}) as r group by staff_id`;
   const completed = sql<{ staff_id: number; n: number }>`

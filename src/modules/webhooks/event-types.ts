@@ -15,6 +15,8 @@ export const WEBHOOK_EVENTS = {
   'client.updated': "A client's details or consents changed (also the kept client of a merge)",
   'client.erased': "A client's personal data was erased (GDPR); the payload holds only the id",
   'pos_order.paid': 'A till order was paid (at once, or when its card or online payment settled)',
+  'pos_order.refunded': 'Money of a paid till order was given back (a refund completed; the order as sold)',
+  'pos_order.voided': 'A till order that was never paid was voided (what it moved given back)',
   'product.stock_low': "A product's stock fell to or below its low-stock threshold",
   'review.created': 'A client wrote a review of a completed visit',
   'purchase_order.received': "A purchase order was received and its products' stock went up",

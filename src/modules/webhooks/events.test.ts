@@ -157,6 +157,33 @@ for (const dialect of DIALECTS) {
         { item_type: 'product', item_id: product.id, name: product.name, quantity: 2, line_total: 39.9 },
       ]);
 
+      // A refund of that sale, then a void of an order whose payment failed (no online provider).
+      const refundFrom = receiver.events.length;
+      await call('POST', `/api/pos/${order.id}/refunds`, { reason: 'Returned', restock: true }, staff.token);
+      const failed = await call(
+        'POST',
+        '/api/pos',
+        {
+          client_id: client.id,
+          staff_id: staff.id,
+          items: [{ type: 'product', id: product.id, quantity: 1 }],
+          payment_method: 'online',
+        },
+        staff.token,
+      );
+      await call('POST', `/api/pos/${failed.id}/void`, { reason: 'Left' }, staff.token);
+      await t.drain();
+      // (The failed order takes the product below its threshold again: its alert is not the point here.)
+      assert.deepEqual(
+        receivedSince(refundFrom).filter(([type]) => String(type).startsWith('pos_order.')),
+        [
+          ['pos_order.refunded', order.id],
+          ['pos_order.voided', failed.id],
+        ],
+      );
+      seen.set('pos_order.refunded', order.id);
+      seen.set('pos_order.voided', failed.id);
+
       // A purchase order received.
       const supplier = await call('POST', '/api/suppliers', { name: 'Hair Supplies BV' });
       const purchase = await call('POST', '/api/suppliers/orders', { supplier_id: supplier.id });

@@ -1829,6 +1829,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pos/{id}/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The refunds of an order, oldest first
+     * @description Auth: Logged in (any role).
+     */
+    get: operations['listPosRefunds'];
+    put?: never;
+    /**
+     * Refund a paid order, whole or per line, to its payment method, cash or its gift card
+     * @description Auth: Logged in (any role). A new record, never an edit of the sale (see the API guide, refunds). Card and online refunds go through the provider that took the payment. `Idempotency-Key` (8–128 of `A-Za-z0-9._:-`): a repeat answers the first refund (and asks the provider again if its answer was lost). 400 `validation_failed`, `unknown_order_line`; 404; 409 `refund_exceeds_paid` (beyond what is left), `refund_method_not_allowed` (the method cannot take it), `order_voided`, `order_not_paid`, `refund_refused` (the provider said no; nothing recorded), `idempotency_key_reused`.
+     */
+    post: operations['createPosRefund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pos/{id}/void': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Void an order that was never paid, giving back what it moved
+     * @description Auth: Logged in (any role). Only an order whose payment failed. 409 `order_paid` (refund it instead), `payment_pending`, `order_voided`. Answers the order with `voided_at`.
+     */
+    post: operations['voidPosOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/pos/favorites': {
     parameters: {
       query?: never;
@@ -1846,6 +1890,46 @@ export interface paths {
      * @description Auth: Logged in (any role). An array of `{ type, id, position }` (at most 200; each item once) replaces the whole list. An unknown or archived item is 400 `unknown_item`. Answers the list as GET does.
      */
     put: operations['replacePosFavorites'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pos/journal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The till journal of a period as CSV, for an auditor
+     * @description Auth: Admin. `from`/`to`: the salon’s days, both optional and inclusive. Every stored field of each entry, oldest first, so each hash can be recomputed (see the API guide for the canonical form). Amounts in currency units, signed.
+     */
+    get: operations['exportPosJournal'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pos/journal/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check the till journal: every hash, the chain and the gap-free numbering
+     * @description Auth: Admin. Walks every entry oldest first. `ok` false names the first broken entry (`first_broken`: its id, receipt number and what is wrong): an entry altered, removed, inserted or renumbered. Nothing after it can be trusted. Also `npm run verify-journal`.
+     */
+    get: operations['verifyPosJournal'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -5296,6 +5380,20 @@ export interface components {
       price: number;
       type: 'service' | 'product' | 'package';
     };
+    PosJournalVerification: {
+      /** @description Entries checked, up to the first broken one */
+      entries: number;
+      first_broken: {
+        id: number;
+        number: number;
+        problem: string;
+        receipt_number: string;
+        year: number;
+      } | null;
+      last_receipt_number: string | null;
+      ok: boolean;
+      took_ms: number;
+    };
     PosOrder: {
       /** @description Currency units, e.g. 12.5 */
       amount_due: number;
@@ -5327,6 +5425,9 @@ export interface components {
       payment_method: 'cash' | 'card' | 'online';
       payment_status: 'paid' | 'pending' | 'failed';
       promotion_id: number | null;
+      receipt_number: string | null;
+      /** @description Currency units given back by completed refunds */
+      refunded_total: number;
       staff_id: number;
       staff_name: string;
       /** @description Currency units, e.g. 12.5 */
@@ -5335,6 +5436,7 @@ export interface components {
       total: number;
       /** @description Currency units, e.g. 12.5 */
       vat_total: number;
+      voided_at: string | null;
     };
     PosOrderLine: {
       client_package_id: number | null;
@@ -5391,6 +5493,9 @@ export interface components {
       payment_method: 'cash' | 'card' | 'online';
       payment_status: 'paid' | 'pending' | 'failed';
       promotion_id: number | null;
+      receipt_number: string | null;
+      /** @description Currency units given back by completed refunds */
+      refunded_total: number;
       staff_id: number;
       staff_name: string;
       /** @description Currency units, e.g. 12.5 */
@@ -5399,6 +5504,7 @@ export interface components {
       total: number;
       /** @description Currency units, e.g. 12.5 */
       vat_total: number;
+      voided_at: string | null;
     };
     /** @description One page of a list: asked for with `page` */
     PosOrderSummaryPage: {
@@ -5407,6 +5513,39 @@ export interface components {
       page: number;
       total: number;
       total_pages: number;
+    };
+    PosRefund: {
+      /** @description Currency units, e.g. 12.5 */
+      amount: number;
+      /**
+       * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+       * @example 2026-11-22 14:30:00
+       */
+      created_at: string;
+      gift_card_id: number | null;
+      id: number;
+      items: {
+        /** @description Currency units, e.g. 12.5 */
+        amount: number;
+        item_id: number;
+        item_type: 'service' | 'product' | 'package';
+        name: string;
+        order_item_id: number;
+        quantity: number;
+        /** @description Currency units, e.g. 12.5 */
+        vat_amount: number;
+        vat_rate: number;
+      }[];
+      loyalty_points_reversed: number;
+      method: 'cash' | 'card' | 'online' | 'gift_card';
+      order_id: number;
+      provider: string | null;
+      reason: string;
+      receipt_number: string | null;
+      restock: boolean;
+      status: 'pending' | 'completed';
+      /** @description Currency units, e.g. 12.5 */
+      vat_total: number;
     };
     Product: {
       /** @description Generated: ART_PRODUCT001, ART_PRODUCT002, … */
@@ -6508,6 +6647,8 @@ export interface components {
         | 'client.updated'
         | 'client.erased'
         | 'pos_order.paid'
+        | 'pos_order.refunded'
+        | 'pos_order.voided'
         | 'product.stock_low'
         | 'review.created'
         | 'purchase_order.received';
@@ -6552,6 +6693,8 @@ export interface components {
         | 'client.updated'
         | 'client.erased'
         | 'pos_order.paid'
+        | 'pos_order.refunded'
+        | 'pos_order.voided'
         | 'product.stock_low'
         | 'review.created'
         | 'purchase_order.received'
@@ -15767,6 +15910,272 @@ export interface operations {
       };
     };
   };
+  listPosRefunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosRefund'][];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createPosRefund: {
+    parameters: {
+      query?: never;
+      header?: {
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "Wrong colour",
+         *       "items": [
+         *         {
+         *           "order_item_id": 1,
+         *           "quantity": 1
+         *         }
+         *       ],
+         *       "restock": true
+         *     }
+         */
+        'application/json': {
+          /** @description Per line: a quantity, an amount or both. Absent: all that is left of the whole order. */
+          items?: {
+            /** @description Currency units, VAT included */
+            amount?: number;
+            order_item_id: number;
+            quantity?: number;
+          }[];
+          /** @description Where the money goes: the order’s own method (default), `cash` from the drawer, or `gift_card` (back onto the card the order spent) */
+          method?: 'cash' | 'card' | 'online' | 'gift_card';
+          /** @description Why the money goes back (on the receipt) */
+          reason: string;
+          /** @description Put the returned products back in stock */
+          restock?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosRefund'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  voidPosOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosOrder'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listPosFavorites: {
     parameters: {
       query?: never;
@@ -15860,6 +16269,113 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportPosJournal: {
+    parameters: {
+      query?: {
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        from?: string;
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The entries, `text/csv` */
+      200: {
+        headers: {
+          /** @description attachment; filename="<the file name>" */
+          'content-disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  verifyPosJournal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosJournalVerification'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -25068,6 +25584,8 @@ export interface operations {
             | 'client.updated'
             | 'client.erased'
             | 'pos_order.paid'
+            | 'pos_order.refunded'
+            | 'pos_order.voided'
             | 'product.stock_low'
             | 'review.created'
             | 'purchase_order.received'
@@ -25232,6 +25750,8 @@ export interface operations {
             | 'client.updated'
             | 'client.erased'
             | 'pos_order.paid'
+            | 'pos_order.refunded'
+            | 'pos_order.voided'
             | 'product.stock_low'
             | 'review.created'
             | 'purchase_order.received'
@@ -25590,6 +26110,8 @@ export interface operations {
               | 'client.updated'
               | 'client.erased'
               | 'pos_order.paid'
+              | 'pos_order.refunded'
+              | 'pos_order.voided'
               | 'product.stock_low'
               | 'review.created'
               | 'purchase_order.received';

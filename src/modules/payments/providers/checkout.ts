@@ -1,12 +1,18 @@
 import type { PaymentStatus } from '../types.js';
 import { providerRequest } from './http.js';
-import { ProviderError, type PaymentProvider, type ProviderPaymentRequest } from './types.js';
+import {
+  ProviderError,
+  type PaymentProvider,
+  type ProviderPaymentRequest,
+  type ProviderRefundRequest,
+} from './types.js';
 
 /*
  * The checkout provider: Stripe Checkout Sessions (form-encoded bodies, `Authorization:
  * Bearer sk_…`, amounts in minor units, an `Idempotency-Key` so a retried job cannot open a
  * second session). Stripe signs its webhooks (`Stripe-Signature`, see signatures.ts), so its
- * events are trusted as they come.
+ * events are trusted as they come. A refund is POST /v1/refunds for the session's
+ * payment_intent (read back from the session), with an Idempotency-Key per refund of ours.
  */
 export function checkoutProvider(baseUrl: string, secretKey: string): PaymentProvider {
   const headers = { authorization: `Bearer ${secretKey}`, accept: 'application/json' };
@@ -49,6 +55,35 @@ export function checkoutProvider(baseUrl: string, secretKey: string): PaymentPro
       if (body?.payment_status === 'paid' || body?.payment_status === 'no_payment_required') return 'paid';
       if (body?.status === 'expired') return 'cancelled';
       return 'pending';
+    },
+    async refund(providerRef: string, request: ProviderRefundRequest) {
+      const session = (await providerRequest(
+        'Checkout provider',
+        `${baseUrl}/v1/checkout/sessions/${encodeURIComponent(providerRef)}`,
+        { method: 'GET', headers },
+      )) as { payment_intent?: unknown } | null;
+      if (typeof session?.payment_intent !== 'string' || !session.payment_intent) {
+        throw new ProviderError('Checkout provider: the session has no payment to refund', false);
+      }
+      const body = (await providerRequest('Checkout provider', `${baseUrl}/v1/refunds`, {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': `salon-refund-${request.refundId}`,
+        },
+        body: new URLSearchParams({
+          payment_intent: session.payment_intent,
+          amount: String(request.amountCents),
+          'metadata[refund_id]': String(request.refundId),
+        }).toString(),
+      })) as { id?: unknown; status?: unknown } | null;
+      if (typeof body?.id !== 'string' || !body.id)
+        throw new ProviderError('Checkout provider returned no refund', true);
+      if (body.status === 'failed' || body.status === 'canceled') {
+        throw new ProviderError(`Checkout provider: the refund ${body.status}`, false);
+      }
+      return { refundRef: body.id };
     },
     async expire(providerRef: string): Promise<void> {
       // Stripe refuses (400) a session that is no longer open: paid, or expired already.

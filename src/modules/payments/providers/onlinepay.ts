@@ -1,6 +1,11 @@
 import type { PaymentStatus } from '../types.js';
 import { providerRequest } from './http.js';
-import { ProviderError, type PaymentProvider, type ProviderPaymentRequest } from './types.js';
+import {
+  ProviderError,
+  type PaymentProvider,
+  type ProviderPaymentRequest,
+  type ProviderRefundRequest,
+} from './types.js';
 
 export interface OnlinepayCredentials {
   apiKey: string;
@@ -13,7 +18,8 @@ export interface OnlinepayCredentials {
  * decimal string). With a terminal id the payment is `method: pointofsale` on that terminal;
  * without, a hosted checkout whose link the till shows. Mollie's webhook carries only
  * `id=tr_…` (form-encoded) and is not signed: it is a hint, and the status is fetched back
- * with GET /v2/payments/:id, as Mollie intends.
+ * with GET /v2/payments/:id, as Mollie intends. A refund is POST /v2/payments/:id/refunds
+ * (amount as a decimal string, an Idempotency-Key per refund of ours).
  */
 export function onlinepayProvider(baseUrl: string, credentials: OnlinepayCredentials): PaymentProvider {
   const headers = {
@@ -46,6 +52,25 @@ export function onlinepayProvider(baseUrl: string, credentials: OnlinepayCredent
       }
       const href = body._links?.checkout?.href;
       return { providerRef: body.id, checkoutUrl: typeof href === 'string' ? href : null };
+    },
+    async refund(providerRef: string, request: ProviderRefundRequest) {
+      const body = (await providerRequest(
+        'Online payment provider',
+        `${baseUrl}/v2/payments/${encodeURIComponent(providerRef)}/refunds`,
+        {
+          method: 'POST',
+          headers: { ...headers, 'idempotency-key': `salon-refund-${request.refundId}` },
+          body: JSON.stringify({
+            amount: { currency: request.currency, value: (request.amountCents / 100).toFixed(2) },
+            description: request.description.slice(0, 140),
+            metadata: { refund_id: request.refundId },
+          }),
+        },
+      )) as { id?: unknown } | null;
+      if (typeof body?.id !== 'string' || !body.id) {
+        throw new ProviderError('Online payment provider returned no refund id', true);
+      }
+      return { refundRef: body.id };
     },
     async fetchStatus(providerRef: string): Promise<PaymentStatus> {
       const body = (await providerRequest(

@@ -36,6 +36,21 @@ export interface PaymentProvider {
    * ProviderError when it refuses (for instance because it was paid meanwhile).
    */
   expire?(providerRef: string): Promise<void>;
+  /**
+   * Gives `amountCents` of a paid payment back to the payer through the provider's own refund
+   * API; resolves to the provider's id of the refund, throws ProviderError when it refuses
+   * (the message says why). `refundId` is our refund's id: the idempotency key where the
+   * provider takes one, so a retried request never refunds twice.
+   */
+  refund(providerRef: string, request: ProviderRefundRequest): Promise<{ refundRef: string }>;
+}
+
+export interface ProviderRefundRequest {
+  refundId: number;
+  amountCents: number;
+  /** ISO 4217, upper case */
+  currency: string;
+  description: string;
 }
 
 /** A provider refused or could not be reached; the message is safe to store and show to admins. */
