@@ -181,6 +181,15 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    file: 'calendar-week-desktop-en.png',
+    context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
+    steps: async (page, openDay) => {
+      await signIn(page, 'en');
+      await page.goto(`/calendar?view=week&date=${openDay}`);
+      await page.locator('.week-grid .day-column').nth(6).waitFor();
+    },
+  },
+  {
     file: 'calendar-booking-desktop-en.png',
     context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
     steps: async (page, openDay) => {

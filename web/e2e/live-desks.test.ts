@@ -142,7 +142,7 @@ for (const dialect of DIALECTS) {
         end_at: `${DAY} 13:00`,
       });
       await panel.getByRole('button', { name: 'Move', exact: true }).press('Enter');
-      await panel.getByRole('alert').getByText('Someone changed this booking meanwhile').waitFor();
+      await panel.getByRole('alert').getByText('This booking was changed meanwhile').waitFor();
       await assertAccessible(page, 'a stale move refused');
       const now = await api(h.t, admin.token, 'GET', `/api/bookings/${booking.id}`);
       assert.equal(now.start_at, `${DAY} 12:00:00`, 'the newer change stands');

@@ -13,6 +13,8 @@ export interface DeskSettings {
   firstDayOfWeek: number;
   slotMinutes: number;
   colorMode: ColorMode;
+  /** `staff_personal_agenda_enabled`: a staff-role member sees only their own column and week. */
+  personalAgenda: boolean;
   locale: string;
 }
 
@@ -38,6 +40,7 @@ export function useDeskSettings(): { settings: DeskSettings | null; error: unkno
       firstDayOfWeek: calendar.data.first_day_of_week,
       slotMinutes: calendar.data.calendar_slot_min,
       colorMode: mode === 'staff' || mode === 'status' ? mode : 'category',
+      personalAgenda: calendar.data.staff_personal_agenda_enabled === 1,
       locale: LOCALE_OF[language],
     },
   };

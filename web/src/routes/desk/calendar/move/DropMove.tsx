@@ -8,7 +8,8 @@ import { clockText } from '../day/clock-text';
 import { clockOfMinutes } from '../day/time-grid';
 import { brokenRules } from '../refusals';
 import { wallClock } from '../wall-clock';
-import { CONFLICT_WORD, MOVE_WORDS } from './move-words';
+import { DESK_WORDS } from '../refusals';
+import { CONFLICT_WORD } from './move-words';
 import type { Drag } from './use-booking-drag';
 import './move.css';
 
@@ -141,7 +142,7 @@ export function DropOutcome({
   return (
     <div className="drop-outcome" data-refused="true">
       <p>{t('calendar.drop.refused', words)}</p>
-      <FailureAlert error={move.error} words={MOVE_WORDS} />
+      <FailureAlert error={move.error} words={DESK_WORDS} />
       {rules.length > 0 && (
         <>
           <p>{t('calendar.rules.broken')}</p>

@@ -6,9 +6,9 @@ import { ApiForm, fieldText, SubmitButton } from '../../../../ui/ApiForm';
 import { Button } from '../../../../ui/Button';
 import { TextField } from '../../../../ui/TextField';
 import type { DeskSettings } from '../desk-settings';
+import { DESK_WORDS } from '../refusals';
 import { RulesOverride } from '../RulesOverride';
 import { addMinutes, minutesBetween, wallClock } from '../wall-clock';
-import { MOVE_WORDS } from './move-words';
 
 /**
  * "Move…": another day, time or staff member for a booking, by keyboard or on a phone as well as
@@ -39,7 +39,7 @@ export function MoveForm({
   return (
     <ApiForm
       sending={move}
-      words={MOVE_WORDS}
+      words={DESK_WORDS}
       aria-label={t('calendar.move.title')}
       onSubmit={(form) => {
         const startAt = wallClock(fieldText(form, 'date'), fieldText(form, 'start_at'));

@@ -28,8 +28,9 @@ export function useWeekMembers(enabled: boolean): DayStaff {
  * The week of one staff member (`?view=week&staff=2&date=…`, any day of the week): the seven
  * days read with the day view's own endpoint, for that member only, so working time, breaks,
  * time off, holidays and closed days follow the very rule of the day view, and a change a
- * desk hears of refreshes the day it touched. With the personal agenda, the service answers a
- * staff member's own week only.
+ * desk hears of refreshes the day it touched. With the personal agenda (the calendar's settings,
+ * which every member reads) a staff member is offered their own week only; the service answers
+ * them nothing else either.
  */
 export function WeekView({
   date,
@@ -56,10 +57,17 @@ export function WeekView({
   const me = session.status === 'signed-in' ? session.user : null;
   const members = useWeekMembers(true);
   const staff = $api.useQuery('get', '/api/staff/staff');
-  const member =
-    members.find((candidate) => candidate.id === staffId) ??
-    members.find((candidate) => candidate.id === me?.id) ??
-    members[0];
+  // The personal agenda: a staff member is offered their own week only, and asking for another
+  // member's (an old link) says so rather than showing an empty week.
+  const ownOnly = settings.personalAgenda && me !== null && me.role !== 'admin';
+  const choices = ownOnly ? members.filter((candidate) => candidate.id === me?.id) : members;
+  const hidden =
+    ownOnly && staffId !== 0 && staffId !== me?.id && members.some((candidate) => candidate.id === staffId);
+  const member = hidden
+    ? undefined
+    : (choices.find((candidate) => candidate.id === staffId) ??
+      choices.find((candidate) => candidate.id === me?.id) ??
+      choices[0]);
   const dates = weekDates(date, settings.firstDayOfWeek);
   const days = useQueries({
     queries: dates.map((day) => ({
@@ -72,31 +80,38 @@ export function WeekView({
 
   if (staff.error) return <FailureAlert error={staff.error} />;
   if (!staff.data) return <Loading />;
-  if (!member) return <p className="day-empty">{t('calendar.week.noStaff')}</p>;
+  if (!member && !hidden) return <p className="day-empty">{t('calendar.week.noStaff')}</p>;
   const error = days.find((day) => day.error)?.error;
   const answers = days.flatMap((day) => (day.data ? [day.data] : []));
-  // The personal agenda: the service shows a staff member no one else's days.
-  const hidden =
-    me !== null &&
-    me.role !== 'admin' &&
-    member.id !== me.id &&
-    answers.length === 7 &&
-    answers.every((day) => !day.staff.some((entry) => entry.id === member.id) && day.bookings.length === 0);
 
+  if (hidden || !member) {
+    return (
+      <div className="week-own-only">
+        <p>{t('calendar.week.ownOnly')}</p>
+        {me && choices.some((candidate) => candidate.id === me.id) && (
+          <Button variant="secondary" onPress={() => onStaff(me.id)}>
+            {t('calendar.week.showOwn')}
+          </Button>
+        )}
+      </div>
+    );
+  }
   return (
     <>
-      <div className="calendar-toolbar">
-        <label className="calendar-location">
-          {t('calendar.week.staff')}{' '}
-          <select value={member.id} onChange={(event) => onStaff(Number(event.target.value))}>
-            {members.map((candidate) => (
-              <option key={candidate.id} value={candidate.id}>
-                {candidate.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      {choices.length > 1 && (
+        <div className="calendar-toolbar">
+          <label className="calendar-location">
+            {t('calendar.week.staff')}{' '}
+            <select value={member.id} onChange={(event) => onStaff(Number(event.target.value))}>
+              {choices.map((candidate) => (
+                <option key={candidate.id} value={candidate.id}>
+                  {candidate.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
       <p className="calendar-day" aria-live="polite">
         <strong>
           {t('calendar.week.title', {
@@ -107,16 +122,7 @@ export function WeekView({
         </strong>
       </p>
       <FailureAlert error={error} />
-      {hidden ? (
-        <div className="week-own-only">
-          <p>{t('calendar.week.ownOnly')}</p>
-          {me && members.some((candidate) => candidate.id === me.id) && (
-            <Button variant="secondary" onPress={() => onStaff(me.id)}>
-              {t('calendar.week.showOwn')}
-            </Button>
-          )}
-        </div>
-      ) : answers.length === 7 ? (
+      {answers.length === 7 ? (
         <WeekGrid
           days={answers}
           member={member}
