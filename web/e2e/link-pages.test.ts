@@ -256,6 +256,23 @@ for (const dialect of DIALECTS) {
       assert.equal(row.start_at, `${date} 14:00:00`);
     });
 
+    it('a move link opens its calendar on the month of the booking, not today’s (phone)', async () => {
+      const made = await bookedWithLinks(45);
+      const { page, watch, close } = await openAsVisitor(h, {
+        ...PHONE,
+        locale: 'en-GB',
+        timezoneId: 'Europe/Amsterdam',
+      });
+      await page.goto(made.move);
+      const month = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${salonDate(45)}T12:00:00Z`),
+      );
+      await page.locator('.calendar .month').filter({ hasText: month }).waitFor();
+      await assertAccessible(page, 'a move link, on the booking’s month');
+      assert.deepEqual(unexpectedProblems(watch), []);
+      await close();
+    });
+
     it('a review without stars asks for them; a second review of the visit (Dutch) says it was reviewed already', async () => {
       const client = await h.t.request({
         method: 'POST',

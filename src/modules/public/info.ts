@@ -158,6 +158,8 @@ export async function salonPage(
     dark_mode: settings.dark_mode,
     brand_color: settings.brand_color,
     today,
+    // Shown before booking, so the client knows the policy they agree to.
+    cancellation_window_hours: settings.cancellation_window_hours,
     opening_hours: hours.map((row) => ({
       day_of_week: row.day_of_week,
       open_time: row.open_time,

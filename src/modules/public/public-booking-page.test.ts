@@ -79,6 +79,16 @@ for (const dialect of DIALECTS) {
       await setSettings(t, admin.token, { booking_max_future_days: 60 });
     });
 
+    it('salon-page names the cancellation window, so the page can state the policy before booking', async () => {
+      await setSettings(t, admin.token, { cancellation_window_hours: 48 });
+      const response = await t.request({ method: 'GET', url: '/api/public/salon-page' });
+      assert.equal(response.status, 200);
+      assert.equal(response.body.cancellation_window_hours, 48);
+      await setSettings(t, admin.token, { cancellation_window_hours: 0 });
+      const none = await t.request({ method: 'GET', url: '/api/public/salon-page' });
+      assert.equal(none.body.cancellation_window_hours, 0);
+    });
+
     it('a new client booking from the form gets exactly the consents ticked; unticked means none', async () => {
       const date = nextDate();
       const [first, second] = await offeredStarts(t, { date, service_id: service.id });

@@ -94,6 +94,11 @@ export const SalonPage = named(
           "The salon's colour, `#rrggbb`: the page's accent, darkened or lightened as far as readable contrast needs",
       }),
       today: Type.String({ ...DateText, description: 'Today in the salon’s time zone (YYYY-MM-DD)' }),
+      cancellation_window_hours: Type.Integer({
+        minimum: 0,
+        description:
+          'The salon’s cancellation policy: a client may cancel or move a booking until this many hours before it starts (0: until it starts)',
+      }),
       opening_hours: Type.Array(
         Type.Object({
           day_of_week: Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday' }),

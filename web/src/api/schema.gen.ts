@@ -5722,6 +5722,8 @@ export interface components {
     PublicSalonPage: {
       /** @description The salon's colour, `#rrggbb`: the page's accent, darkened or lightened as far as readable contrast needs */
       brand_color: string;
+      /** @description The salon’s cancellation policy: a client may cancel or move a booking until this many hours before it starts (0: until it starts) */
+      cancellation_window_hours: number;
       /** @description system (follow the visitor's light or dark preference), light or dark */
       dark_mode: string;
       /** @description 0 = Sunday */

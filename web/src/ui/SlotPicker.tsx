@@ -17,6 +17,8 @@ export interface SlotPickerProps {
   page: SalonPage;
   /** The last bookable day is today + this (the salon's `booking_max_future_days`). */
   maxFutureDays: number;
+  /** The day whose month the calendar opens on while no day is chosen (else today's). */
+  opensOn?: CalendarDate;
   /** What to ask availability for: a new booking's services and staff, a booking to move… */
   source: SlotSource;
   date: CalendarDate | null;
@@ -57,6 +59,7 @@ export function SlotPicker({
   timeTitle,
   headingLevel = 2,
   idPrefix,
+  opensOn,
 }: SlotPickerProps) {
   const t = useT();
   const { time, day, span } = useSalonTime(page);
@@ -91,6 +94,10 @@ export function SlotPicker({
           }}
           minValue={today}
           maxValue={lastDay}
+          // Kept within the bookable days: a month the picker could not show is not opened on.
+          defaultFocusedValue={
+            opensOn && opensOn.compare(today) > 0 ? (opensOn.compare(lastDay) > 0 ? lastDay : opensOn) : undefined
+          }
           isDateUnavailable={closed}
           firstDayOfWeek={weekStart(page.first_day_of_week)}
           previousLabel={t('book.day.previous')}

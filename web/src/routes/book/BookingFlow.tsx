@@ -83,7 +83,16 @@ export function BookingFlow({ info, page, services }: { info: SalonInfo; page: S
       </Suspense>
     );
   }
-  if (services.length === 0) return <p>{t('book.services.none')}</p>;
+  // No service to book (none yet, or no member performs one): said as a step of its own, never
+  // the services step's heading over nothing.
+  if (services.length === 0) {
+    return (
+      <section className="step" aria-labelledby="step-none">
+        <h2 id="step-none">{t('book.services.noneTitle')}</h2>
+        <p>{t('book.services.none')}</p>
+      </section>
+    );
+  }
 
   const chosen = serviceIds
     .map((id) => services.find((service) => service.id === id))

@@ -23,11 +23,12 @@ export function SalonIntro({ page, compact = false }: { page: SalonPage; compact
     .join(', ');
 
   return (
-    <section className="salon-intro" aria-labelledby="salon-name">
+    // A salon not yet named (before its setup) has no heading here rather than an empty one.
+    <section className="salon-intro" aria-labelledby={page.salon_name ? 'salon-name' : undefined}>
       {/* Sized up front (book.css fits any shape into the box), so the text never moves when it arrives. */}
       {page.logo_url && !compact && <img src={page.logo_url} alt="" width={96} height={96} />}
       <div>
-        <h2 id="salon-name">{page.salon_name}</h2>
+        {page.salon_name && <h2 id="salon-name">{page.salon_name}</h2>}
         {address && <p>{address}</p>}
         {page.salon_phone && !compact && <p>{t('book.salon.phone', { phone: page.salon_phone })}</p>}
         {reviews.data && reviews.data.count > 0 && reviews.data.average !== null && (

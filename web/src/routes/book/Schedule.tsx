@@ -15,6 +15,7 @@ import { Checkbox } from '../../ui/Checkbox';
 import { useSalonTime } from '../../ui/salon-time';
 import { SlotPicker } from '../../ui/SlotPicker';
 import { TextField } from '../../ui/TextField';
+import { VisitCost } from './VisitCost';
 import { BookingAs, SignInOffer } from './WhoBooks';
 import type { ChoicesUpdate } from './choices';
 
@@ -29,6 +30,11 @@ export { Done } from './Done';
 type SalonInfo = Schemas['SalonInfo'];
 type SalonPage = Schemas['PublicSalonPage'];
 type PublicService = Schemas['PublicService'];
+
+/** Minutes from one salon time (`YYYY-MM-DD HH:MM:SS`) to another of the same day. */
+function minutesBetween(start: string, end: string): number {
+  return Math.round((Date.parse(end.replace(' ', 'T')) - Date.parse(start.replace(' ', 'T'))) / 60_000);
+}
 
 const NO_DETAILS: BookingDetails = {
   client_name: '',
@@ -186,6 +192,12 @@ export default function Schedule({
             })}
           </p>
         )}
+        <VisitCost
+          services={services}
+          currency={info.currency}
+          slotMinutes={slot ? minutesBetween(slot.start_at, slot.end_at) : null}
+          cancellationWindowHours={page.cancellation_window_hours}
+        />
         <ApiForm sending={sending} onSubmit={onSubmit}>
           {client ? (
             <BookingAs client={client} />

@@ -102,6 +102,7 @@ function BookingAction({ action, token, salon }: { action: LinkAction; token: st
       {canPress && <Intro action={action} links={links} salon={salon} />}
       {canPress && action === 'move' && (
         <MoveForm
+          bookedOn={booking.start_at.slice(0, 10)}
           token={token}
           salon={salon}
           sending={act.isPending}

@@ -1,4 +1,4 @@
-import type { CalendarDate } from '@internationalized/date';
+import { parseDate, type CalendarDate } from '@internationalized/date';
 import { useMemo, useState } from 'react';
 import { moveLinkSlots, type Slot } from '../../api/availability';
 import { $api } from '../../api/client';
@@ -22,7 +22,10 @@ export function MoveForm({
   taken,
   onChoose,
   onMove,
+  bookedOn,
 }: {
+  /** The booking's day (YYYY-MM-DD): the calendar opens on its month, where a move is most likely. */
+  bookedOn: string;
   token: string;
   salon: SalonPage;
   sending: boolean;
@@ -60,6 +63,7 @@ export function MoveForm({
         dayTitle={t('links.move.day')}
         timeTitle={t('links.move.time')}
         idPrefix="move"
+        opensOn={parseDate(bookedOn)}
       />
       <div className="link-action">
         {chosen && <p>{t('links.move.chosen', { when: span(chosen.start_at, chosen.end_at) })}</p>}
