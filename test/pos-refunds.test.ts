@@ -5,7 +5,7 @@ import { assertError } from './helpers/assertions.js';
 import { createStaff, createTestApp, setupSalon, type TestApp } from './helpers/app.js';
 import { createClient, createService, setSettings } from './helpers/bookings.js';
 import { DIALECTS } from './helpers/database.js';
-import { insertProduct } from './helpers/factories.js';
+import { insertBooking, insertProduct } from './helpers/factories.js';
 import { FakeCardpayProvider } from './helpers/fake-cardpay.js';
 import { FakeCheckoutProvider } from './helpers/fake-checkout.js';
 import { FakeOnlinepayProvider } from './helpers/fake-onlinepay.js';
@@ -158,6 +158,57 @@ for (const dialect of DIALECTS) {
       );
       const verify = await t.request({ method: 'GET', url: '/api/pos/journal/verify', token: admin.token });
       assert.equal(verify.body.ok, true);
+    });
+
+    it('sales minus refunds where money is reported: the dashboard’s revenue of today, retention’s total_spent, the segments’ spend filters', async () => {
+      const client = await createClient(t, admin.token, { name: 'Zoë Refunded', marketing_consent: 1 });
+      await t.ctx.db.updateTable('clients').set({ marketing_consent: 1 }).where('id', '=', client.id).execute();
+      const service = await createService(t, admin.token, { price: 80 });
+      // A visit 200 days ago makes the client churned, so retention lists their lifetime spend.
+      await insertBooking(t.ctx.db, {
+        client_id: client.id,
+        staff_id: staff.id,
+        service_id: service.id,
+        start_at: '2020-01-06 10:00:00',
+        end_at: '2020-01-06 10:30:00',
+        status: 'completed',
+        price: 8000,
+      });
+      const revenueToday = async () => cents((await report('dashboard')).revenue_today);
+      const dashboardBefore = await revenueToday();
+      const order = await sell({
+        client_id: client.id,
+        staff_id: staff.id,
+        payment_method: 'cash',
+        items: [{ type: 'service', id: service.id, quantity: 1 }],
+      });
+      assert.equal(order.total, 80);
+      const line = order.items[0].id;
+      const back = await refund(order.id, { reason: 'Too short', items: [{ order_item_id: line, amount: 27.35 }] });
+      assert.equal(back.status, 201, JSON.stringify(back.body));
+
+      // By hand: 80.00 sold, 27.35 given back → 52.65.
+      assert.equal(await revenueToday(), dashboardBefore + 8000 - 2735);
+      const retention = await report('retention');
+      assert.equal(
+        retention.churned.find((row: { id: number }) => row.id === client.id)?.total_spent,
+        52.65,
+        'retention’s total_spent',
+      );
+      const reaches = async (filters: object) => {
+        const preview = await t.request({
+          method: 'POST',
+          url: '/api/campaigns/segments/preview',
+          token: admin.token,
+          payload: { filters, limit: 100 },
+        });
+        assert.equal(preview.status, 200, JSON.stringify(preview.body));
+        return preview.body.recipients.some((row: { id: number }) => row.id === client.id);
+      };
+      assert.equal(await reaches({ min_total_spent: 52.65 }), true);
+      assert.equal(await reaches({ min_total_spent: 52.66 }), false, 'the refund is taken off');
+      assert.equal(await reaches({ max_total_spent: 52.65 }), true);
+      assert.equal(await reaches({ max_total_spent: 52.64 }), false);
     });
 
     it('409s named after the rule: beyond what is left, a method that cannot take it, an unpaid order; 400 for a line not of the order', async () => {

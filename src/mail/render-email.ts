@@ -32,6 +32,7 @@ type BrandSettings = Pick<
   | 'salon_city'
   | 'salon_phone'
   | 'logo_key'
+  | 'brand_color'
   | 'language'
   | 'time_format'
   | 'currency'
@@ -45,6 +46,7 @@ export function brandOf(settings: BrandSettings, publicBaseUrl: string | null): 
   return {
     salonName: settings.salon_name || 'Salon',
     logoUrl: publicBaseUrl === null ? null : logoUrlOf(publicBaseUrl, settings.logo_key),
+    brandColor: settings.brand_color,
     address: settings.salon_address,
     postcode: settings.salon_postcode,
     city: settings.salon_city,

@@ -35,6 +35,11 @@ export interface BookingEmailData extends BookingPart {
   links?: ActionLinks | undefined;
   /** The appointment as a calendar event: the confirmation, change and cancellation attach it. */
   calendar?: CalendarEventData;
+  /**
+   * What the appointment costs in cents (a visit's parts together): on the confirmation when
+   * the salon shows prices (`booking_show_prices`), absent otherwise.
+   */
+  priceCents?: number | undefined;
 }
 
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
@@ -77,9 +82,15 @@ export function bookingDetails(data: BookingEmailData, mail: MailContext): { htm
   );
   const when = mail.t('booking.details.when', { start: values.start! });
   const duration = mail.t('booking.details.duration', { duration: values.duration! });
+  const price =
+    data.priceCents === undefined
+      ? []
+      : [mail.t('booking.details.price', { price: mail.format.money(data.priceCents) })];
   return {
-    html: paragraph([...lines.map((line) => `<strong>${e(line)}</strong>`), e(when), e(duration)].join('<br/>')),
-    text: [...lines, when, duration].join('\n'),
+    html: paragraph(
+      [...lines.map((line) => `<strong>${e(line)}</strong>`), e(when), e(duration), ...price.map(e)].join('<br/>'),
+    ),
+    text: [...lines, when, duration, ...price].join('\n'),
   };
 }
 

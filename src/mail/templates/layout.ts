@@ -14,6 +14,8 @@ export interface Brand {
   salonName: string;
   /** Absolute URL of the uploaded logo, or null when none is uploaded. */
   logoUrl: string | null;
+  /** The salon's brand colour (`#rrggbb`, the `brand_color` setting): the buttons wear it. */
+  brandColor?: string | undefined;
   address: string;
   postcode: string;
   city: string;
@@ -73,6 +75,25 @@ function addressLines(mail: MailContext): string[] {
   return lines.filter(Boolean);
 }
 
+/** The buttons' colour when no valid brand colour is given. */
+export const DEFAULT_BUTTON_COLOR = '#7a2e54';
+
+/**
+ * The button's colours: the salon's brand colour as its background and, so the label stays
+ * readable on a light brand colour, dark text on a light background and white on a dark one
+ * (relative luminance, the measure contrast checks use, with 0.179 as the point where black
+ * and white text contrast equally).
+ */
+export function buttonColors(brandColor: string | undefined): { background: string; text: string } {
+  const background = brandColor && /^#[0-9a-f]{6}$/i.test(brandColor) ? brandColor.toLowerCase() : DEFAULT_BUTTON_COLOR;
+  const channel = (i: number) => {
+    const c = parseInt(background.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return { background, text: luminance > 0.179 ? '#1f2328' : '#ffffff' };
+}
+
 /** The frame every transactional email shares. `content` is MJML inside <mj-column>. */
 export function layout(brand: Brand | MailContext, title: string, content: string): string {
   const mail = contextOf(brand);
@@ -80,6 +101,7 @@ export function layout(brand: Brand | MailContext, title: string, content: strin
   const header = mail.logoUrl
     ? `<mj-image src="${e(mail.logoUrl)}" alt="${salon}" width="160px" align="center" />`
     : `<mj-text font-size="20px" font-weight="bold" align="center">${salon}</mj-text>`;
+  const colors = buttonColors(mail.brandColor);
   const footer = [`<strong>${salon}</strong>`, ...addressLines(mail).map(e)].join('<br/>');
   return `<mjml>
   <mj-head>
@@ -87,7 +109,7 @@ export function layout(brand: Brand | MailContext, title: string, content: strin
     <mj-attributes>
       <mj-all font-family="Helvetica, Arial, sans-serif" />
       <mj-text font-size="15px" line-height="22px" color="#1f2328" />
-      <mj-button background-color="#6e56cf" color="#ffffff" font-size="15px" border-radius="6px" />
+      <mj-button background-color="${colors.background}" color="${colors.text}" font-size="15px" border-radius="6px" />
     </mj-attributes>
   </mj-head>
   <mj-body background-color="#f4f4f6">

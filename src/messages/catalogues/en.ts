@@ -20,6 +20,7 @@ export const en = {
   'booking.details.part_at': '{time} {service} with {staff}',
   'booking.details.when': 'When: {start}',
   'booking.details.duration': 'Duration: {duration}',
+  'booking.details.price': 'Price: {price}',
   'calendar.summary': '{service} at {salon_name}',
   'booking.action.cancel': 'Cancel appointment',
   'booking.action.move': 'Move appointment',

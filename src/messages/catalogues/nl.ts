@@ -15,6 +15,7 @@ export const nl: Record<MessageKey, string> = {
   'booking.details.part_at': '{time} {service} bij {staff}',
   'booking.details.when': 'Wanneer: {start}',
   'booking.details.duration': 'Duur: {duration}',
+  'booking.details.price': 'Prijs: {price}',
   'calendar.summary': '{service} bij {salon_name}',
   'booking.action.cancel': 'Afspraak annuleren',
   'booking.action.move': 'Afspraak verzetten',

@@ -9,6 +9,7 @@ import { issueActionLinks } from './action-links.js';
 import { bookingCalendarEvent } from './calendar-event.js';
 import { bookingQuery } from './reads.js';
 import { reminderJobs } from './reminders.js';
+import { readSettings } from '../settings/service.js';
 import { emailData, readBooking, type BookingJoinedRow } from './service.js';
 
 /*
@@ -108,10 +109,14 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
     parts: Addressed[],
     template: 'booking.confirmed' | 'booking.updated',
     withCalendar: boolean,
+    priceCents?: number,
   ) => {
     // Read before the transaction: on SQLite a read through ctx.db inside it would wait for
     // the one connection the transaction holds.
-    const data = await partsData(ctx, parts, withCalendar);
+    const data = {
+      ...(await partsData(ctx, parts, withCalendar)),
+      ...(priceCents === undefined ? {} : { priceCents }),
+    };
     return ctx.db.transaction().execute(async (trx) => {
       const email = { to: row.client_email, clientId: row.client_id, template };
       const linksOf = async (part: Addressed): Promise<ActionLinks | undefined> => {
@@ -139,7 +144,10 @@ export function bookingJobs(ctx: AppContext): Pick<JobHandlers, BookingJob> {
     if (!row) return;
     const parts = await visitParts(ctx, row, ['scheduled', 'completed']);
     if (parts.length === 0) return;
-    await queueBookingEmail(row, parts, 'booking.confirmed', true);
+    // The price the client booked at (the visit's parts together), when the salon shows prices.
+    const { booking_show_prices: showPrices } = await readSettings(ctx.db);
+    const priceCents = showPrices === 1 ? parts.reduce((sum, part) => sum + part.price, 0) : undefined;
+    await queueBookingEmail(row, parts, 'booking.confirmed', true, priceCents);
   };
 
   // Skipped once the visit is over or cancelled: new times would then mean nothing.

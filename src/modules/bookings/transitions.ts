@@ -113,11 +113,17 @@ export function emailJobKey(
 /**
  * A regular (scheduled) booking came to be (desk, booking page, visit parts, series
  * occurrences, a provisional one confirmed): confirmation job, its reminders, and the staff
- * member's inbox.
+ * member's inbox. `confirm: false` leaves out the confirmation: a booking the desk enters
+ * after it started (overriding in_the_past) records what happened, and a "your appointment
+ * is booked" email about an appointment already over would only confuse the client.
  */
-export async function announceScheduled(trx: Transaction<DB>, row: BookingJoinedRow): Promise<void> {
+export async function announceScheduled(
+  trx: Transaction<DB>,
+  row: BookingJoinedRow,
+  { confirm = true }: { confirm?: boolean } = {},
+): Promise<void> {
   const key = emailJobKey('booking.created', row);
-  await enqueue(trx, 'booking.created', { bookingId: row.id }, key === undefined ? {} : { key });
+  if (confirm) await enqueue(trx, 'booking.created', { bookingId: row.id }, key === undefined ? {} : { key });
   await syncReminders(trx, row);
   await notifyUser(trx, row.staff_id, {
     type: 'booking.new',
@@ -335,7 +341,7 @@ export async function insertBooking(
   if (provisional && !held) {
     await announceProvisional(trx, row, (input.base_url ?? publicBaseUrl).replace(/\/+$/, ''), publicBaseUrl);
   } else if (!provisional) {
-    await announceScheduled(trx, row);
+    await announceScheduled(trx, row, { confirm: !overridden.includes('in_the_past') });
   }
 
   if (input.waitlist_id !== undefined) {

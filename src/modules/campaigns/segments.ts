@@ -5,6 +5,7 @@ import type { ClientsTable, DB } from '../../db/types.js';
 import type { Executor } from '../../db/executor.js';
 import { toCents } from '../../lib/money.js';
 import { GENDERS } from '../../db/tables/clients.js';
+import { clientNetSpentCents } from '../reporting/service.js';
 
 /*
  * Segment filters (docs/api.md "Segment filters") and the ONE query that selects the clients they name. Every
@@ -48,8 +49,8 @@ export const SegmentFilters = Type.Object(
         description: 'last completed booking more than N days ago, or no completed booking at all',
       }),
     ),
-    min_total_spent: Type.Optional(Money('lifetime spend over paid POS orders ≥ this')),
-    max_total_spent: Type.Optional(Money('lifetime spend over paid POS orders ≤ this')),
+    min_total_spent: Type.Optional(Money('lifetime spend (paid POS orders minus their completed refunds) ≥ this')),
+    max_total_spent: Type.Optional(Money('lifetime spend (paid POS orders minus their completed refunds) ≤ this')),
     birthday_months: Type.Optional(
       Type.Array(Type.Integer({ minimum: 1, maximum: 12 }), {
         maxItems: 12,
@@ -93,12 +94,8 @@ export type ClientsQuery = SelectQueryBuilder<WithClients, 'c', object>;
 type ClientsEb = ExpressionBuilder<WithClients, 'c'>;
 
 /** Lifetime spend in cents over paid POS orders, per client (indexed on pos_orders(client_id)). */
-const totalSpent = (eb: ClientsEb) =>
-  eb
-    .selectFrom('pos_orders as o')
-    .select(sql<number>`coalesce(sum(o.total), 0)`.as('spent'))
-    .whereRef('o.client_id', '=', 'c.id')
-    .where('o.payment_status', '=', 'paid');
+// Lifetime spend as the reports count it: paid orders minus their completed refunds.
+const totalSpent = (eb: ClientsEb) => clientNetSpentCents(eb.ref('c.id'));
 
 const completedVisits = (eb: ClientsEb) =>
   eb

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { fromCents, toCents } from '../../lib/money.js';
 import { forecast } from './calendar.js';
+import { netSalesCents } from './sales.js';
 import { addDays, parseRange } from './range.js';
 
 /*
@@ -11,7 +11,9 @@ import { addDays, parseRange } from './range.js';
  *    decimal, may pass 100; 100 for a goal of 0) and what is left to reach it; null when off;
  *  - forecast (revenue_forecast_enabled): the `forecast` report for today and the next six
  *    days, with its totals; null when off.
- * Revenue is the reports' definition: SUM(total) of paid POS orders, here those created today.
+ * Revenue is the reports' definition (the sales summary's): the paid POS orders created today
+ * minus the refunds completed today, so a refund lowers the day it was given back, to the cent.
+ * orders_today still counts the paid orders created today (a refund is not an order).
  */
 
 export const DASHBOARD_FORECAST_DAYS = 7;
@@ -25,13 +27,11 @@ interface DashboardSettings {
 
 export async function dashboard(db: Executor, settings: DashboardSettings, today: string) {
   const range = parseRange({ from: today, to: today }, settings.timezone);
-  const [orders, bookings, nextDays] = await Promise.all([
+  const [revenueCents, orders, bookings, nextDays] = await Promise.all([
+    netSalesCents(db, range),
     db
       .selectFrom('pos_orders')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.coalesce(eb.fn.sum<number>('total'), sql<number>`0`).as('cents'),
-      ])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('payment_status', '=', 'paid')
       .where('created_at', '>=', range.fromUtc as string)
       .where('created_at', '<', range.toUtc as string)
@@ -45,7 +45,6 @@ export async function dashboard(db: Executor, settings: DashboardSettings, today
       .executeTakeFirstOrThrow(),
     settings.revenue_forecast_enabled ? forecast(db, today, DASHBOARD_FORECAST_DAYS) : Promise.resolve(null),
   ]);
-  const revenueCents = Number(orders.cents);
   const goalCents = settings.daily_revenue_goal;
   const revenueGoal = settings.daily_revenue_goal_enabled
     ? {

@@ -3,6 +3,7 @@ import type { Dialect } from '../../db/connection.js';
 import type { Executor } from '../../db/executor.js';
 import { fromCents } from '../../lib/money.js';
 import { addDays, type ReportRange } from './range.js';
+import { clientNetSpentCents } from './sales.js';
 
 /*
  * `retention` (docs/api.md "Reports"). A visit is a day on which the client had at least one completed
@@ -15,7 +16,8 @@ import { addDays, type ReportRange } from './range.js';
  *    previous visit, over all such gaps, one decimal (0 when nobody came twice);
  *  - churned: clients (not erased, not merged away) whose last visit up to the end of the
  *    range (today when `to` is left out) is at least churn_days days before that day; `from`
- *    does not narrow it. First 50 by name, with lifetime spend (paid POS orders).
+ *    does not narrow it. First 50 by name, with lifetime spend (paid POS orders minus their
+ *    completed refunds, as the sales summary counts).
  *
  * The gaps of one client telescope: their sum is last visit in range − the visit before the
  * first one in range (or that first one itself, when there is none before), and their number
@@ -116,12 +118,7 @@ async function churnedClients(db: Executor, asOf: string, churnDays: number) {
         .where('b.status', '=', 'completed')
         .where('b.start_at', '<', cutoff)
         .as('last_booking'),
-      eb
-        .selectFrom('pos_orders as o')
-        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('o.total'), sql<number>`0`).as('spent'))
-        .whereRef('o.client_id', '=', 'c.id')
-        .where('o.payment_status', '=', 'paid')
-        .as('total_spent'),
+      clientNetSpentCents(eb.ref('c.id')).as('total_spent'),
     ])
     .where('c.erased_at', 'is', null)
     .where('c.merged_into_id', 'is', null)

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { fromCents } from '../../lib/money.js';
 import type { ReportRange } from './range.js';
@@ -21,6 +21,14 @@ export const TOP_ITEMS = 10;
  * the paid orders of those days (pos_orders_paid_created).
  */
 export async function salesSummary(db: Executor, range: ReportRange): Promise<{ total_sales: number }> {
+  return { total_sales: fromCents(await netSalesCents(db, range)) };
+}
+
+/**
+ * Sales minus refunds of a range, in cents: the one definition every money figure of the
+ * reports reads (the sales summary, the dashboard's revenue of today).
+ */
+export async function netSalesCents(db: Executor, range: ReportRange): Promise<number> {
   const split = splitRange(range.fromUtc, range.toUtc, 'instant');
   const rows = splitRows(
     split,
@@ -36,7 +44,20 @@ export async function salesSummary(db: Executor, range: ReportRange): Promise<{ 
   const result = await sql<{ cents: number | string | null }>`select sum(revenue) as cents from (${rows}) as r`.execute(
     db,
   );
-  return { total_sales: fromCents(Number(result.rows[0]?.cents ?? 0)) };
+  return Number(result.rows[0]?.cents ?? 0);
+}
+
+/**
+ * A client's lifetime spend in cents, as the sales summary counts it: their paid orders
+ * minus the completed refunds of those orders (a refund belongs to the order's client).
+ * `clientId` is the column of the outer query naming the client (a correlated subquery),
+ * used by retention's `total_spent` and the campaign segments' spend filters alike.
+ */
+export function clientNetSpentCents(clientId: Expression<number>): RawBuilder<number> {
+  return sql<number>`(coalesce((select sum(o.total) from pos_orders o
+      where o.client_id = ${clientId} and o.payment_status = 'paid'), 0)
+    - coalesce((select sum(r.amount) from pos_orders o cross join pos_refunds r
+      where r.order_id = o.id and o.client_id = ${clientId} and r.status = 'completed'), 0))`;
 }
 
 /**

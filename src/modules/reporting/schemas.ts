@@ -162,7 +162,9 @@ export const RetentionOut = named(
         last_booking: Type.String({
           description: 'Start of the last completed booking, YYYY-MM-DD HH:MM:SS (salon wall clock)',
         }),
-        total_spent: Type.Number({ description: 'Lifetime SUM(total) of the client’s paid POS orders' }),
+        total_spent: Type.Number({
+          description: 'Lifetime spend: SUM(total) of the client’s paid POS orders minus their completed refunds',
+        }),
       }),
       {
         description:
@@ -183,7 +185,10 @@ export const DashboardOut = named(
   'Dashboard',
   Type.Object({
     date: DateText,
-    revenue_today: Type.Number({ description: 'SUM(total) of paid POS orders created today (salon zone)' }),
+    revenue_today: Type.Number({
+      description:
+        'Sales minus refunds today (salon zone): SUM(total) of paid POS orders created today minus the refunds completed today (below 0 when refunds of earlier sales outweigh them)',
+    }),
     orders_today: Type.Integer({ description: 'Paid POS orders created today' }),
     bookings_today: Type.Integer({ description: 'Bookings starting today, cancelled ones excluded' }),
     revenue_goal: Type.Union(

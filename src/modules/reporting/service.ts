@@ -7,5 +7,13 @@ export { forecast, heatmap } from './calendar.js';
 export { dashboard } from './dashboard.js';
 export { parseRange } from './range.js';
 export { DEFAULT_CHURN_DAYS, retention } from './retention.js';
-export { bookingCount, giftCardsReport, itemBreakdown, promotionsReport, salesSummary } from './sales.js';
+export {
+  bookingCount,
+  clientNetSpentCents,
+  giftCardsReport,
+  itemBreakdown,
+  netSalesCents,
+  promotionsReport,
+  salesSummary,
+} from './sales.js';
 export { staffPerformance } from './staff.js';

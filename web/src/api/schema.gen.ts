@@ -4384,11 +4384,11 @@ export interface components {
         labels?: string[];
         /** @description last completed booking more than N days ago, or no completed booking at all */
         last_visit_days_ago?: number;
-        /** @description lifetime spend over paid POS orders ≤ this */
+        /** @description lifetime spend (paid POS orders minus their completed refunds) ≤ this */
         max_total_spent?: number;
         /** @description at most N completed bookings (0 included) */
         max_visits?: number;
-        /** @description lifetime spend over paid POS orders ≥ this */
+        /** @description lifetime spend (paid POS orders minus their completed refunds) ≥ this */
         min_total_spent?: number;
         /** @description at least N completed bookings */
         min_visits?: number;
@@ -4652,7 +4652,7 @@ export interface components {
         /** @description goal − revenue_today, never below 0 */
         remaining: number;
       } | null;
-      /** @description SUM(total) of paid POS orders created today (salon zone) */
+      /** @description Sales minus refunds today (salon zone): SUM(total) of paid POS orders created today minus the refunds completed today (below 0 when refunds of earlier sales outweigh them) */
       revenue_today: number;
     };
     DayView: {
@@ -5937,7 +5937,7 @@ export interface components {
         /** @description Start of the last completed booking, YYYY-MM-DD HH:MM:SS (salon wall clock) */
         last_booking: string;
         name: string;
-        /** @description Lifetime SUM(total) of the client’s paid POS orders */
+        /** @description Lifetime spend: SUM(total) of the client’s paid POS orders minus their completed refunds */
         total_spent: number;
       }[];
       /** @description returning_count / active_count in percent, one decimal; 0 without active clients */
@@ -6031,11 +6031,11 @@ export interface components {
         labels?: string[];
         /** @description last completed booking more than N days ago, or no completed booking at all */
         last_visit_days_ago?: number;
-        /** @description lifetime spend over paid POS orders ≤ this */
+        /** @description lifetime spend (paid POS orders minus their completed refunds) ≤ this */
         max_total_spent?: number;
         /** @description at most N completed bookings (0 included) */
         max_visits?: number;
-        /** @description lifetime spend over paid POS orders ≥ this */
+        /** @description lifetime spend (paid POS orders minus their completed refunds) ≥ this */
         min_total_spent?: number;
         /** @description at least N completed bookings */
         min_visits?: number;
@@ -9586,11 +9586,11 @@ export interface operations {
             labels?: string[];
             /** @description last completed booking more than N days ago, or no completed booking at all */
             last_visit_days_ago?: number;
-            /** @description lifetime spend over paid POS orders ≤ this */
+            /** @description lifetime spend (paid POS orders minus their completed refunds) ≤ this */
             max_total_spent?: number;
             /** @description at most N completed bookings (0 included) */
             max_visits?: number;
-            /** @description lifetime spend over paid POS orders ≥ this */
+            /** @description lifetime spend (paid POS orders minus their completed refunds) ≥ this */
             min_total_spent?: number;
             /** @description at least N completed bookings */
             min_visits?: number;
@@ -9761,11 +9761,11 @@ export interface operations {
             labels?: string[];
             /** @description last completed booking more than N days ago, or no completed booking at all */
             last_visit_days_ago?: number;
-            /** @description lifetime spend over paid POS orders ≤ this */
+            /** @description lifetime spend (paid POS orders minus their completed refunds) ≤ this */
             max_total_spent?: number;
             /** @description at most N completed bookings (0 included) */
             max_visits?: number;
-            /** @description lifetime spend over paid POS orders ≥ this */
+            /** @description lifetime spend (paid POS orders minus their completed refunds) ≥ this */
             min_total_spent?: number;
             /** @description at least N completed bookings */
             min_visits?: number;
@@ -10514,11 +10514,11 @@ export interface operations {
             labels?: string[];
             /** @description last completed booking more than N days ago, or no completed booking at all */
             last_visit_days_ago?: number;
-            /** @description lifetime spend over paid POS orders ≤ this */
+            /** @description lifetime spend (paid POS orders minus their completed refunds) ≤ this */
             max_total_spent?: number;
             /** @description at most N completed bookings (0 included) */
             max_visits?: number;
-            /** @description lifetime spend over paid POS orders ≥ this */
+            /** @description lifetime spend (paid POS orders minus their completed refunds) ≥ this */
             min_total_spent?: number;
             /** @description at least N completed bookings */
             min_visits?: number;
@@ -10704,11 +10704,11 @@ export interface operations {
             labels?: string[];
             /** @description last completed booking more than N days ago, or no completed booking at all */
             last_visit_days_ago?: number;
-            /** @description lifetime spend over paid POS orders ≤ this */
+            /** @description lifetime spend (paid POS orders minus their completed refunds) ≤ this */
             max_total_spent?: number;
             /** @description at most N completed bookings (0 included) */
             max_visits?: number;
-            /** @description lifetime spend over paid POS orders ≥ this */
+            /** @description lifetime spend (paid POS orders minus their completed refunds) ≥ this */
             min_total_spent?: number;
             /** @description at least N completed bookings */
             min_visits?: number;
