@@ -46,6 +46,7 @@ import * as m0052 from './migrations/0052_calendar_versions.js';
 import * as m0053 from './migrations/0053_booking_history.js';
 import * as m0055 from './migrations/0055_pos_journal.js';
 import * as m0056 from './migrations/0056_pos_refunds.js';
+import * as m0057 from './migrations/0057_pos_drawer.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -104,6 +105,7 @@ const migrations: Record<string, MigrationModule> = {
   '0053_booking_history': m0053,
   '0055_pos_journal': m0055,
   '0056_pos_refunds': m0056,
+  '0057_pos_drawer': m0057,
 };
 
 class DialectAwareProvider implements MigrationProvider {

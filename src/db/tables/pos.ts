@@ -250,7 +250,28 @@ export interface PosJournalHeadTable {
   last_id: number;
 }
 
+/** A day of the cash drawer (migration 0057); closed, it is a locked Z report. */
+export interface PosDrawerDaysTable {
+  id: Generated<number>;
+  /** 1 while open, null once closed: unique, so one open day at a time */
+  open_slot: number | null;
+  /** cents */
+  float_amount: number;
+  /** the day's journal entries are those after this id, up to close_journal_id */
+  from_journal_id: number;
+  opened_at: string;
+  opened_by: number | null;
+  closed_at: string | null;
+  closed_by: number | null;
+  close_journal_id: number | null;
+  z_year: number | null;
+  z_number: number | null;
+  /** the Z report as computed at the close, JSON */
+  figures: string | null;
+}
+
 export interface PosTables {
+  pos_drawer_days: PosDrawerDaysTable;
   pos_refunds: PosRefundsTable;
   pos_refund_items: PosRefundItemsTable;
   pos_journal: PosJournalTable;

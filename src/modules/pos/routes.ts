@@ -19,6 +19,7 @@ import {
   VoidBody,
 } from './schemas.js';
 import * as pos from './service.js';
+import { drawerRoutes } from './drawer-routes.js';
 
 const tags = ['pos'];
 
@@ -82,6 +83,8 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
     },
     handler: (request) => saveFavorites(ctx.db, currentUser(request).id, request.body),
   });
+
+  await drawerRoutes(instance, ctx);
 
   // Static segments again: `/pos/journal` and `/pos/journal/verify` are never order ids.
   app.get('/api/pos/journal/verify', {

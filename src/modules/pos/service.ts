@@ -15,6 +15,7 @@
  *   refunds.ts           refunds of paid orders: new records, through the provider that took the money
  *   void.ts              voiding an order that was never paid
  *   journal-audit.ts     verifying the journal's chain and numbering; its CSV export
+ *   drawer.ts            the cash drawer's day, its blind count and Z report
  */
 
 export { createOrder, type CreatedOrder } from './order-recording.js';
@@ -24,3 +25,4 @@ export { appendJournal, appendSale, canonicalJson, entryHash, receiptNumber, typ
 export { journalCsv, verifyJournal, type JournalVerification } from './journal-audit.js';
 export { createRefund, getRefund, listRefunds } from './refunds.js';
 export { voidOrder } from './void.js';
+export { closeDrawer, getDrawer, getZReport, listZReports, moveCash, openDrawer, zNumber } from './drawer.js';

@@ -1873,6 +1873,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pos/drawer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The open day of the cash drawer: its float and cash movements
+     * @description Auth: Logged in (any role). Only an admin also reads `expected_cash`: staff count the drawer blind. 404 when no day is open.
+     */
+    get: operations['getPosDrawer'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pos/drawer/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close the day with a blind count: the Z report
+     * @description Auth: Logged in (any role). The counted cash, as a `total` or per denomination of the salon’s currency, is given before anything shows the expected figure; the answer (201) is the numbered Z report with expected, counted and the difference. 400 `validation_failed` on `reason` when the count differs and no reason is given, on `counted` (neither or both), on `counted.denominations.N.value` (not a note or coin of the currency); 409 `drawer_not_open` (no day open: a day is never closed twice).
+     */
+    post: operations['closePosDrawer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pos/drawer/movements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cash paid into (positive) or out of (negative) the open day, with a reason
+     * @description Auth: Logged in (any role). A till journal entry. 400 `validation_failed` (`amount` 0, `reason` empty); 409 `drawer_not_open`. Answers 201 with the open day.
+     */
+    post: operations['movePosDrawerCash'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pos/drawer/open': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open the day with a float
+     * @description Auth: Logged in (any role). A till journal entry. One day open at a time for the salon: 409 `drawer_already_open`. Answers 201 with the open day.
+     */
+    post: operations['openPosDrawer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/pos/favorites': {
     parameters: {
       query?: never;
@@ -1929,6 +2009,46 @@ export interface paths {
      * @description Auth: Admin. Walks every entry oldest first. `ok` false names the first broken entry (`first_broken`: its id, receipt number and what is wrong): an entry altered, removed, inserted or renumbered. Nothing after it can be trusted. Also `npm run verify-journal`.
      */
     get: operations['verifyPosJournal'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pos/z-reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The Z reports of the closed days, newest first
+     * @description Auth: Admin. `page` activates pagination.
+     */
+    get: operations['listPosZReports'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pos/z-reports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One Z report, as computed at its close
+     * @description Auth: Admin.
+     */
+    get: operations['getPosZReport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5372,6 +5492,23 @@ export interface components {
       total: number;
       total_pages: number;
     };
+    PosDrawerDay: {
+      /** @description Admin only: staff count blind, never seeing it before the close */
+      expected_cash?: number;
+      /** @description Currency units, e.g. 12.5 */
+      float: number;
+      id: number;
+      movements: {
+        /** @description Currency units, e.g. 12.5 */
+        amount: number;
+        created_at: string;
+        reason: string;
+        receipt_number: string;
+        staff_id: number | null;
+      }[];
+      opened_at: string;
+      opened_by: number | null;
+    };
     PosFavorite: {
       id: number;
       name: string;
@@ -5546,6 +5683,112 @@ export interface components {
       status: 'pending' | 'completed';
       /** @description Currency units, e.g. 12.5 */
       vat_total: number;
+    };
+    PosZReport: {
+      cash: {
+        /** @description Currency units, e.g. 12.5 */
+        counted: number;
+        denominations:
+          | {
+              count: number;
+              /** @description Currency units, e.g. 12.5 */
+              value: number;
+            }[]
+          | null;
+        /** @description Currency units, e.g. 12.5 */
+        difference: number;
+        /** @description Currency units, e.g. 12.5 */
+        expected: number;
+        /** @description Currency units, e.g. 12.5 */
+        float: number;
+        movements: number;
+        /** @description Currency units, e.g. 12.5 */
+        paid_in: number;
+        /** @description Currency units, e.g. 12.5 */
+        paid_out: number;
+        reason: string | null;
+        /** @description Currency units, e.g. 12.5 */
+        refunds: number;
+        /** @description Currency units, e.g. 12.5 */
+        sales: number;
+      };
+      closed_at: string;
+      closed_by: number | null;
+      discounts: {
+        /** @description Currency units, e.g. 12.5 */
+        loyalty: number;
+        /** @description Currency units, e.g. 12.5 */
+        promotions: number;
+      };
+      gift_cards: {
+        /** @description Currency units, e.g. 12.5 */
+        redeemed: number;
+        /** @description Currency units, e.g. 12.5 */
+        sold: number;
+      };
+      id: number;
+      /** @description `Z-2026-0001`: gap-free per year of the close */
+      number: string;
+      opened_at: string;
+      opened_by: number | null;
+      refunds: {
+        by_method: {
+          /** @description Currency units, e.g. 12.5 */
+          amount: number;
+          method: string;
+          orders?: number;
+          refunds?: number;
+        }[];
+        by_vat_rate: {
+          /** @description Currency units, e.g. 12.5 */
+          gross: number;
+          /** @description Currency units, e.g. 12.5 */
+          net: number;
+          /** @description Percent, e.g. 21 */
+          rate: number;
+          /** @description Currency units, e.g. 12.5 */
+          vat: number;
+        }[];
+        count: number;
+        /** @description Currency units, e.g. 12.5 */
+        total: number;
+      };
+      sales: {
+        /** @description What each method took (gift cards sold included) */
+        by_method: {
+          /** @description Currency units, e.g. 12.5 */
+          amount: number;
+          method: string;
+          orders?: number;
+          refunds?: number;
+        }[];
+        by_vat_rate: {
+          /** @description Currency units, e.g. 12.5 */
+          gross: number;
+          /** @description Currency units, e.g. 12.5 */
+          net: number;
+          /** @description Percent, e.g. 21 */
+          rate: number;
+          /** @description Currency units, e.g. 12.5 */
+          vat: number;
+        }[];
+        orders: number;
+        /** @description Currency units, e.g. 12.5 */
+        total: number;
+      };
+      voids: {
+        count: number;
+        /** @description Currency units, e.g. 12.5 */
+        total: number;
+      };
+    };
+    /** @description One page of a list: asked for with `page` */
+    PosZReportPage: {
+      data: components['schemas']['PosZReport'][];
+      limit: number;
+      page: number;
+      total: number;
+      total_pages: number;
     };
     Product: {
       /** @description Generated: ART_PRODUCT001, ART_PRODUCT002, … */
@@ -16178,6 +16421,279 @@ export interface operations {
       };
     };
   };
+  getPosDrawer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosDrawerDay'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  closePosDrawer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The cash counted: `total`, or `denominations` of the salon’s currency; exactly one */
+          counted: {
+            denominations?: {
+              count: number;
+              /** @description A note or coin, e.g. 50 or 0.2 */
+              value: number;
+            }[];
+            total?: number;
+          };
+          /** @description Required when the count differs from the expected cash */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosZReport'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  movePosDrawerCash: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Paid in positive, paid out negative; never 0 */
+          amount: number;
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosDrawerDay'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  openPosDrawer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The cash in the drawer at the start */
+          float: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosDrawerDay'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listPosFavorites: {
     parameters: {
       query?: never;
@@ -16378,6 +16894,125 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listPosZReports: {
+    parameters: {
+      query?: {
+        /** @description Items per page; default 50, capped at 200 */
+        limit?: number;
+        /** @description Activates pagination: the page to return, from 1 */
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosZReport'][] | components['schemas']['PosZReportPage'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getPosZReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosZReport'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
         headers: {
           [name: string]: unknown;
         };
