@@ -87,6 +87,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'GET /api/bookings/:id/history',
     'PUT /api/bookings/:id',
     'POST /api/bookings/series',
+    'POST /api/bookings/series/check',
     'DELETE /api/bookings/series/:id',
     'GET /api/bookings/series/:id',
     'PUT /api/bookings/series/:id',
