@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, setupSalon, uniqueEmail, type TestApp } from '../../test/helpers/app.js';
+import { ADMIN_PASSWORD, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
 import { DIALECTS } from '../../test/helpers/database.js';
+import { api } from './desk.js';
 import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness, type PageWatch } from './browser.js';
 
 /*
@@ -19,12 +20,6 @@ const AHEAD = '2031-03-04'; // a Tuesday
 /** The date `weeks` weeks after `date`. */
 const weeksAfter = (date: string, weeks: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
-
-async function api(t: TestApp, token: string, method: string, url: string, payload?: object) {
-  const response = await t.request({ method, url, token, ...(payload ? { payload } : {}) });
-  assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
 
 async function signIn(page: Page, email: string) {
   await page.goto('/login');

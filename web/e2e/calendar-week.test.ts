@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, setupSalon, uniqueEmail, type TestApp } from '../../test/helpers/app.js';
+import { ADMIN_PASSWORD, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
 import { DIALECTS } from '../../test/helpers/database.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness, type PageWatch } from './browser.js';
+import { api, assertClean } from './desk.js';
+import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
 
 /*
  * The desk's week of one staff member in chromium: opened from the day by keyboard, seven days
@@ -18,25 +19,12 @@ import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness
 const MONDAY = '2031-03-03';
 const TUESDAY = '2031-03-04';
 
-async function api(t: TestApp, token: string, method: string, url: string, payload?: object) {
-  const response = await t.request({ method, url, token, ...(payload ? { payload } : {}) });
-  assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
 async function signIn(page: Page, email: string, password = ADMIN_PASSWORD) {
   await page.goto('/login');
   await page.getByLabel(/^(Email|E-mail)$/).fill(email);
   await page.getByLabel(/^(Password|Wachtwoord)$/).fill(password);
   await page.getByLabel(/^(Password|Wachtwoord)$/).press('Enter');
   await page.waitForURL((url) => url.pathname === '/');
-}
-
-function assertClean(watch: PageWatch, expected: readonly number[] = [401]) {
-  const unexpected = watch.problems.filter(
-    (problem) => !expected.some((status) => problem.includes(`status of ${status}`)),
-  );
-  assert.deepEqual(unexpected, [], unexpected.join('\n'));
 }
 
 for (const dialect of DIALECTS) {

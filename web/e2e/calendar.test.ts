@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, setupSalon, uniqueEmail, type TestApp } from '../../test/helpers/app.js';
+import { ADMIN_PASSWORD, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
 import { DIALECTS } from '../../test/helpers/database.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness, type PageWatch } from './browser.js';
+import { api, assertClean } from './desk.js';
+import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
 
 /*
  * The desk's calendar in chromium: the day with a column per working member, a booking's panel
@@ -16,12 +17,6 @@ import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness
 const AHEAD = '2031-03-04'; // a Tuesday
 const PAST = '2021-03-02'; // a Tuesday
 
-async function api(t: TestApp, token: string, method: string, url: string, payload?: object) {
-  const response = await t.request({ method, url, token, ...(payload ? { payload } : {}) });
-  assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
 async function signIn(page: Page, email: string) {
   await page.goto('/login');
   // In the browser's language: English or Dutch.
@@ -29,17 +24,6 @@ async function signIn(page: Page, email: string) {
   await page.getByLabel(/^(Password|Wachtwoord)$/).fill(ADMIN_PASSWORD);
   await page.getByLabel(/^(Password|Wachtwoord)$/).press('Enter');
   await page.waitForURL((url) => url.pathname === '/');
-}
-
-/**
- * No console error, but the browser's own log of the answers expected: the sign-in page asks for
- * a session before there is one (401), and a refusal a test provokes.
- */
-function assertClean(watch: PageWatch, expected: readonly number[] = [401]) {
-  const unexpected = watch.problems.filter(
-    (problem) => !expected.some((status) => problem.includes(`status of ${status}`)),
-  );
-  assert.deepEqual(unexpected, [], unexpected.join('\n'));
 }
 
 for (const dialect of DIALECTS) {

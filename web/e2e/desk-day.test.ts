@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ADMIN_PASSWORD, setupSalon, uniqueEmail, type TestApp } from '../../test/helpers/app.js';
+import { ADMIN_PASSWORD, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
 import { DIALECTS } from '../../test/helpers/database.js';
+import { api } from './desk.js';
 import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
 
 /*
@@ -13,12 +14,6 @@ import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness
  */
 
 const DAY = '2031-03-18'; // a Tuesday
-
-async function api(t: TestApp, token: string, method: string, url: string, payload?: object) {
-  const response = await t.request({ method, url, token, ...(payload ? { payload } : {}) });
-  assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
 
 for (const dialect of DIALECTS) {
   describe(`a day at the desk in chromium (${dialect})`, { skip: browserSkip() }, () => {

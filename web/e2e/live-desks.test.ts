@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, setupSalon, uniqueEmail, type TestApp } from '../../test/helpers/app.js';
+import { ADMIN_PASSWORD, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService, setSettings } from '../../test/helpers/bookings.js';
 import { DIALECTS } from '../../test/helpers/database.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness, type PageWatch } from './browser.js';
+import { api, assertClean } from './desk.js';
+import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
 
 /*
  * Live between desks, in chromium on each database: a change made elsewhere (another desk, a
@@ -18,12 +19,6 @@ import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness
 const DAY = '2031-03-11'; // a Tuesday
 const LIVE_WITHIN_MS = 2_000;
 
-async function api(t: TestApp, token: string, method: string, url: string, payload?: object) {
-  const response = await t.request({ method, url, token, ...(payload ? { payload } : {}) });
-  assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
 /** Signs in and opens the day; resolves once the desk's event stream is open. */
 async function openDay(page: Page, email: string, password: string) {
   const streaming = page.waitForResponse(
@@ -36,13 +31,6 @@ async function openDay(page: Page, email: string, password: string) {
   await page.waitForURL((url) => url.pathname === '/');
   await page.goto(`/calendar?date=${DAY}`);
   await streaming;
-}
-
-function assertClean(watch: PageWatch, expected: readonly number[] = [401]) {
-  const unexpected = watch.problems.filter(
-    (problem) => !expected.some((status) => problem.includes(`status of ${status}`)),
-  );
-  assert.deepEqual(unexpected, [], unexpected.join('\n'));
 }
 
 for (const dialect of DIALECTS) {

@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict';
+import type { TestApp } from '../../test/helpers/app.js';
+import type { PageWatch } from './chromium.js';
+
+/* What the desk's browser tests share: the service called as another desk would, and the page's log checked. */
+
+/** A request to the service as a client of the API would make it; fails on anything but a success. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer of any route, read field by field as a client would
+export async function api(t: TestApp, token: string, method: string, url: string, payload?: object): Promise<any> {
+  const response = await t.request({ method, url, token, ...(payload ? { payload } : {}) });
+  assert.ok(response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/**
+ * No console error, but the browser's own log of the answers expected: the sign-in page asks for
+ * a session before there is one (401), and a refusal a test provokes.
+ */
+export function assertClean(watch: PageWatch, expected: readonly number[] = [401]) {
+  const unexpected = watch.problems.filter(
+    (problem) => !expected.some((status) => problem.includes(`status of ${status}`)),
+  );
+  assert.deepEqual(unexpected, [], unexpected.join('\n'));
+}
