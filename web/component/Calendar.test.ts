@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertAccessible, browserSkip } from '../e2e/chromium.js';
+import { assertAccessible, componentSkip } from '../e2e/chromium.js';
 import { focusedText, startComponentHarness, type ComponentHarness } from './harness.js';
 
 /* ui/Calendar.tsx in chromium: the salon's first day of the week, closed days refused, arrow keys. */
 
-describe('Calendar (component)', { skip: browserSkip() }, () => {
+describe('Calendar (component)', { skip: componentSkip() }, () => {
   let ct: ComponentHarness;
   before(async () => {
     ct = await startComponentHarness('ui/Calendar.cases.tsx');

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertAccessible, browserSkip } from '../e2e/chromium.js';
+import { assertAccessible, componentSkip } from '../e2e/chromium.js';
 import { focusedText, isFocused, startComponentHarness, type ComponentHarness } from './harness.js';
 
 /* ui/Dialog.tsx in chromium: the page behind inert, Escape, a press outside, focus back. */
 
-describe('Dialog (component)', { skip: browserSkip() }, () => {
+describe('Dialog (component)', { skip: componentSkip() }, () => {
   let ct: ComponentHarness;
   before(async () => {
     ct = await startComponentHarness('ui/Dialog.cases.tsx');

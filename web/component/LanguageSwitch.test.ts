@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertAccessible, browserSkip } from '../e2e/chromium.js';
+import { assertAccessible, componentSkip } from '../e2e/chromium.js';
 import { isFocused, startComponentHarness, type ComponentHarness } from './harness.js';
 
 /*
@@ -8,7 +8,7 @@ import { isFocused, startComponentHarness, type ComponentHarness } from './harne
  * every shell's header, with no React Aria in it.
  */
 
-describe('LanguageSwitch (component)', { skip: browserSkip() }, () => {
+describe('LanguageSwitch (component)', { skip: componentSkip() }, () => {
   let ct: ComponentHarness;
   before(async () => {
     ct = await startComponentHarness('ui/LanguageSwitch.cases.tsx');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertAccessible, browserSkip } from '../e2e/chromium.js';
+import { assertAccessible, componentSkip } from '../e2e/chromium.js';
 import { isFocused, startComponentHarness, type ComponentHarness } from './harness.js';
 
 /*
@@ -19,7 +19,7 @@ function query(page: Page): URLSearchParams {
   return new URL(page.url()).searchParams;
 }
 
-describe('ListTable (component)', { skip: browserSkip() }, () => {
+describe('ListTable (component)', { skip: componentSkip() }, () => {
   let ct: ComponentHarness;
   before(async () => {
     ct = await startComponentHarness('ui/ListTable.cases.tsx');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertAccessible, browserSkip } from '../e2e/chromium.js';
+import { assertAccessible, componentSkip } from '../e2e/chromium.js';
 import { choose } from '../e2e/actions.js';
 import { isFocused, startComponentHarness, type ComponentHarness } from './harness.js';
 
@@ -9,7 +9,7 @@ import { isFocused, startComponentHarness, type ComponentHarness } from './harne
  * ui/Checkbox.tsx, which the booking page's first screen uses instead of React Aria's.
  */
 
-describe('NativeCheckbox (component)', { skip: browserSkip() }, () => {
+describe('NativeCheckbox (component)', { skip: componentSkip() }, () => {
   let ct: ComponentHarness;
   before(async () => {
     ct = await startComponentHarness('ui/NativeCheckbox.cases.tsx');

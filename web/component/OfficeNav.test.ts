@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertAccessible, browserSkip } from '../e2e/chromium.js';
+import { assertAccessible, componentSkip } from '../e2e/chromium.js';
 import { focusedText, startComponentHarness, type ComponentHarness } from './harness.js';
 
 /* ui/OfficeNav.tsx in chromium: links in a row on a desktop; folded behind a disclosure on a phone. */
 
-describe('OfficeNav (component)', { skip: browserSkip() }, () => {
+describe('OfficeNav (component)', { skip: componentSkip() }, () => {
   let ct: ComponentHarness;
   before(async () => {
     ct = await startComponentHarness('ui/OfficeNav.cases.tsx');

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertAccessible, browserSkip } from '../e2e/chromium.js';
+import { assertAccessible, componentSkip } from '../e2e/chromium.js';
 import { focusedText, isFocused, startComponentHarness, type ComponentHarness } from './harness.js';
 
 /* ui/UserMenu.tsx in chromium: the disclosure named by who is signed in, Escape, the focus leaving, each action. */
 
-describe('UserMenu (component)', { skip: browserSkip() }, () => {
+describe('UserMenu (component)', { skip: componentSkip() }, () => {
   let ct: ComponentHarness;
   before(async () => {
     ct = await startComponentHarness('ui/UserMenu.cases.tsx');

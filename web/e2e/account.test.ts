@@ -3,10 +3,15 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { PUBLIC_BASE_URL, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, setSettings } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
 import { offeredStarts, publicBooking, salonDate, setupBookingSalon } from '../../test/helpers/public.js';
 import { choose, dayButton, DESKTOP, HAS_FOCUS, PHONE, tabTo } from './actions.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  startBrowserHarness,
+} from './browser.js';
 
 /*
  * The client's own pages as a client uses them, in chromium: signing in by password and by the
@@ -19,7 +24,7 @@ import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness
 
 const PASSWORD = 'client-password-1';
 
-for (const dialect of DIALECTS) {
+for (const dialect of BROWSER_DIALECTS) {
   describe(`the client's pages in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
     let admin: { token: string };

@@ -1,11 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createService, setSettings } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
 import { FakeCheckoutProvider } from '../../test/helpers/fake-checkout.js';
 import { offeredStarts, salonDate, setupBookingSalon } from '../../test/helpers/public.js';
 import { choose, dayButton, PHONE } from './actions.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  startBrowserHarness,
+} from './browser.js';
 
 /*
  * What the booking page says before the client books, on a phone: a visit's total price and
@@ -13,7 +18,7 @@ import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness
  * in the page's language (never the browser's); a salon with nothing to book says so.
  */
 
-for (const dialect of DIALECTS) {
+for (const dialect of BROWSER_DIALECTS) {
   describe(`the booking page before booking, in chromium (${dialect})`, { skip: browserSkip() }, () => {
     const checkout = new FakeCheckoutProvider();
     let h: BrowserHarness;

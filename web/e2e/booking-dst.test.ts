@@ -4,10 +4,15 @@ import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { uniqueEmail } from '../../test/helpers/app.js';
 import { setSettings } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
 import { offeredStarts, setupBookingSalon } from '../../test/helpers/public.js';
 import { choose, DESKTOP, PHONE } from './actions.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  startBrowserHarness,
+} from './browser.js';
 
 /*
  * The browser's time zone is not the salon's, on the day the salon's clocks change (summer time
@@ -44,7 +49,7 @@ async function pickDay(page: Page, date: string): Promise<void> {
   await day.click();
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of BROWSER_DIALECTS) {
   describe(
     `booking on the day the salon's clocks change, from another time zone, in chromium (${dialect})`,
     {

@@ -3,10 +3,15 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { uniqueEmail } from '../../test/helpers/app.js';
 import { createService, setSettings } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
 import { offeredStarts, salonDate, setupBookingSalon } from '../../test/helpers/public.js';
 import { choose, dayButton, DESKTOP, PHONE } from './actions.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  startBrowserHarness,
+} from './browser.js';
 
 /*
  * The booking's choices in the page's address (services, who, day, time): a reload and Back
@@ -14,7 +19,7 @@ import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness
  * holds and says politely what does not; nothing about the client ever goes in the address.
  */
 
-for (const dialect of DIALECTS) {
+for (const dialect of BROWSER_DIALECTS) {
   describe(`the booking's state in the address, in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
     let service: { id: number; name: string };

@@ -2,10 +2,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { uniqueEmail } from '../../test/helpers/app.js';
 import { setSettings } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
 import { offeredStarts, publicBooking, salonDate, setupBookingSalon } from '../../test/helpers/public.js';
 import { choose, dayButton, DESKTOP, HAS_FOCUS, PHONE, tabTo } from './actions.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  startBrowserHarness,
+} from './browser.js';
 
 /*
  * The booking page as a client uses it, in chromium: on a phone and on a desktop, by pointer
@@ -13,7 +18,7 @@ import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness
  * every state reached; the API then lists the booking.
  */
 
-for (const dialect of DIALECTS) {
+for (const dialect of BROWSER_DIALECTS) {
   describe(`booking page in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
     let admin: { token: string };

@@ -2,11 +2,22 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/helpers/app.js';
 import type { Dialect } from '../../src/db/connection.js';
+import { DIALECTS } from '../../test/helpers/database.js';
 import { launchChromium, watchPage, type PageWatch } from './chromium.js';
 
 // The browser and axe helpers live in chromium.ts (shared with the component tests, which start
 // no service); re-exported so that every browser test keeps importing them from here.
 export { assertAccessible, browserSkip, CHROMIUM, type PageWatch } from './chromium.js';
+
+/**
+ * The engines a browser test runs on: SQLite, when DIALECTS names it. The pages are a client of
+ * the HTTP API, whose every rule the API tests check on both engines; the same pages over the
+ * same answers on PostgreSQL would double the suite's longest part and test nothing new. What
+ * a browser does see differ between the engines, live updates between desks (carried between
+ * processes by PostgreSQL's LISTEN/NOTIFY) and the stale-write conflicts, is tested on every
+ * engine of DIALECTS (live-desks.test.ts loops over DIALECTS itself).
+ */
+export const BROWSER_DIALECTS: readonly Dialect[] = DIALECTS.filter((dialect) => dialect === 'sqlite');
 
 /*
  * The browser tests' harness: Debian's chromium (never a browser download) driven by

@@ -3,9 +3,15 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
 import { api } from './desk.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness, type PageWatch } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  type PageWatch,
+  startBrowserHarness,
+} from './browser.js';
 
 /*
  * The new-booking dialog's repeat and waitlist in chromium: a weekly repeat whose dates are
@@ -35,7 +41,7 @@ function assertClean(watch: PageWatch) {
   assert.deepEqual(unexpected, [], unexpected.join('\n'));
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of BROWSER_DIALECTS) {
   describe(`the new booking's repeat and waitlist in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
     let admin: { email: string; token: string; id: number };

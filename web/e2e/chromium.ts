@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { DIALECTS } from '../../test/helpers/database.js';
 
 /*
  * Debian's chromium (never a browser download) for the browser tests (browser.ts, against the
@@ -22,6 +23,16 @@ export function browserSkip(): false | string {
   const reason = `browser tests skipped: no chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
   console.warn(`\n*** ${reason} ***\n`);
   return reason;
+}
+
+/**
+ * The `skip` option of a component test: as browserSkip(), and skipped in a run without SQLite
+ * (`DIALECTS=postgres`, CI's second run). A component test starts no service and no database, so
+ * the run with SQLite has already run it; a second run would repeat it to the letter.
+ */
+export function componentSkip(): false | string {
+  if (!DIALECTS.includes('sqlite')) return 'component tests run with DIALECTS including sqlite (they use no database)';
+  return browserSkip();
 }
 
 /** The launch flags for this machine: no sandbox as root, and no calls home (the network is closed). */

@@ -3,9 +3,15 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createStaff, setupSalon } from '../../test/helpers/app.js';
 import { createClient, createService, nextSlot, pastSlot } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
 import { DESKTOP, HAS_FOCUS, PHONE, tabTo } from './actions.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness, type PageWatch } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  type PageWatch,
+  startBrowserHarness,
+} from './browser.js';
 
 /*
  * The office's clients list and a client's card in chromium, by keyboard alone: a desk member
@@ -53,7 +59,7 @@ type Words = (typeof WORDS)[keyof typeof WORDS];
 const NOOR = { name: 'Noor Vermeulen', phone: '06 1234 5678', stored: '+31612345678' };
 const TYPED_PHONE = '06 1234 5678';
 
-for (const dialect of DIALECTS) {
+for (const dialect of BROWSER_DIALECTS) {
   describe(`clients list and card in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
     let desk: { email: string; password: string };

@@ -3,11 +3,17 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { uniqueEmail } from '../../test/helpers/app.js';
 import { createService, setSettings } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
 import { FakeCheckoutProvider } from '../../test/helpers/fake-checkout.js';
 import { offeredStarts, salonDate, setupBookingSalon } from '../../test/helpers/public.js';
 import { choose, dayButton, DESKTOP, HAS_FOCUS, PHONE } from './actions.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness, type PageWatch } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  type PageWatch,
+  startBrowserHarness,
+} from './browser.js';
 
 /*
  * A service with a deposit booked on the booking page, in chromium: the page holds the time
@@ -19,7 +25,7 @@ import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness
 
 const WEBHOOK_SECRET = 'whsec_browser_deposit';
 
-for (const dialect of DIALECTS) {
+for (const dialect of BROWSER_DIALECTS) {
   describe(
     `deposits from the booking page to the checkout and back, in chromium (${dialect})`,
     { skip: browserSkip() },

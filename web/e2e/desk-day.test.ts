@@ -2,9 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ADMIN_PASSWORD, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
 import { api } from './desk.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  startBrowserHarness,
+} from './browser.js';
 
 /*
  * A day at the desk in chromium, by keyboard: a visit of two services, each with its own
@@ -15,7 +20,7 @@ import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness
 
 const DAY = '2031-03-18'; // a Tuesday
 
-for (const dialect of DIALECTS) {
+for (const dialect of BROWSER_DIALECTS) {
   describe(`a day at the desk in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
     let admin: { email: string; token: string; id: number };

@@ -3,10 +3,15 @@ import { after, before, describe, it } from 'node:test';
 import { templateNames } from '../../src/mail/templates/index.js';
 import { PUBLIC_BASE_URL } from '../../test/helpers/app.js';
 import { salonDate } from '../../test/helpers/public.js';
-import { DIALECTS } from '../../test/helpers/database.js';
 import { FakeCheckoutProvider } from '../../test/helpers/fake-checkout.js';
 import { choose, dayButton, DESKTOP, HAS_FOCUS, PHONE, tabTo } from './actions.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  startBrowserHarness,
+} from './browser.js';
 import { sendEveryEmail, SALON_PHONE, type SentEverything } from './every-email.js';
 import {
   collectLinks,
@@ -52,7 +57,7 @@ const KNOWN_PAGES = [
 
 const OWN_ORIGIN = new URL(PUBLIC_BASE_URL).origin;
 
-for (const dialect of DIALECTS) {
+for (const dialect of BROWSER_DIALECTS) {
   describe(`every link in the service's emails, in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
     let sent: SentEverything;

@@ -5,10 +5,15 @@ import { after, before, describe, it } from 'node:test';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { uniqueEmail } from '../../test/helpers/app.js';
 import { setSettings } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
 import { offeredStarts, salonDate, setupBookingSalon } from '../../test/helpers/public.js';
 import { choose, dayButton, DESKTOP, HAS_FOCUS, PHONE, tabTo } from './actions.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  startBrowserHarness,
+} from './browser.js';
 
 /*
  * The booking page embedded in another site, as the salon's website would: a host page on
@@ -137,7 +142,7 @@ async function storedByFrame(page: Page, frame: Frame) {
   return { cookies: await page.context().cookies(), ...inside };
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of BROWSER_DIALECTS) {
   describe(`the booking page embedded in another site, in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
     let host: { origin: string; server: Server };

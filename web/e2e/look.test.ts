@@ -3,12 +3,17 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { uniqueEmail } from '../../test/helpers/app.js';
 import { setSettings } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
 import { offeredStarts, salonDate, setupBookingSalon } from '../../test/helpers/public.js';
 import { parseHex } from '../src/lib/contrast.js';
 import { accentTokens, PAGE_COLOURS, type Scheme } from '../src/lib/look.js';
 import { choose, dayButton, DESKTOP, PHONE } from './actions.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  startBrowserHarness,
+} from './browser.js';
 
 /*
  * The salon's look in chromium: its brand colour and `dark_mode` on the booking page and the
@@ -31,7 +36,7 @@ const computed = (page: Page, selector: string, property: 'background-color' | '
     .first()
     .evaluate((element, name) => (globalThis as InPage).getComputedStyle(element).getPropertyValue(name), property);
 
-for (const dialect of DIALECTS) {
+for (const dialect of BROWSER_DIALECTS) {
   describe(`the salon's look and formats in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
     let admin: { token: string };

@@ -4,9 +4,15 @@ import type { Page } from 'playwright-core';
 import { officeHref } from '../../src/lib/office-paths.js';
 import { createStaff, setupSalon } from '../../test/helpers/app.js';
 import { createClient, createService, nextSlot, setSettings } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
 import { DESKTOP, PHONE, tabTo } from './actions.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness, type PageWatch } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  type PageWatch,
+  startBrowserHarness,
+} from './browser.js';
 
 /*
  * The back office's notifications in chromium: a booking made for a desk member rings their
@@ -68,7 +74,7 @@ const WORDS = {
 
 type Words = (typeof WORDS)[keyof typeof WORDS];
 
-for (const dialect of DIALECTS) {
+for (const dialect of BROWSER_DIALECTS) {
   describe(`notifications in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
     let admin: { token: string; email: string; id: number };

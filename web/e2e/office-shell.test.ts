@@ -2,11 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ADMIN_PASSWORD, createStaff, setupSalon } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
 import { insertProduct } from '../../test/helpers/factories.js';
 import { todayIn } from '../../src/lib/time.js';
 import type { Page } from 'playwright-core';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  startBrowserHarness,
+} from './browser.js';
 
 /*
  * The back office's shell in chromium: the first start on a service with no user, sign-in by
@@ -33,7 +38,7 @@ async function signIn(page: Page, email: string, password: string, today = 'Toda
   await page.getByRole('heading', { level: 1, name: today }).waitFor();
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of BROWSER_DIALECTS) {
   describe(`the first start in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
     before(async () => {

@@ -2,12 +2,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ADMIN_PASSWORD, setupSalon } from '../../test/helpers/app.js';
 import { setSettings } from '../../test/helpers/bookings.js';
-import { DIALECTS } from '../../test/helpers/database.js';
-import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  startBrowserHarness,
+} from './browser.js';
 
 /* The front end's foundation in a real browser: its shells, language, sign-in and not-found page. */
 
-for (const dialect of DIALECTS) {
+for (const dialect of BROWSER_DIALECTS) {
   describe(`web shells in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
     let admin: { email: string; id: number };
