@@ -96,19 +96,22 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('a link whose token is unknown says it is not valid and how to reach the salon; no button acts', async () => {
       const { page, watch, close } = await openAsVisitor(h, { ...PHONE, locale: 'en-GB' });
-      for (const path of ['/booking/attend', '/booking/cancel', '/booking/move']) {
+      // Pages that read what their token acts on say so on opening.
+      for (const path of [
+        '/booking/attend',
+        '/booking/cancel',
+        '/booking/move',
+        '/booking/confirm',
+        '/booking/decline',
+      ]) {
         await page.goto(`${path}?token=not-a-token`);
         await problemShown(page, 'This link is not valid');
         await page.getByRole('link', { name: PHONE_NUMBER }).waitFor();
-        assert.equal(await page.getByRole('button', { name: /appointment|I'll be there/ }).count(), 0);
+        assert.equal(await page.getByRole('button', { name: /appointment|I'll be there|Decline/ }).count(), 0);
         await fitsThePhone(page);
         await assertAccessible(page, `${path} with an unknown token`);
       }
-      for (const [path, press] of [
-        ['/booking/confirm', 'Confirm my appointment'],
-        ['/booking/decline', 'Decline'],
-        ['/unsubscribe', 'Unsubscribe'],
-      ] as const) {
+      for (const [path, press] of [['/unsubscribe', 'Unsubscribe']] as const) {
         await page.goto(`${path}?token=not-a-token`);
         await page.getByRole('button', { name: press }).click();
         await problemShown(page, 'This link is not valid');
@@ -278,7 +281,7 @@ for (const dialect of BROWSER_DIALECTS) {
       await close();
     });
 
-    it('a review without stars asks for them; a second review of the visit (Dutch) says it was reviewed already', async () => {
+    it('a review without stars asks for them; a second review of the visit (Dutch) says it was reviewed already, on sending or on opening', async () => {
       const client = await h.t.request({
         method: 'POST',
         url: '/api/clients',
@@ -313,6 +316,10 @@ for (const dialect of BROWSER_DIALECTS) {
 
       const first = await openAsVisitor(h, { ...DESKTOP, locale: 'en-GB' });
       await first.page.goto(url);
+      // Opened in a second tab before the first review is sent.
+      const second = await openAsVisitor(h, { ...DESKTOP, locale: 'nl-NL' });
+      await second.page.goto(url);
+      await second.page.getByRole('radio', { name: '2 sterren' }).waitFor();
       await first.page.getByRole('button', { name: 'Send my review' }).click();
       await first.page.getByText('Choose from 1 to 5 stars.').waitFor();
       await assertAccessible(first.page, 'a review without stars');
@@ -322,14 +329,22 @@ for (const dialect of BROWSER_DIALECTS) {
       first.watch.assertClean();
       await first.close();
 
-      const second = await openAsVisitor(h, { ...DESKTOP, locale: 'nl-NL' });
-      await second.page.goto(url);
       await choose(second.page.getByRole('radio', { name: '2 sterren' }));
       await second.page.getByRole('button', { name: 'Verstuur mijn beoordeling' }).click();
       await problemShown(second.page, 'Dit bezoek is al beoordeeld');
       await assertAccessible(second.page, 'reviewed already');
       assert.deepEqual(unexpectedProblems(second.watch, 409), []);
       await second.close();
+
+      // Opened after the review: said at once, the visit named, no stars to give.
+      const third = await openAsVisitor(h, { ...PHONE, locale: 'nl-NL' });
+      await third.page.goto(url);
+      await third.page.getByRole('heading', { name: 'Dit bezoek is al beoordeeld' }).waitFor();
+      await third.page.getByRole('region', { name: 'Je bezoek', exact: true }).getByText(service.name).waitFor();
+      assert.equal(await third.page.getByRole('radiogroup', { name: 'Je beoordeling' }).count(), 0, 'no stars to give');
+      await assertAccessible(third.page, 'reviewed already, on opening');
+      third.watch.assertClean();
+      await third.close();
       const stored = await db()
         .selectFrom('reviews')
         .select('rating')

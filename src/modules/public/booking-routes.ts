@@ -8,8 +8,9 @@ import { createPublicBooking } from './bookings.js';
 import { confirmClientPhone } from './phone-confirmation.js';
 import { limitNewClientBookings } from './new-clients.js';
 import { BOOKING_LIMITS, PUBLIC_BODY_LIMIT, TOKEN_LIMITS } from './limits.js';
+import { readProvisionalByToken } from './link-reads.js';
 import { idempotencyKeyOf } from '../bookings/service.js';
-import { PublicBooking, PublicBookingBody, TokenBody } from './schemas.js';
+import { LinkedBooking, PublicBooking, PublicBookingBody, TokenBody, TokenQuery } from './schemas.js';
 import { toPublicBooking } from './view.js';
 
 const tags = ['public'];
@@ -19,7 +20,7 @@ const RATE_LIMITS =
   'Rate limited (429 `rate_limited` with `Retry-After`): 20 requests per 10 minutes per network (an IPv4 address, an IPv6 /64), ' +
   '5 a day per `client_email`, and 5 a day per network for bookings by a client never seen before (not signed in, an email no client has).';
 
-/** Booking from the booking page, and the client's answer to a provisional booking. */
+/** Booking from the booking page, and the client's answer to a provisional booking (read first, then given). */
 export async function publicBookingRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -71,6 +72,22 @@ export async function publicBookingRoutes(instance: FastifyInstance, ctx: AppCon
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(result.booking);
     },
+  });
+
+  app.get('/api/public/bookings/provisional', {
+    config: { auth: 'none' },
+    preHandler: app.limiter(TOKEN_LIMITS),
+    schema: {
+      operationId: 'readProvisionalBooking',
+      tags,
+      summary: 'The booking a confirm or decline link answers, read without answering it',
+      description:
+        '`token` is the provisional booking’s token from its email. `answered` once it is no longer provisional ' +
+        '(answered already, or changed by the salon). Unknown token: 404. Rate limited per IP (429).',
+      querystring: TokenQuery,
+      response: { 200: LinkedBooking, 400: errorRef, 404: errorRef, 429: errorRef },
+    },
+    handler: (request) => readProvisionalByToken(ctx, request.query.token),
   });
 
   for (const answer of ['confirm', 'decline'] as const) {

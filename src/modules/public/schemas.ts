@@ -289,6 +289,19 @@ export const PublicVisit = named(
 
 export const TokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 
+export const TokenQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export const LinkedBooking = named(
+  'LinkedBooking',
+  Type.Object({
+    salon_name: Type.String(),
+    answered: Type.Boolean({
+      description: 'The link has done its part: the request was answered (confirm, decline), or the visit reviewed',
+    }),
+    booking: Type.Object({ ...PublicBooking.properties, duration_min: Type.Integer() }),
+  }),
+);
+
 export const ClientLoginBody = Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: 1024 }) });
 
 export const ClientSummary = Type.Object({
@@ -516,6 +529,7 @@ export type PublicBookingInput = Static<typeof PublicBookingBody>;
 export type PublicBookingOutput = Static<typeof PublicBooking>;
 export type MoveInput = Static<typeof MoveMyBookingBody>;
 export type BookingActionsOutput = Static<typeof BookingActions>;
+export type LinkedBookingOutput = Static<typeof LinkedBooking>;
 export type PublicVisitInput = Static<typeof PublicVisitBody>;
 export type PublicVisitOutput = Static<typeof PublicVisit>;
 export type ReviewInput = Static<typeof ReviewBody>;

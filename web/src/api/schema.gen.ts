@@ -2289,6 +2289,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/public/bookings/provisional': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The booking a confirm or decline link answers, read without answering it
+     * @description `token` is the provisional booking’s token from its email. `answered` once it is no longer provisional (answered already, or changed by the salon). Unknown token: 404. Rate limited per IP (429).
+     */
+    get: operations['readProvisionalBooking'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/public/client-login': {
     parameters: {
       query?: never;
@@ -2525,6 +2545,26 @@ export interface paths {
      * @description `average`: mean rating of the published reviews to one decimal (null when none); `count`; `latest`: the 5 newest published reviews with a non-empty comment, with the client’s first name only.
      */
     get: operations['getPublicReviewSummary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/public/reviews/visit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The visit a review link rates, read without reviewing it
+     * @description `token` is the booking’s `feedback_token` (from the review request email). `answered` once the visit has its review. Unknown token: 404. Rate limited per IP (429).
+     */
+    get: operations['readReviewedVisit'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5137,6 +5177,40 @@ export interface components {
       | components['schemas']['ButtonBlock']
       | components['schemas']['DividerBlock']
       | components['schemas']['SpacerBlock'];
+    LinkedBooking: {
+      /** @description The link has done its part: the request was answered (confirm, decline), or the visit reviewed */
+      answered: boolean;
+      booking: {
+        /** @description On the answer of a new booking (and its Idempotency-Key replays): the checkout page where the client pays the deposit, while it is pending; null when no deposit is due */
+        checkout_url?: string | null;
+        /** @description The deposit asked, currency units (a visit: this part’s share); null when none */
+        deposit_amount: number | null;
+        /** @description With `checkout_url`: the minutes the booking is held for its deposit (`deposit_timeout_min`); unpaid by then, it is released. null when no deposit is due */
+        deposit_hold_min?: number | null;
+        /** @description pending: held (provisional) until the deposit is paid; paid; expired: not paid in time, the booking was released; late: paid after the release (the salon was notified; the booking stays cancelled); null when no deposit was asked */
+        deposit_status: 'pending' | 'paid' | 'expired' | 'late' | null;
+        duration_min: number;
+        /**
+         * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+         * @example 2026-11-22 14:30:00
+         */
+        end_at: string;
+        id: number;
+        notes: string;
+        service_id: number;
+        service_name: string;
+        staff_id: number;
+        staff_name: string;
+        /**
+         * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+         * @example 2026-11-22 14:30:00
+         */
+        start_at: string;
+        /** @description scheduled, provisional, completed, cancelled or no-show */
+        status: string;
+      };
+      salon_name: string;
+    };
     Location: {
       /** @description 0 or 1 */
       active: number;
@@ -18168,6 +18242,55 @@ export interface operations {
       };
     };
   };
+  readProvisionalBooking: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LinkedBooking'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   clientLogin: {
     parameters: {
       query?: never;
@@ -19010,6 +19133,55 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  readReviewedVisit: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LinkedBooking'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useT } from '../../i18n/i18n';
+import { useT, type MessageKey } from '../../i18n/i18n';
 import type { SalonPage } from './LinkPage';
 import { useSalonTime } from '../../ui/salon-time';
 import { addressOf } from './when';
@@ -12,14 +12,23 @@ interface BookingShown {
 }
 
 /** The appointment a link is about: what, with whom, when (salon time), where. */
-export function BookingSummary({ booking, salon }: { booking: BookingShown; salon: SalonPage }) {
+export function BookingSummary({
+  booking,
+  salon,
+  title = 'links.booking.title',
+}: {
+  booking: BookingShown;
+  salon: SalonPage;
+  /** The section's heading: "Your appointment" unless the page speaks of a visit past. */
+  title?: MessageKey;
+}) {
   const t = useT();
   const id = useId();
   const { span } = useSalonTime(salon);
   const address = addressOf(salon);
   return (
     <section aria-labelledby={id} className="summary booking-summary">
-      <h2 id={id}>{t('links.booking.title')}</h2>
+      <h2 id={id}>{t(title)}</h2>
       <dl>
         <div>
           <dt>{t('links.booking.service')}</dt>

@@ -1,24 +1,30 @@
 import { useState } from 'react';
 import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
+import { $api } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useT } from '../../i18n/i18n';
 import { ApiForm, SubmitButton } from '../../ui/ApiForm';
 import { TextField } from '../../ui/TextField';
+import { BookingSummary } from './BookingSummary';
 import { LinkPage, useQueryParam, type SalonPage } from './LinkPage';
+import { LinkRead } from './LinkRead';
 import { LiveRegions, Outcome } from '../../ui/Outcome';
 import { NO_TOKEN, problemOf, ProblemOutcome, type Problem } from './problems';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
+const REVIEWED: Problem = { title: 'review.exists.title', body: 'review.exists.body', retry: false };
+
 const REVIEW_PROBLEMS: Record<string, Problem> = {
-  review_exists: { title: 'review.exists.title', body: 'review.exists.body', retry: false },
+  review_exists: REVIEWED,
   not_found: { title: 'links.invalid.title', body: 'review.invalid', retry: false },
 };
 
 /**
- * `/review`: the link of the review request email. Stars from 1 to 5 (a radio group: arrow keys
- * move the choice, each star named "4 stars") and an optional comment, sent with the visit's
- * feedback token; then a thank-you. A visit is reviewed once.
+ * `/review`: the link of the review request email. The visit it rates is named first (read by
+ * the visit's feedback token, which reviews nothing); then stars from 1 to 5 (a radio group:
+ * arrow keys move the choice, each star named "4 stars") and an optional comment, sent with the
+ * token; then a thank-you. A visit is reviewed once: a reviewed one says so at once.
  */
 export default function ReviewPage() {
   const t = useT();
@@ -29,19 +35,33 @@ export default function ReviewPage() {
         token === null ? (
           <LiveRegions problem={<ProblemOutcome problem={NO_TOKEN} salon={salon} />} />
         ) : (
-          <ReviewForm token={token} salon={salon} />
+          <ReviewedVisit token={token} salon={salon} />
         )
       }
     </LinkPage>
   );
 }
 
-function ReviewForm({ token, salon }: { token: string; salon: SalonPage }) {
+function ReviewedVisit({ token, salon }: { token: string; salon: SalonPage }) {
+  const read = $api.useQuery('get', '/api/public/reviews/visit', { params: { query: { token } } }, { staleTime: 0 });
+  return (
+    <LinkRead read={read} salon={salon} overrides={REVIEW_PROBLEMS}>
+      {(linked) => (
+        <>
+          <BookingSummary booking={linked.booking} salon={salon} title="review.visit.title" />
+          <ReviewForm token={token} salon={salon} reviewed={linked.answered} />
+        </>
+      )}
+    </LinkRead>
+  );
+}
+
+function ReviewForm({ token, salon, reviewed }: { token: string; salon: SalonPage; reviewed: boolean }) {
   const t = useT();
   const [rating, setRating] = useState<string | null>(null);
   const [comment, setComment] = useState('');
   const send = useApiMutation('post', '/api/public/reviews');
-  const problem = send.isError ? problemOf(send.error, REVIEW_PROBLEMS) : null;
+  const problem = send.isError ? problemOf(send.error, REVIEW_PROBLEMS) : reviewed && !send.isSuccess ? REVIEWED : null;
   const canSend = !send.isSuccess && (problem === null || problem.retry);
 
   const submit = () => {
