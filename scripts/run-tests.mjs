@@ -43,15 +43,25 @@ if (files.length === 0) {
 
 const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? 4));
 const isolation = process.env.TEST_ISOLATION === 'process' ? 'process' : 'none';
+const dialects = (process.env.DIALECTS ?? 'sqlite').split(',').map((name) => name.trim());
 
 /**
- * A file's expected running time: its size, except that a file which starts processes of its
- * own (a server, a worker killed mid-job) spends most of its time waiting for them, which the
- * size does not show; it counts three times, so that two such files rarely share a group.
+ * A file's expected running time, for balancing the groups: its size times what a byte of such
+ * a file costs. Measured on the whole suite (seconds per KB of source, SQLite, 2 cores): a browser
+ * or component test (chromium, pages, axe) about 8, an API test about 0.6, a test that starts
+ * processes of its own about 0.9 (it waits for them). A file whose cost has nothing to do with
+ * its size says so in a comment, `test-weight: <multiplier>` (a fuzz run, a whole-tree scan).
  */
 function weightOf(file) {
   const source = readFileSync(join(root, file), 'utf8');
-  return source.length * (/\b(spawn|fork|execFile)\(/.test(source) ? 3 : 1);
+  const declared = /\btest-weight: (\d+)\b/.exec(source);
+  if (declared) return source.length * Number(declared[1]);
+  if (file.startsWith('web/e2e/') || file.startsWith('web/component/')) {
+    // Without SQLite the browser tests but those of live updates run nothing (web/e2e/browser.ts).
+    const runsHere = dialects.includes('sqlite') || !/BROWSER_DIALECTS|componentSkip/.test(source);
+    return source.length * (runsHere ? 13 : 0.1);
+  }
+  return source.length * (/\b(spawn|fork|execFile)\(/.test(source) ? 2 : 1);
 }
 
 /** Splits the files into groups of about equal weight: the heaviest file goes to the lightest group, and so on. */

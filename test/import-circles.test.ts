@@ -3,6 +3,8 @@ import { describe, it } from 'node:test';
 import type { DependencyTree } from 'madge';
 import { circlesOf, describeCircle, fileGraph, groupGraph, moduleOf } from './helpers/import-graph.js';
 
+// test-weight: 50 (for the test runner's groups: madge reads the whole tree)
+
 /*
  * No import circles (docs/architecture.md, "No circles"): no file imports itself through
  * others, and no module of src/modules imports itself through other modules, in the service;

@@ -11,6 +11,8 @@ import { keepConnectionsOnLoopback } from './loopback-only.js';
 import { readServiceDocument, type ServiceDocument } from './openapi-operations.js';
 import { seedSalon } from './seed-salon.js';
 
+// test-weight: 100 (for the test runner's groups: its requests, not its size, make its time)
+
 /** The run's fast-check seed: fixed so that a run is repeatable; FUZZ_SEED tries others. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_161_116);
 /** Valid and invalid requests per operation, each: FUZZ_RUNS=50 for a long hunt. */
