@@ -137,11 +137,9 @@ for (const dialect of BROWSER_DIALECTS) {
       ]);
       await upcoming.getByText(/10:00 to 11:00/).waitFor();
       await upcoming.getByText(/11:00 to 12:00/).waitFor();
-      await page
-        .getByRole('region', { name: 'Past' })
-        .getByText(/14:00 to 15:00/)
-        .waitFor();
-      await page.getByRole('region', { name: 'Past' }).getByText('Booked').waitFor();
+      const pastAndCancelled = page.getByRole('region', { name: 'Past and cancelled' });
+      await pastAndCancelled.getByText(/14:00 to 15:00/).waitFor();
+      await pastAndCancelled.getByText('Booked').waitFor();
       await upcoming
         .getByText(/You can cancel or move it online until/)
         .first()
@@ -171,11 +169,21 @@ for (const dialect of BROWSER_DIALECTS) {
         .getByRole('status')
         .filter({ hasText: /Your booking of .* is cancelled\./ })
         .waitFor();
-      await upcoming.getByText('Cancelled').waitFor();
-      const item = upcoming.getByRole('listitem').filter({ hasText: /10:00 to 11:00/ });
+      // Cancelled: no longer upcoming; listed with the past, the focus following it, and another time offered.
+      const item = pastAndCancelled.getByRole('listitem').filter({ hasText: /10:00 to 11:00/ });
+      await item.getByText('Cancelled').waitFor();
+      assert.equal(await upcoming.getByText(/10:00 to 11:00/).count(), 0, 'not under Upcoming');
+      // The list refetches, then the booking shows in its new place and takes the focus.
+      for (let tries = 0; tries < 50 && !(await item.getByRole('heading', { level: 3 }).evaluate(HAS_FOCUS)); tries++) {
+        await page.waitForTimeout(100);
+      }
       assert.ok(
         await item.getByRole('heading', { level: 3 }).evaluate(HAS_FOCUS),
         'the focus is on the cancelled booking',
+      );
+      assert.equal(
+        await page.getByRole('status').getByRole('link', { name: 'Book another time' }).getAttribute('href'),
+        '/book',
       );
       await assertAccessible(page, 'a booking cancelled');
       assert.equal((await bookingOf(soon.id)).status, 'cancelled');

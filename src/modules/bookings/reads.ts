@@ -116,9 +116,16 @@ export async function clientBookingRows(
 ): Promise<BookingJoinedRow[]> {
   let query = bookingQuery(executor).where('b.client_id', '=', clientId);
   if (scope === 'upcoming') {
-    query = query.where('b.start_at', '>=', nowLocal).orderBy('b.start_at', 'asc').orderBy('b.id', 'asc');
+    // What the client will come to: a cancelled booking is no appointment, whenever it was for.
+    query = query
+      .where('b.start_at', '>=', nowLocal)
+      .where('b.status', '!=', 'cancelled')
+      .orderBy('b.start_at', 'asc')
+      .orderBy('b.id', 'asc');
   } else {
-    if (scope === 'past') query = query.where('b.start_at', '<', nowLocal);
+    if (scope === 'past') {
+      query = query.where((eb) => eb.or([eb('b.start_at', '<', nowLocal), eb('b.status', '=', 'cancelled')]));
+    }
     query = query.orderBy('b.start_at', 'desc').orderBy('b.id', 'desc');
   }
   return query.execute();

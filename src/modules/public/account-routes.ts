@@ -133,7 +133,7 @@ export async function publicAccountRoutes(instance: FastifyInstance, ctx: AppCon
       tags,
       summary: 'The signed-in client’s bookings, cancelled ones included',
       description:
-        '`scope=upcoming`: not yet started, soonest first. `scope=past`: newest first. Without: all, newest first. ' +
+        '`scope=upcoming`: not yet started and not cancelled, soonest first. `scope=past`: started, or cancelled (whenever for), newest first. Without: all, newest first. ' +
         'Each with `actions`: whether cancelling and moving it online is allowed now, until when, and else why not.',
       querystring: MyBookingsQuery,
       response: { 200: Type.Array(MyBooking), 400: errorRef },

@@ -144,7 +144,7 @@ for (const dialect of DIALECTS) {
       );
     });
 
-    it('self-service: profile, upcoming and past bookings of the client only, cancel outside the cancellation window', async () => {
+    it('self-service: profile, upcoming (never cancelled) and past bookings of the client only, cancel outside the cancellation window', async () => {
       const client = await createClient(t, admin.token);
       const other = await createClient(t, admin.token);
       const { clientToken } = (await verify(await magicToken(client.email!))).body;
@@ -210,7 +210,7 @@ for (const dialect of DIALECTS) {
             token: clientToken,
           })
         ).body.map((b: { id: number }) => b.id);
-      assert.deepEqual(await list('upcoming'), [mine.body.id]);
+      assert.deepEqual(await list('upcoming'), [mine.body.id], 'upcoming: not started, not cancelled');
       assert.deepEqual(await list('past'), [past.body.id]);
       assert.deepEqual(await list(), [mine.body.id, past.body.id]);
       const all = (await t.request({ method: 'GET', url: '/api/public/me/bookings', token: clientToken })).body;
@@ -224,6 +224,9 @@ for (const dialect of DIALECTS) {
       assert.equal(cancelled.body.status, 'cancelled');
       assert.equal((await jobsNamed(t, admin.token, 'booking.cancelled', mine.body.id)).length, 1);
       assertError(await cancel(mine.body.id), 409, 'already_cancelled');
+      // A cancelled booking is no longer upcoming, whenever it was for: it is listed with the past.
+      assert.deepEqual(await list('upcoming'), []);
+      assert.deepEqual(await list('past'), [mine.body.id, past.body.id]);
 
       // Inside the cancellation window: too late to cancel online.
       const soon = await publicBooking(

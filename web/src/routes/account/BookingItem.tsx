@@ -22,11 +22,14 @@ export function BookingItem({
   page,
   upcoming,
   onCancelled,
+  focusOnShow = false,
 }: {
   booking: MyBooking;
   page: SalonPage;
   upcoming: boolean;
-  onCancelled: (message: string) => void;
+  onCancelled: (message: string, id: number) => void;
+  /** Just cancelled from the upcoming list, it shows here: the focus follows it. */
+  focusOnShow?: boolean;
 }) {
   const t = useT();
   const { span, day, time } = useSalonTime(page);
@@ -41,6 +44,9 @@ export function BookingItem({
     if (wasOpen.current && !cancelling && cancelButton.current === null) heading.current?.focus();
     wasOpen.current = cancelling;
   }, [cancelling, booking]);
+  useEffect(() => {
+    if (focusOnShow) heading.current?.focus();
+  }, [focusOnShow]);
   const what = t('account.bookings.what', { service: booking.service_name, staff: booking.staff_name });
   const when = span(booking.start_at, booking.end_at);
   const at = (text: string) => t('account.bookings.at', { day: day(text), time: time(text) });

@@ -9,7 +9,11 @@ import { PageHeading } from './PageHeading';
 import { RequireClient } from './RequireClient';
 import './account.css';
 
-/** /client/bookings: the client's upcoming bookings (to cancel or move) and past ones. */
+/**
+ * /client/bookings: the client's upcoming bookings (to cancel or move), then the past and
+ * cancelled ones. A booking cancelled here moves to the second list, the focus with it, and
+ * the notice offers to book another time.
+ */
 export default function BookingsPage() {
   return <RequireClient>{() => <Bookings />}</RequireClient>;
 }
@@ -18,7 +22,12 @@ function Bookings() {
   const t = useT();
   const flashed = useFlash();
   const [said, setSaid] = useState<string | null>(null);
+  const [cancelledId, setCancelledId] = useState<number | null>(null);
   const message = said ?? flashed;
+  const cancelled = (text: string, id: number) => {
+    setSaid(text);
+    setCancelledId(id);
+  };
   const page = $api.useQuery('get', '/api/public/salon-page');
   const upcoming = $api.useQuery('get', '/api/public/me/bookings', { params: { query: { scope: 'upcoming' } } });
   const past = $api.useQuery('get', '/api/public/me/bookings', { params: { query: { scope: 'past' } } });
@@ -45,7 +54,7 @@ function Bookings() {
           ) : (
             <ul className="booking-list">
               {upcoming.data.map((booking) => (
-                <BookingItem key={booking.id} booking={booking} page={page.data} upcoming onCancelled={setSaid} />
+                <BookingItem key={booking.id} booking={booking} page={page.data} upcoming onCancelled={cancelled} />
               ))}
             </ul>
           )}
@@ -63,7 +72,8 @@ function Bookings() {
                   booking={booking}
                   page={page.data}
                   upcoming={false}
-                  onCancelled={setSaid}
+                  onCancelled={cancelled}
+                  focusOnShow={booking.id === cancelledId}
                 />
               ))}
             </ul>
@@ -76,9 +86,14 @@ function Bookings() {
   return (
     <>
       <PageHeading>{t('account.bookings.title')}</PageHeading>
-      <p role="status" className={message ? 'notice' : undefined}>
-        {message}
-      </p>
+      <div role="status" className={message ? 'notice' : undefined}>
+        {message && <p>{message}</p>}
+        {said && cancelledId !== null && (
+          <p>
+            <a href="/book">{t('account.bookings.bookAgain')}</a>
+          </p>
+        )}
+      </div>
       {body()}
     </>
   );

@@ -24,7 +24,7 @@ export function CancelDialog({
   booking: MyBooking;
   what: string;
   when: string;
-  onCancelled: (message: string) => void;
+  onCancelled: (message: string, id: number) => void;
 }) {
   const t = useT();
   // What a cancel makes stale (the lists, the times; the lists on a refusal too) is the map's
@@ -32,7 +32,7 @@ export function CancelDialog({
   const cancel = useApiMutation('post', '/api/public/me/bookings/{id}/cancel', {
     onSuccess: () => {
       onOpenChange(false);
-      onCancelled(t('account.cancel.done', { service: booking.service_name, when }));
+      onCancelled(t('account.cancel.done', { service: booking.service_name, when }), booking.id);
     },
   });
   // Refused by the service (too late, already cancelled, gone): asking again cannot help.
