@@ -1,8 +1,9 @@
 import { parseDate } from '@internationalized/date';
-import type { Schemas } from '../../../../api/client';
-import { minutesOfClock } from '../day/time-grid';
+// With extensions, and the types from the generated schema itself: the unit tests (web/test) load this file under node.
+import type { components } from '../../../../api/schema.gen.js';
+import { minutesOfClock } from '../day/time-grid.js';
 
-type Booking = Schemas['Booking'];
+type Booking = components['schemas']['Booking'];
 
 /** What a booking booked again keeps: its client, and its services each with its member, in order. */
 export interface Rebook {
