@@ -8,9 +8,11 @@ import { DEMO_ADMIN, DEMO_TIMEZONE, startDemoSalon } from './demo-salon.js';
 import { bookDeskDay, deskApi } from './desk-day.js';
 
 /*
- * `npm run screenshots`: photographs the booking page and the office's clients of the demo salon (scripts/demo-salon.ts)
- * in Debian's chromium, into docs/screenshots/, so that the pictures in docs/web.md show the
- * pages as they are. Run it after a change to how a page looks and commit the images.
+ * `npm run screenshots`: photographs the booking page and the back office (set-up, Today, the
+ * calendar's day, week and a booking's panel, notifications, clients) of the demo salon
+ * (scripts/demo-salon.ts) in Debian's chromium, into docs/screenshots/, so that the pictures in
+ * docs/web.md show the pages as they are. Run it after a change to how a page looks and commit
+ * the images.
  *
  *   npm run screenshots
  */
@@ -23,6 +25,8 @@ interface Shot {
   context: BrowserContextOptions;
   /** Brings the page to the state to photograph. */
   steps(page: Page, openDay: string): Promise<void>;
+  /** The screen in view only, not the whole page: a modal dialog dims the screen, not what is scrolled away. */
+  inView?: boolean;
 }
 
 // The first booking of the desk's busy day (set when the salon starts, below).
@@ -187,6 +191,7 @@ const SHOTS: Shot[] = [
       await signIn(page, 'en');
       await page.goto(`/calendar?view=week&date=${openDay}`);
       await page.locator('.week-grid .day-column').nth(6).waitFor();
+      await page.locator('.week-grid .booking').first().waitFor();
     },
   },
   {
@@ -196,7 +201,9 @@ const SHOTS: Shot[] = [
       await signIn(page, 'en');
       await page.goto(`/bookings/${deskBooking}?date=${openDay}`);
       await page.getByRole('dialog').getByRole('button', { name: 'Complete' }).waitFor();
+      await page.getByRole('dialog').getByRole('listitem').first().waitFor();
     },
+    inView: true,
   },
   {
     file: 'calendar-booking-phone-nl.png',
@@ -205,7 +212,23 @@ const SHOTS: Shot[] = [
       await signIn(page, 'nl');
       await page.goto(`/bookings/${deskBooking}?date=${openDay}`);
       await page.getByRole('dialog').getByRole('button', { name: 'Afronden' }).waitFor();
+      await page.getByRole('dialog').getByRole('listitem').first().waitFor();
     },
+    inView: true,
+  },
+  {
+    file: 'calendar-rebook-desktop-en.png',
+    context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
+    steps: async (page, openDay) => {
+      await signIn(page, 'en');
+      await page.goto(`/bookings/${deskBooking}?date=${openDay}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Rebook' }).click();
+      await page
+        .getByRole('dialog', { name: /^Rebook / })
+        .getByLabel('Day', { exact: true })
+        .waitFor();
+    },
+    inView: true,
   },
 ];
 
@@ -278,7 +301,12 @@ async function addClients(base: string, openDay: string): Promise<void> {
 
 mkdirSync(OUT, { recursive: true });
 const salon = await startDemoSalon();
-deskBooking = (await bookDeskDay(await deskApi(salon.base), salon.openDay(3))).first;
+const desk = await deskApi(salon.base);
+// Full colour develops for half an hour between its two halves: the day shows a processing phase.
+const services = (await desk('GET', '/api/services')) as unknown as { id: number; name: string }[];
+const colour = services.find((service) => service.name === 'Full colour');
+if (colour) await desk('PUT', `/api/services/${colour.id}`, { processing_after_min: 30, processing_min: 30 });
+deskBooking = (await bookDeskDay(desk, salon.openDay(3))).first;
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
@@ -297,7 +325,12 @@ try {
     await shot.steps(page, salon.openDay(3));
     // Fonts and images settled, no caret blinking in the picture.
     await page.evaluate('document.fonts.ready');
-    await page.screenshot({ path: join(OUT, shot.file), fullPage: true, caret: 'hide', animations: 'disabled' });
+    await page.screenshot({
+      path: join(OUT, shot.file),
+      fullPage: !shot.inView,
+      caret: 'hide',
+      animations: 'disabled',
+    });
     console.log(`docs/screenshots/${shot.file}`);
     await context.close();
   }

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
+import { PHONE } from './actions.js';
 import { api } from './desk.js';
 import {
   assertAccessible,
@@ -17,8 +18,9 @@ import {
  * to another time and another member's column, the target and its conflicts shown while
  * dragging, a refused drop back where it was with its reason (and the override the API allows),
  * a resize by the bottom edge, a booking changed meanwhile refused by its version, and a press
- * that does not travel still opening the panel. Axe on the states reached. A day far ahead, so
- * nothing depends on today.
+ * that does not travel still opening the panel; on a phone, a booking held still and moved by a
+ * finger (touch events, as a touch screen sends them). Axe on the states reached. A day far
+ * ahead, so nothing depends on today.
  */
 
 const AHEAD = '2031-03-04'; // a Tuesday
@@ -252,6 +254,59 @@ for (const dialect of BROWSER_DIALECTS) {
       await assertAccessible(page, 'a drop refused as stale');
       assert.deepEqual(
         watch.problems.filter((problem) => !/status of (401|409|503)/.test(problem)),
+        [],
+      );
+    });
+
+    it('on a phone a booking held still under a finger, then moved, goes to another time and column', async () => {
+      const { context, page, watch } = await h.open({ locale: 'en-GB', ...PHONE });
+      // Ana's afternoon booking, moved to Ben an hour later (his 15:00 is taken, 16:00 is free).
+      const held = (
+        await api(h.t, admin.token, 'POST', '/api/bookings', {
+          service_id: (await api(h.t, admin.token, 'GET', `/api/bookings/${moving}`)).service_id,
+          client_id: ada.id,
+          staff_id: ana.id,
+          start_at: `${AHEAD} 15:00`,
+        })
+      ).id;
+      await signIn(page, admin.email);
+      await page.goto(`/calendar?date=${AHEAD}`);
+      const booking = page.getByRole('button', { name: '15:00 to 16:00, Ada Client, Cut, with Ana, confirmed' });
+      const slot = page.getByRole('button', { name: 'Book with Ben at 16:00', exact: true });
+      await slot.scrollIntoViewIfNeeded();
+      await booking.scrollIntoViewIfNeeded();
+      const from = await booking.boundingBox();
+      const to = await slot.boundingBox();
+      assert.ok(from && to, 'the booking and the slot are drawn');
+      // The finger lands 8 px below the booking's top and brings that point to the slot's top.
+      const start = { x: from.x + from.width / 2, y: from.y + 8 };
+      const end = { x: to.x + to.width / 2, y: to.y + 8 };
+      const touch = await context.newCDPSession(page);
+      const finger = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
+        touch.send('Input.dispatchTouchEvent', {
+          type,
+          touchPoints: point ? [{ x: Math.round(point.x), y: Math.round(point.y), id: 1 }] : [],
+        });
+      await finger('touchStart', start);
+      // Held still past the 0.4 s a drag waits for (moved sooner, the finger would scroll the day).
+      await page.waitForTimeout(700);
+      for (let step = 1; step <= 12; step++)
+        await finger('touchMove', {
+          x: start.x + ((end.x - start.x) * step) / 12,
+          y: start.y + ((end.y - start.y) * step) / 12,
+        });
+      await page.locator('.drop-preview').getByText('To 16:00–17:00, Ben').waitFor();
+      await assertAccessible(page, 'a booking dragged by a finger');
+      await finger('touchEnd');
+      await page.getByRole('button', { name: '16:00 to 17:00, Ada Client, Cut, with Ben, confirmed' }).waitFor();
+      const moved = await api(h.t, admin.token, 'GET', `/api/bookings/${held}`);
+      assert.equal(moved.staff_id, ben.id);
+      assert.equal(moved.start_at, `${AHEAD} 16:00:00`);
+      assert.equal(moved.end_at, `${AHEAD} 17:00:00`);
+      // The drop opened no panel.
+      assert.equal(new URL(page.url()).pathname, '/calendar');
+      assert.deepEqual(
+        watch.problems.filter((problem) => !problem.includes('status of 401')),
         [],
       );
     });

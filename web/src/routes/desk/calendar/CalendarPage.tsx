@@ -66,7 +66,9 @@ function Calendar({ bookingId }: { bookingId: number | null }) {
 
   // The calendar's own parameters, carried to a booking's address and back, so closing the panel returns to the same view.
   const query = writeParams(CALENDAR_PARAMS, '', { ...params, date });
-  const openBooking = (id: number) => navigate(`${officeHref.booking(id)}${query}`);
+  // A booking opens on the day shown, or on its own (one just booked on another day).
+  const openBooking = (id: number, on = date) =>
+    navigate(`${officeHref.booking(id)}${writeParams(CALENDAR_PARAMS, '', { ...params, date: on })}`);
   const closeBooking = () => navigate(`${officeHref.calendar()}${query}`);
 
   if (settingsError) return <FailureAlert error={settingsError} />;
@@ -132,8 +134,16 @@ function Calendar({ bookingId }: { bookingId: number | null }) {
           )}
         </>
       )}
-      {bookingId !== null && (
-        <BookingPanel id={bookingId} settings={settings} staff={dialogStaff} onClose={closeBooking} />
+      {/* Rebooking replaces the panel with the new booking's dialog; cancelled, the panel is back. */}
+      {bookingId !== null && start === null && (
+        <BookingPanel
+          id={bookingId}
+          settings={settings}
+          staff={dialogStaff}
+          today={salonNow?.date ?? settings.today}
+          onClose={closeBooking}
+          onRebook={setStart}
+        />
       )}
       {start && (isWeek || day.data) && (
         <NewBookingDialog
@@ -141,9 +151,10 @@ function Calendar({ bookingId }: { bookingId: number | null }) {
           staff={dialogStaff}
           settings={settings}
           onClose={() => setStart(null)}
-          onBooked={(id) => {
+          onBooked={(id, on) => {
             setStart(null);
-            openBooking(id);
+            // A booking booked again opens on its own day, weeks on.
+            openBooking(id, on);
           }}
         />
       )}

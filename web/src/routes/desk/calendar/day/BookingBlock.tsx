@@ -41,7 +41,9 @@ export function useBookingName(locale: string, timeFormat: string): (booking: Bo
 
 /**
  * A booking on the grid: a button over its time, in its lane, with its colour on its edge and
- * its status written out (and drawn as a pattern), its processing phase drawn as free time.
+ * its status written out (and drawn as a pattern), its processing phase drawn as free time. A
+ * press on that phase is a press on the free slot beneath (the grid books there, `use-slot-grid`),
+ * not on the booking; the keyboard reaches those slots as any other.
  */
 export const BookingBlock = memo(function BookingBlock({
   view,
@@ -91,7 +93,9 @@ export const BookingBlock = memo(function BookingBlock({
       data-booking-id={booking.id}
       data-movable={movable || undefined}
       aria-label={label}
-      onClick={() => onOpen(booking.id)}
+      onClick={(event) => {
+        if (!(event.target as Element).closest('.booking-processing')) onOpen(booking.id);
+      }}
       style={{
         top: `calc(var(--slot-height) * ${rows(span.start - gridStart)})`,
         height: `calc(var(--slot-height) * ${rows(span.end - span.start)})`,
@@ -104,6 +108,8 @@ export const BookingBlock = memo(function BookingBlock({
         <span
           className="booking-processing"
           aria-hidden="true"
+          data-start={processing.start}
+          data-end={processing.end}
           style={{
             top: `${((processing.start - span.start) / length) * 100}%`,
             height: `${((processing.end - processing.start) / length) * 100}%`,

@@ -6,7 +6,9 @@ import { slotKeyTarget } from './slot-keys';
  * once for the whole grid rather than by each of a busy day's thousands of slot buttons: a
  * click books at the slot's member, minute and day; the focus moving remembers the slot (the
  * grid's one tab stop); the arrow keys, Home, End, PageUp and PageDown move between slots. A
- * slot carries its column and row in `data-col` and `data-row`.
+ * slot carries its column and row in `data-col` and `data-row`. A press on a booking's
+ * processing phase (drawn over the slots it leaves free) books there too, at the step of the
+ * grid under the pointer, within the phase.
  */
 export function useSlotGrid({
   columns,
@@ -33,11 +35,26 @@ export function useSlotGrid({
     if (!element.classList?.contains('day-slot')) return null;
     return { column: Number(element.dataset.col), row: Number(element.dataset.row) };
   };
+  /** Under a press on a processing phase: its column, and the grid's step there, counted from the phase's start. */
+  const processingAt = (event: MouseEvent<HTMLDivElement>) => {
+    const band = (event.target as Element).closest?.<HTMLElement>('.booking-processing');
+    const firstSlot = band?.closest('.day-body')?.querySelector<HTMLElement>('.day-slot');
+    if (!band || !firstSlot) return null;
+    const start = Number(band.dataset.start);
+    const end = Number(band.dataset.end);
+    const step = slots.length > 1 ? slots[1]! - slots[0]! : end - start;
+    const rect = band.getBoundingClientRect();
+    const fraction = rect.height > 0 ? Math.min(Math.max((event.clientY - rect.top) / rect.height, 0), 0.999) : 0;
+    return {
+      column: Number(firstSlot.dataset.col),
+      minute: start + Math.floor((fraction * (end - start)) / step) * step,
+    };
+  };
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const slot = slotOf(event.target);
-    const column = slot && columns[slot.column];
-    const minute = slot && slots[slot.row];
-    if (column && minute !== undefined && minute !== null) handler.current(column.staffId, minute, column.date ?? date);
+    const at = slot ? { column: slot.column, minute: slots[slot.row] } : processingAt(event);
+    const column = at && columns[at.column];
+    if (column && at.minute !== undefined) handler.current(column.staffId, at.minute, column.date ?? date);
   };
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
     const slot = slotOf(event.target);

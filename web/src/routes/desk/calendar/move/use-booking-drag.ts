@@ -72,7 +72,9 @@ export function useBookingDrag(options: DragOptions): {
   const onPointerDown = useCallback((event: ReactPointerEvent<HTMLElement>) => {
     const target = event.target as Element;
     const block = target.closest<HTMLElement>('.booking[data-movable]');
-    if (!block || !event.isPrimary || event.button !== 0 || stop.current) return;
+    // A processing phase is the member's free time, booked by a press: it does not drag the booking.
+    if (!block || target.closest('.booking-processing')) return;
+    if (!event.isPrimary || event.button !== 0 || stop.current) return;
     const opts = latest.current;
     const found = opts.bookingOf(Number(block.dataset.bookingId));
     const box0 = opts.scroller.current;

@@ -16,6 +16,7 @@ import { DESK_WORDS } from '../refusals';
 import { RulesOverride } from '../RulesOverride';
 import { wallClock } from '../wall-clock';
 import { ClientPicker, type ClientChoice } from './ClientPicker';
+import { REBOOK_WEEKS, type Rebook } from './rebook';
 import { NO_REPEAT, Occurrences, RepeatFields, type RepeatChoice } from './RepeatFields';
 import { WaitlistPick, type WaitlistEntry } from './WaitlistPick';
 import './new-booking.css';
@@ -29,11 +30,12 @@ const WORDS: PageWords = {
   },
 };
 
-/** Where a new booking starts: the slot pressed. */
+/** Where a new booking starts: the slot pressed, or a booking booked again (its day then the desk's to pick). */
 export interface NewBookingStart {
   staffId: number;
   date: string;
   minute: number;
+  rebook?: Rebook | undefined;
 }
 
 interface Part {
@@ -50,6 +52,7 @@ interface Part {
  * service's dry run): every date is listed with what saving it would meet, and the desk books
  * the dates that fit, or cancels. Requests go through api/desk-booking.ts (an Idempotency-Key
  * per attempt, kept across a lost connection); a second press while sending is ignored.
+ * Rebooking fills in a booking's client, services and members and asks for the day as well.
  */
 export function NewBookingDialog({
   start,
@@ -62,22 +65,39 @@ export function NewBookingDialog({
   staff: Schemas['DayView']['staff'];
   settings: DeskSettings;
   onClose: () => void;
-  onBooked: (id: number) => void;
+  /** The first booking's id and day. */
+  onBooked: (id: number, date: string) => void;
 }) {
   const t = useT();
   const services = $api.useQuery('get', '/api/services');
-  const [client, setClient] = useState<ClientChoice>(null);
-  const [parts, setParts] = useState<Part[]>([{ key: 0, serviceId: 0, staffId: start.staffId }]);
+  const { rebook } = start;
+  const [client, setClient] = useState<ClientChoice>(
+    rebook ? { kind: 'existing', id: rebook.client.id, name: rebook.client.name } : null,
+  );
+  const [parts, setParts] = useState<Part[]>(
+    rebook
+      ? rebook.parts.map((part, key) => ({ key, serviceId: part.serviceId, staffId: part.staffId }))
+      : [{ key: 0, serviceId: 0, staffId: start.staffId }],
+  );
   const [override, setOverride] = useState(false);
   const [clientMissing, setClientMissing] = useState(false);
   const [waitlist, setWaitlist] = useState<WaitlistEntry | null>(null);
   const [repeat, setRepeat] = useState<RepeatChoice>(NO_REPEAT);
-  const nextKey = useRef(1);
+  const nextKey = useRef(parts.length);
+  const bookedDate = useRef(start.date);
   const desk = useDeskBooking({
     // A client created once is the booking's client from then on, whatever the booking's answer.
     onClientCreated: (id, name) => setClient({ kind: 'existing', id, name }),
-    onBooked,
+    onBooked: (id) => onBooked(id, bookedDate.current),
   });
+  // A booking booked again may have a member the day's columns lack (not working that day, hidden).
+  const members = [
+    ...staff,
+    ...(rebook?.parts ?? [])
+      .filter((part, index, all) => all.findIndex((other) => other.staffId === part.staffId) === index)
+      .filter((part) => !staff.some((member) => member.id === part.staffId))
+      .map((part) => ({ id: part.staffId, name: part.staffName, working: [], time_off: [] })),
+  ];
   const repeating = repeat.on && parts.length === 1 && waitlist === null;
   const checked = repeating ? desk.checked : undefined;
   const fitting = checked?.occurrences.filter((occurrence) => occurrence.status === 'free').length ?? 0;
@@ -103,14 +123,22 @@ export function NewBookingDialog({
     <Dialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title={t('calendar.new.title')}
+      title={rebook ? t('calendar.rebook.title', { client: rebook.client.name }) : t('calendar.new.title')}
       isDismissable={!desk.sending.isPending}
     >
-      <p>{t('calendar.new.when', { day: dayName(start.date, settings.locale), time })}</p>
+      <p>
+        {rebook
+          ? t('calendar.rebook.of', {
+              services: rebook.parts.map((part) => part.serviceName).join(', '),
+              day: dayName(rebook.from, settings.locale),
+              time,
+            })
+          : t('calendar.new.when', { day: dayName(start.date, settings.locale), time })}
+      </p>
       <ApiForm
         sending={desk.sending}
         words={WORDS}
-        aria-label={t('calendar.new.title')}
+        aria-label={rebook ? t('calendar.rebook.title', { client: rebook.client.name }) : t('calendar.new.title')}
         onSubmit={(form) => {
           const data = new FormData(form);
           if (client === null || (client.kind === 'new' && client.name.trim() === '')) {
@@ -118,9 +146,10 @@ export function NewBookingDialog({
             return;
           }
           setClientMissing(false);
+          bookedDate.current = rebook ? fieldText(form, 'date') : start.date;
           const draft: DeskBookingDraft = {
             client: client.kind === 'existing' ? { kind: 'existing', id: client.id } : client,
-            startAt: wallClock(start.date, fieldText(form, 'time')),
+            startAt: wallClock(bookedDate.current, fieldText(form, 'time')),
             parts: parts.map((_part, index) => ({
               serviceId: Number(data.get(`service-${index}`)),
               staffId: Number(data.get(`staff-${index}`)),
@@ -151,7 +180,9 @@ export function NewBookingDialog({
           desk.bookSeries({ ...series, skipDates: refused.map((occurrence) => occurrence.date) });
         }}
       >
-        <WaitlistPick date={start.date} settings={settings} chosen={waitlist?.id ?? null} onChoose={chooseEntry} />
+        {!rebook && (
+          <WaitlistPick date={start.date} settings={settings} chosen={waitlist?.id ?? null} onChoose={chooseEntry} />
+        )}
         {waitlist && <p>{t('calendar.new.fromWaitlist', { name: waitlist.client_name })}</p>}
         {!waitlist && (
           <ClientPicker
@@ -166,6 +197,17 @@ export function NewBookingDialog({
           <p role="alert" className="alert">
             {t('calendar.new.clientMissing')}
           </p>
+        )}
+        {rebook && (
+          <TextField
+            name="date"
+            type="date"
+            label={t('calendar.rebook.day')}
+            description={t('calendar.rebook.dayHelp', { weeks: REBOOK_WEEKS })}
+            defaultValue={start.date}
+            onChange={changed}
+            isRequired
+          />
         )}
         <TextField
           name="time"
@@ -213,7 +255,7 @@ export function NewBookingDialog({
                   defaultValue={part.staffId}
                   onChange={changed}
                 >
-                  {staff.map((member) => (
+                  {members.map((member) => (
                     <option key={member.id} value={member.id}>
                       {member.name}
                     </option>

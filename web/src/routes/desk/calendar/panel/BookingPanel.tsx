@@ -12,6 +12,8 @@ import { STATUS_WORD } from '../day/booking-words';
 import { dayName } from '../day-name';
 import type { DeskSettings } from '../desk-settings';
 import { MoveForm } from '../move/MoveForm';
+import type { NewBookingStart } from '../new-booking/NewBookingDialog';
+import { rebookOf } from '../new-booking/rebook';
 import { DESK_WORDS } from '../refusals';
 import { BookingHistory } from './BookingHistory';
 import './panel.css';
@@ -21,29 +23,51 @@ type DayStaff = Schemas['DayView']['staff'];
 /**
  * A booking's panel: the client, the service and staff member, the notes, and the actions its
  * status allows (a request confirmed or declined; a booking completed, marked a no-show,
- * cancelled, moved). A refusal is shown as the API names it, and the panel shows the booking as
- * it now is.
+ * cancelled, moved; and in any status booked again). A refusal is shown as the API names it, and
+ * the panel shows the booking as it now is.
  */
 export function BookingPanel({
   id,
   settings,
   staff,
+  today,
   onClose,
+  onRebook,
 }: {
   id: number;
   settings: DeskSettings;
   staff: DayStaff;
+  /** The salon's today: a booking is never booked again before it. */
+  today: string;
   onClose: () => void;
+  /** "Rebook": the new booking's dialog, filled in from this booking. */
+  onRebook: (start: NewBookingStart) => void;
 }) {
   const t = useT();
   const booking = $api.useQuery('get', '/api/bookings/{id}', { params: { path: { id } } }, { enabled: id > 0 });
+  // A visit is booked again whole; a visit the user may not read (another member's part, with
+  // the personal agenda) is booked again as this booking alone.
+  const visitId = booking.data?.visit_id ?? null;
+  const visit = $api.useQuery(
+    'get',
+    '/api/bookings/visits/{id}',
+    { params: { path: { id: visitId ?? 0 } } },
+    { enabled: visitId !== null },
+  );
   const title = booking.data
     ? t('calendar.panel.title', { client: booking.data.client_name })
     : t('calendar.panel.loading');
   return (
     <Dialog isOpen onOpenChange={(open) => !open && onClose()} title={title}>
       {booking.data ? (
-        <PanelBody booking={booking.data} settings={settings} staff={staff} onClose={onClose} />
+        <PanelBody
+          booking={booking.data}
+          settings={settings}
+          staff={staff}
+          onClose={onClose}
+          onRebook={() => onRebook(rebookOf(booking.data, visit.data?.bookings, today))}
+          rebookReady={!visit.isLoading}
+        />
       ) : booking.error || id <= 0 ? (
         <>
           {booking.error ? (
@@ -67,11 +91,15 @@ function PanelBody({
   settings,
   staff,
   onClose,
+  onRebook,
+  rebookReady,
 }: {
   booking: Schemas['Booking'];
   settings: DeskSettings;
   staff: DayStaff;
   onClose: () => void;
+  onRebook: () => void;
+  rebookReady: boolean;
 }) {
   const t = useT();
   const client = $api.useQuery('get', '/api/clients/{id}', { params: { path: { id: booking.client_id } } });
@@ -199,6 +227,9 @@ function PanelBody({
               </Button>
             </>
           )}
+          <Button variant="secondary" onPress={onRebook} isDisabled={!rebookReady}>
+            {t('calendar.panel.rebook')}
+          </Button>
           <Button variant="secondary" onPress={onClose}>
             {t('calendar.panel.close')}
           </Button>
