@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import ICAL from 'ical.js';
+import { DateTime } from 'luxon';
 import { after, before, describe, it } from 'node:test';
 import { uniqueEmail } from '../../test/helpers/app.js';
 import { setSettings } from '../../test/helpers/bookings.js';
@@ -47,7 +50,7 @@ for (const dialect of BROWSER_DIALECTS) {
       ).filter((booking) => booking.client_id === client.id);
     }
 
-    it('on a phone, in English: services, anyone, a day, a time, details (consents unticked), booked; the API lists it', async () => {
+    it('on a phone, in English: services, anyone, a day, a time, details (consents unticked), booked; a valid .ics and calendar links without personal data; the API lists it', async () => {
       const { page, watch } = await h.open({ ...PHONE, locale: 'en-GB', timezoneId: 'Europe/Amsterdam' });
       await page.goto('/book');
       await page.getByRole('heading', { level: 1, name: 'Book an appointment' }).waitFor();
@@ -79,6 +82,35 @@ for (const dialect of BROWSER_DIALECTS) {
 
       await page.getByRole('heading', { name: "You're booked" }).waitFor();
       await assertAccessible(page, 'booked');
+
+      // Next: the appointment into the client's calendar, as a file and as Google's and
+      // Outlook's forms, carrying the salon's side only (never the client's name or email).
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download for your calendar (.ics)' }).click(),
+      ]);
+      assert.match(download.suggestedFilename(), /\.ics$/);
+      const ics = await readFile(await download.path(), 'utf8');
+      const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!);
+      const startsAt = DateTime.fromFormat(`${date} ${start}`, 'yyyy-MM-dd HH:mm', { zone: 'Europe/Amsterdam' });
+      assert.equal(event.startDate.toJSDate().getTime(), startsAt.toMillis(), 'DTSTART is the booked instant');
+      assert.equal(event.endDate.toJSDate().getTime(), startsAt.plus({ minutes: 60 }).toMillis());
+      assert.match(event.summary, new RegExp(service.name));
+      for (const personal of ['Petra', email, '12345678'])
+        assert.ok(!ics.includes(personal), `no ${personal} in the file`);
+      for (const name of ['Google Calendar', 'Outlook Calendar']) {
+        const link = page.getByRole('link', { name });
+        const href = new URL((await link.getAttribute('href'))!);
+        assert.ok(['calendar.google.com', 'outlook.live.com'].includes(href.hostname), href.hostname);
+        assert.match(href.search, new RegExp(encodeURIComponent(service.name).replace(/%20/g, '(\\+|%20)')));
+        for (const personal of ['Petra', email]) assert.ok(!href.href.includes(encodeURIComponent(personal)));
+        assert.equal(await link.getAttribute('target'), '_blank');
+      }
+      assert.equal(
+        await page.getByRole('link', { name: 'Manage your booking' }).getAttribute('href'),
+        '/client/bookings',
+      );
+      await assertAccessible(page, 'booked, what next');
       watch.assertClean();
 
       const bookings = await listed(email);

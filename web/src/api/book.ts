@@ -34,6 +34,8 @@ export interface Booked {
   status: string;
   start_at: string;
   end_at: string;
+  /** The services booked, in their order (the calendar entry's title). */
+  service_names: string[];
   staff_names: string[];
   deposit: DepositDue | null;
 }
@@ -79,6 +81,7 @@ export async function book({
       status: booking.status,
       start_at: booking.start_at,
       end_at: booking.end_at,
+      service_names: [booking.service_name],
       staff_names: [booking.staff_name],
       deposit: depositDue(booking.checkout_url, booking.deposit_hold_min, [booking.deposit_amount]),
     };
@@ -93,6 +96,7 @@ export async function book({
     status: visit.status,
     start_at: visit.start_at,
     end_at: visit.end_at,
+    service_names: visit.bookings.map((part) => part.service_name),
     staff_names: [...new Set(visit.bookings.map((part) => part.staff_name))],
     deposit: depositDue(
       visit.checkout_url,

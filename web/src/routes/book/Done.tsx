@@ -5,6 +5,7 @@ import { LOCALE_OF, useLanguage, useT } from '../../i18n/i18n';
 import { wallClockInstant } from '../../lib/datetime';
 import { formatDay, formatMoney, formatTime } from '../../lib/format';
 import { Button } from '../../ui/Button';
+import { AfterBooking } from './AfterBooking';
 
 type SalonPage = Schemas['PublicSalonPage'];
 
@@ -58,6 +59,7 @@ export function Done({ booked, page, again }: { booked: Booked; page: SalonPage;
       </h2>
       <p className="notice">{request ? t('book.done.request', { when }) : t('book.done.booked', { when })}</p>
       {booked.staff_names.length > 0 && <p>{t('book.done.with', { names: booked.staff_names.join(', ') })}</p>}
+      {!request && <AfterBooking booked={booked} page={page} />}
       <Button variant="secondary" onPress={again}>
         {t('book.done.again')}
       </Button>
