@@ -9,6 +9,12 @@ import { MAX_ATTEMPTS, type JobName, type JobPayloads } from './types.js';
 export interface EnqueueOptions {
   /** Run no earlier than this many milliseconds from now. */
   delayMs?: number;
+  /**
+   * Run no earlier than this instant (epoch milliseconds; one in the past is due now). For a
+   * job due at a time of its own (a reminder), exactly that time: a delay worked out from
+   * another reading of the clock would drift by the milliseconds between the two readings.
+   */
+  runAtMs?: number;
   maxAttempts?: number;
   /**
    * While a job with this key is still queued (not yet started), enqueuing the key again
@@ -34,7 +40,9 @@ export async function enqueue<N extends JobName>(
   options: EnqueueOptions = {},
 ): Promise<number> {
   const now = new Date();
-  const runAt = new Date(now.getTime() + (options.delayMs ?? 0)).toISOString();
+  const runAt = new Date(
+    options.runAtMs !== undefined ? Math.max(options.runAtMs, now.getTime()) : now.getTime() + (options.delayMs ?? 0),
+  ).toISOString();
   if (options.key !== undefined && options.ifAbsent) {
     const existing = await executor
       .selectFrom('jobs')

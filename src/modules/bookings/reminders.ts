@@ -113,7 +113,7 @@ export async function syncReminders(
     )
     .execute();
   for (const job of wanted) {
-    await enqueue(trx, 'booking.reminder', job.payload, { key: job.key, delayMs: job.runAt - Date.now() });
+    await enqueue(trx, 'booking.reminder', job.payload, { key: job.key, runAtMs: job.runAt });
   }
 }
 

@@ -94,12 +94,7 @@ async function readDelivery(trx: Transaction<DB>, deliveryId: number) {
 }
 
 async function retryAt(trx: Transaction<DB>, deliveryId: number, at: number): Promise<void> {
-  await enqueue(
-    trx,
-    'webhook.deliver',
-    { deliveryId },
-    { key: deliveryJobKey(deliveryId), delayMs: Math.max(0, at - Date.now()) },
-  );
+  await enqueue(trx, 'webhook.deliver', { deliveryId }, { key: deliveryJobKey(deliveryId), runAtMs: at });
 }
 
 /** The next pending delivery of the endpoint and resource after `deliveryId`: its turn now. */
