@@ -56,6 +56,12 @@ export interface Staleness {
   refused?: readonly Stale[];
 }
 
+/**
+ * A merge's preview is only marked stale: asked again at once, the preview of a merge just done
+ * (or of a client just erased) answers 409; the next merge dialog asks afresh.
+ */
+const PREVIEW_LATER: Stale = { key: MERGE_PREVIEW_KEY, refetch: false };
+
 export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   // A booking takes a time, and a signed-in client's list gains it.
   'post /api/public/bookings': { done: [AVAILABILITY_KEY, MY_BOOKINGS_KEY] },
@@ -101,7 +107,7 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   // the duplicate's whole file to the kept client; an erase empties the record. Refused (edited,
   // merged or erased meanwhile), the card showed a client that has changed.
   'put /api/clients/{id}': {
-    done: [CLIENTS_KEY, CLIENT_KEY, CLIENT_MESSAGES_KEY, MERGE_PREVIEW_KEY],
+    done: [CLIENTS_KEY, CLIENT_KEY, CLIENT_MESSAGES_KEY, PREVIEW_LATER],
     refused: [CLIENT_KEY],
   },
   'post /api/clients/{id}/merge': {
@@ -113,14 +119,14 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
       CLIENT_LOYALTY_KEY,
       PACKAGE_CREDITS_KEY,
       GIFT_CARDS_KEY,
-      MERGE_PREVIEW_KEY,
+      PREVIEW_LATER,
       BOOKINGS_KEY,
       BOOKING_DAY_KEY,
     ],
-    refused: [CLIENT_KEY, MERGE_PREVIEW_KEY],
+    refused: [CLIENT_KEY, PREVIEW_LATER],
   },
   'post /api/clients/{id}/erase': {
-    done: [CLIENTS_KEY, CLIENT_KEY, CLIENT_MESSAGES_KEY, MERGE_PREVIEW_KEY, BOOKINGS_KEY, BOOKING_DAY_KEY],
+    done: [CLIENTS_KEY, CLIENT_KEY, CLIENT_MESSAGES_KEY, PREVIEW_LATER, BOOKINGS_KEY, BOOKING_DAY_KEY],
     refused: [CLIENT_KEY],
   },
   // The profile says whether the client has a password.
