@@ -27,6 +27,7 @@ const WORDS = {
     name: 'Name',
     phone: 'Phone',
     create: 'Create client',
+    language: 'Language of their messages',
     emailTaken: 'This email address is already in use.',
     edit: 'Edit',
     save: 'Save',
@@ -55,6 +56,7 @@ const WORDS = {
     name: 'Naam',
     phone: 'Telefoon',
     create: 'Klant aanmaken',
+    language: 'Taal van hun berichten',
     emailTaken: 'Dit e-mailadres is al in gebruik.',
     edit: 'Bewerken',
     save: 'Opslaan',
@@ -166,12 +168,14 @@ for (const dialect of DIALECTS) {
         await assertAccessible(page, `the new client's email refused (${language}, ${label})`);
         const own = `eva.${language}.${Date.now()}@example.com`;
         await retype(page, email, own);
+        await form.getByLabel(words.language).selectOption('nl');
         await tabTo(page, form.getByRole('button', { name: words.create }));
         await page.keyboard.press('Enter');
         await page.getByRole('heading', { level: 1, name }).waitFor();
         const id = Number(new URL(page.url()).pathname.split('/').pop());
         assert.ok(id > 0);
         await page.getByText('+31655551234').waitFor();
+        assert.equal((await api(h.t, admin.token, 'GET', `/api/clients/${id}`)).language, 'nl');
 
         // Edit: the same refusal on the email field; then saved.
         await tabTo(page, page.getByRole('button', { name: words.edit, exact: true }));

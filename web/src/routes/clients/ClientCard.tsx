@@ -162,6 +162,16 @@ function ClientDetails({ client, timezone }: { client: Client; timezone: string 
         <dd>{client.phone ? <a href={`tel:${client.phone}`}>{client.phone}</a> : none}</dd>
         <dt>{t('clients.form.birthday')}</dt>
         <dd>{client.birthday ? formatDate(`${client.birthday} 12:00:00`, locale, timezone) : none}</dd>
+        <dt>{t('clients.form.language')}</dt>
+        <dd>
+          {client.language === 'en' ? (
+            <span lang="en">English</span>
+          ) : client.language === 'nl' ? (
+            <span lang="nl">Nederlands</span>
+          ) : (
+            t('clients.form.languageSalon')
+          )}
+        </dd>
         <dt>{t('clients.card.labels')}</dt>
         <dd>
           {client.labels.length === 0 ? (

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { Schemas } from '../../api/client';
 import { errorCode } from '../../api/errors';
 import { useApiMutation } from '../../api/mutation';
@@ -9,6 +10,9 @@ import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
 
 type Client = Schemas['Client'];
+
+const GENDERS = ['female', 'male', 'non_binary', 'other'] as const;
+const LANGUAGES = ['en', 'nl'] as const;
 
 /** The form's fields as the API's body: every field sent, so an edit says the whole client. */
 function bodyOf(form: HTMLFormElement) {
@@ -28,6 +32,8 @@ function bodyOf(form: HTMLFormElement) {
           .filter((label) => label !== ''),
       ),
     ],
+    gender: GENDERS.find((gender) => gender === fieldText(form, 'gender')) ?? ('' as const),
+    language: LANGUAGES.find((language) => language === fieldText(form, 'language')) ?? null,
     sms_consent: data.has('sms_consent'),
     marketing_consent: data.has('marketing_consent'),
   };
@@ -51,6 +57,8 @@ export function ClientFormDialog({
   onSaved: (client: Client) => void;
 }) {
   const t = useT();
+  const genderId = useId();
+  const languageId = useId();
   const saved = (result: Client) => {
     onOpenChange(false);
     onSaved(result);
@@ -105,6 +113,29 @@ export function ClientFormDialog({
           type="date"
           defaultValue={client?.birthday ?? ''}
         />
+        <div className="field">
+          <label htmlFor={genderId}>{t('clients.form.gender')}</label>
+          <select id={genderId} name="gender" defaultValue={client?.gender ?? ''}>
+            <option value="">{t('clients.form.genderNone')}</option>
+            {GENDERS.map((gender) => (
+              <option key={gender} value={gender}>
+                {t('clients.form.genderOf', { gender })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={languageId}>{t('clients.form.language')}</label>
+          <select id={languageId} name="language" defaultValue={client?.language ?? ''}>
+            <option value="">{t('clients.form.languageSalon')}</option>
+            <option value="en" lang="en">
+              English
+            </option>
+            <option value="nl" lang="nl">
+              Nederlands
+            </option>
+          </select>
+        </div>
         <TextField
           label={t('clients.card.labels')}
           description={t('clients.form.labelsHelp')}

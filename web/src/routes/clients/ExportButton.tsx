@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api, type Schemas } from '../../api/client';
 import { useT } from '../../i18n/i18n';
 import { Button } from '../../ui/Button';
-import { useFailureText } from '../../ui/FailureAlert';
+import { FailureAlert } from '../../ui/FailureAlert';
 
 type Client = Schemas['Client'];
 
@@ -12,10 +12,11 @@ type Client = Schemas['Client'];
  */
 export function ExportButton({ client, onDone }: { client: Client; onDone: (message: string) => void }) {
   const t = useT();
-  const failureText = useFailureText();
   const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
   const download = async () => {
     setPending(true);
+    setError(null);
     try {
       const { data } = await api.GET('/api/clients/{id}/export', {
         params: { path: { id: client.id } },
@@ -29,15 +30,18 @@ export function ExportButton({ client, onDone }: { client: Client; onDone: (mess
       // The browser has taken the file once the click is handled.
       window.setTimeout(() => URL.revokeObjectURL(url), 0);
       onDone(t('clients.export.done', { name: client.name }));
-    } catch (error) {
-      onDone(failureText(error) ?? '');
+    } catch (failure) {
+      setError(failure);
     } finally {
       setPending(false);
     }
   };
   return (
-    <Button variant="secondary" onPress={() => !pending && void download()}>
-      {pending ? t('app.sending') : t('clients.export.open')}
-    </Button>
+    <>
+      <Button variant="secondary" onPress={() => !pending && void download()}>
+        {pending ? t('app.sending') : t('clients.export.open')}
+      </Button>
+      <FailureAlert error={error} />
+    </>
   );
 }
