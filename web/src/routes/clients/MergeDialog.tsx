@@ -193,12 +193,17 @@ function MergePreview({ client, duplicate }: { client: Client; duplicate: Client
       </dl>
       <h3>{t('clients.merge.duplicateKeeps', { name: duplicate.name })}</h3>
       <p>{t('clients.merge.emptied', { name: client.name })}</p>
-      {moved.length > 0 && (
-        <ul>
-          {moved.map(([key, words]) => (
-            <li key={key}>{t(words, { count: moves[key] })}</li>
-          ))}
-        </ul>
+      {moved.length > 0 ? (
+        <>
+          <p>{t('clients.merge.movesOver', { name: client.name })}</p>
+          <ul>
+            {moved.map(([key, words]) => (
+              <li key={key}>{t(words, { count: moves[key] })}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>{t('clients.merge.nothingMoves')}</p>
       )}
     </div>
   );
