@@ -5,7 +5,7 @@ import type { ClientsTable, DB } from '../../db/types.js';
 import type { Executor } from '../../db/executor.js';
 import { toCents } from '../../lib/money.js';
 import { GENDERS } from '../../db/tables/clients.js';
-import { clientNetSpentCents } from '../reporting/service.js';
+import { clientNetSpentCents } from '../clients/service.js';
 
 /*
  * Segment filters (docs/api.md "Segment filters") and the ONE query that selects the clients they name. Every

@@ -24,7 +24,10 @@ export const ClientHistoryOut = named(
   Type.Object({
     client_id: Type.Integer(),
     visit_count: Type.Integer({ minimum: 0, description: 'Completed bookings' }),
-    total_spent: Type.Number({ description: 'The totals of the client’s paid POS orders, currency units' }),
+    total_spent: Type.Number({
+      description:
+        'Lifetime spend: the totals of the client’s paid POS orders minus their completed refunds, currency units',
+    }),
     first_visit: Type.Union([DateTimeText, Type.Null()], { description: 'start_at of the first completed booking' }),
     last_visit: Type.Union([DateTimeText, Type.Null()], { description: 'start_at of the latest completed booking' }),
     no_show_count: Type.Integer({ minimum: 0 }),

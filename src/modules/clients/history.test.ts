@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertError, assertInvalid } from '../../../test/helpers/assertions.js';
 import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
+import { createClient, createService } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { insertBooking, insertClient, insertPosOrder, insertService } from '../../../test/helpers/factories.js';
 
@@ -108,6 +109,38 @@ for (const dialect of DIALECTS) {
           total_pages: 0,
         },
       );
+    });
+
+    it('total_spent is lifetime spend as reporting counts it: paid sales minus completed refunds, to the cent', async () => {
+      const client = await createClient(t, admin.token, { name: 'Rita Refund' });
+      const service = await createService(t, admin.token, { price: 61.1 });
+      const sell = async () => {
+        const response = await t.request({
+          method: 'POST',
+          url: '/api/pos',
+          token: staff.token,
+          payload: {
+            client_id: client.id,
+            staff_id: staff.id,
+            payment_method: 'cash',
+            items: [{ type: 'service', id: service.id, quantity: 1 }],
+          },
+        });
+        assert.equal(response.status, 201, JSON.stringify(response.body));
+        return response.body as { id: number; total: number; items: Array<{ id: number }> };
+      };
+      const first = await sell();
+      const second = await sell();
+      const back = await t.request({
+        method: 'POST',
+        url: `/api/pos/${first.id}/refunds`,
+        token: staff.token,
+        payload: { reason: 'Fringe too short', items: [{ order_item_id: first.items[0]!.id, amount: 13.37 }] },
+      });
+      assert.equal(back.status, 201, JSON.stringify(back.body));
+      assert.equal(first.total + second.total, 122.2);
+      // By hand: 61.10 + 61.10 sold, 13.37 given back → 108.83.
+      assert.equal((await history(client.id)).body.total_spent, 108.83);
     });
 
     it('an unknown client is 404; bad page is 400', async () => {

@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { BookingStatus, DB } from '../../db/types.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../http/pagination.js';
 import { fromCents } from '../../lib/money.js';
 import type { ClientHistoryInput, ClientHistoryOutput } from './history-schemas.js';
 import { findClient } from './record.js';
+import { clientNetSpentCents } from './spend.js';
 
 /*
  * A client's history at the desk: how often they came, what they spent, when last, how often
@@ -76,17 +77,13 @@ export async function clientHistory(
   const [stats, rows, spent] = await Promise.all([
     bookings.stats(db, clientId),
     bookings.page(db, clientId, limit, (page - 1) * limit),
-    db
-      .selectFrom('pos_orders')
-      .where('client_id', '=', clientId)
-      .where('payment_status', '=', 'paid')
-      .select((eb) => eb.fn.sum<number>('total').as('cents'))
-      .executeTakeFirstOrThrow(),
+    db.selectNoFrom(clientNetSpentCents(sql.val(clientId)).as('cents')).executeTakeFirstOrThrow(),
   ]);
   return {
     client_id: clientId,
     visit_count: stats.completed,
-    total_spent: fromCents(Number(spent.cents ?? 0)),
+    // pg answers a SUM as a string.
+    total_spent: fromCents(Number(spent.cents)),
     first_visit: stats.firstVisit,
     last_visit: stats.lastVisit,
     no_show_count: stats.noShow,

@@ -9,6 +9,7 @@ import { moveClientLabels } from './labels.js';
 import type { ClientOutput } from './schemas.js';
 import { findClient, readClient, requireActive, WITHOUT_PERSONAL_DATA, type ClientRow } from './record.js';
 import { writeClient } from './writes.js';
+import { mergedValues } from './merge-fields.js';
 
 /** Moves whatever belongs to the duplicate `fromId` over to the client `toId`. */
 type MergeStep = (trx: Transaction<DB>, fromId: number, toId: number) => Promise<void>;
@@ -68,8 +69,7 @@ export const MERGE_STEPS: ReadonlyArray<{ name: string; move: MergeStep }> = [
 
 /**
  * Merges the duplicate into the client: the client keeps its own values and takes the
- * duplicate's where its own are empty (email, phone, birthday, gender; the login password
- * only together with the email), the duplicate's notes are appended, and everything that
+ * duplicate's where its own are empty (mergedValues, merge-fields.ts), and everything that
  * references the duplicate moves over (MERGE_STEPS). The duplicate row stays, emptied of
  * personal data, with `merged_into_id` set, so old references and links still resolve.
  */
@@ -99,19 +99,9 @@ export async function mergeClients(ctx: AppContext, id: number, duplicateId: num
       .where('id', '=', duplicateId)
       .execute();
 
-    const takeEmail = client.email === null && duplicate.email !== null;
-    const notes = [client.notes, duplicate.notes].filter((n) => n.trim() !== '').join('\n\n');
     await trx
       .updateTable('clients')
-      .set({
-        email: takeEmail ? duplicate.email : client.email,
-        password_hash: takeEmail && client.password_hash === null ? duplicate.password_hash : client.password_hash,
-        phone: client.phone === '' ? duplicate.phone : client.phone,
-        birthday: client.birthday ?? duplicate.birthday,
-        gender: client.gender === '' ? duplicate.gender : client.gender,
-        notes,
-        updated_at: now,
-      })
+      .set({ ...mergedValues(client, duplicate), updated_at: now })
       .where('id', '=', id)
       .execute();
 

@@ -7,6 +7,10 @@ import * as clients from './service.js';
 import { clientHistory } from './history.js';
 import { ClientHistoryOut, ClientHistoryQuery } from './history-schemas.js';
 import * as gdpr from './gdpr.js';
+import { clientMessages } from './messages.js';
+import { mergePreview } from './merge-preview.js';
+import { MergePreviewOut, MergePreviewQuery } from './merge-preview-schemas.js';
+import { ClientMessageOut, ClientMessagesQuery } from './messages-schemas.js';
 import * as labels from './labels.js';
 import {
   ClientCreateBody,
@@ -127,13 +131,28 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
       tags,
       summary: 'A client’s visit history: counts, spend, first and last visit, and their bookings page by page',
       description:
-        '`visit_count`: completed bookings; `first_visit`/`last_visit`: their earliest and latest start_at (null when none); `total_spent`: the totals of the client’s paid POS orders; `no_show_count`, `cancelled_count`. ' +
+        '`visit_count`: completed bookings; `first_visit`/`last_visit`: their earliest and latest start_at (null when none); `total_spent`: lifetime spend, the totals of the client’s paid POS orders minus their completed refunds (as reporting counts it); `no_show_count`, `cancelled_count`. ' +
         '`bookings`: one page (`page` from 1, `limit` default 50, capped at 200) of every booking of the client, cancelled ones too, newest first (start_at, then id), with the price each was booked at; `total` counts them all. Unknown client: 404.',
       params: IdParams,
       querystring: ClientHistoryQuery,
       response: { 200: ClientHistoryOut, 400: errorRef, 404: errorRef },
     },
     handler: (request) => clientHistory(ctx.db, request.params.id, request.query),
+  });
+
+  app.get('/api/clients/:id/messages', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'listClientMessages',
+      tags,
+      summary: 'The emails and text messages sent to a client, newest first',
+      description:
+        'The outbox entries addressed to the client’s current email address and phone number (an erased client has none), emails and texts together, newest first (`created_at`, then id): what was sent and its status, not its content (an email’s subject; a text’s body unless it carries a secret). `limit`: the newest this many, default 50, at most 200; a plain array. Unknown client: 404.',
+      params: IdParams,
+      querystring: ClientMessagesQuery,
+      response: { 200: Type.Array(ClientMessageOut), 400: errorRef, 404: errorRef },
+    },
+    handler: (request) => clientMessages(ctx.db, request.params.id, request.query),
   });
 
   app.post('/api/clients', {
@@ -198,6 +217,21 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
       response: { 200: ClientOut, 400: errorRef, 404: errorRef, 409: errorRef },
     },
     handler: (request) => clients.mergeClients(ctx, request.params.id, request.body.duplicate_id),
+  });
+
+  app.get('/api/clients/:id/merge-preview', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'previewClientMerge',
+      tags,
+      summary: 'What merging a duplicate into this client would do, without doing it',
+      description:
+        '`client`: this client as it will read after the merge (the same rule as `POST /api/clients/:id/merge`); `duplicate`: the duplicate as it reads now; `taken`: the fields this client takes from it; `moves`: how many of its records (and points) move over. Refused as the merge would be: 409 `merge_same_client`, `client_erased`, `client_merged`; 404 for an unknown id.',
+      params: IdParams,
+      querystring: MergePreviewQuery,
+      response: { 200: MergePreviewOut, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: (request) => mergePreview(ctx.db, request.params.id, request.query.duplicate_id),
   });
 
   app.get('/api/clients/:id/export', {

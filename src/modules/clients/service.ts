@@ -9,6 +9,8 @@
  *   merge.ts           merging a duplicate into a client, and what moves with it
  *   labels.ts          client labels
  *   history.ts         a client's visit history (their bookings, read through bookings' functions)
+ *   spend.ts           a client's lifetime spend (sales minus refunds), also reporting's and the segments'
+ *   messages.ts        the emails and texts sent to a client
  *   gdpr.ts            the GDPR export and erasure; export-sections.ts: the sections other
  *                      modules hold
  *   visit-alerts.ts    clients who have not come back in time
@@ -31,6 +33,7 @@ export { listClients } from './list.js';
 export { createClient, createClientIn, deleteClient, updateClient, updateClientIn } from './writes.js';
 export { MERGE_STEPS, mergeClients, repointColumn } from './merge.js';
 export { registerClientExportSection } from './export-sections.js';
+export { clientNetSpentCents } from './spend.js';
 export { registerClientBookingReads, type ClientBookingStats } from './history.js';
 // The importer (modules/imports) validates its rows with the API's own schemas.
 export { ClientCreateBody, ClientUpdateBody } from './schemas.js';

@@ -3,7 +3,7 @@ import type { Dialect } from '../../db/connection.js';
 import type { Executor } from '../../db/executor.js';
 import { fromCents } from '../../lib/money.js';
 import { addDays, type ReportRange } from './range.js';
-import { clientNetSpentCents } from './sales.js';
+import { clientNetSpentCents } from '../clients/service.js';
 
 /*
  * `retention` (docs/api.md "Reports"). A visit is a day on which the client had at least one completed

@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { fromCents } from '../../lib/money.js';
 import type { ReportRange } from './range.js';
@@ -45,19 +45,6 @@ export async function netSalesCents(db: Executor, range: ReportRange): Promise<n
     db,
   );
   return Number(result.rows[0]?.cents ?? 0);
-}
-
-/**
- * A client's lifetime spend in cents, as the sales summary counts it: their paid orders
- * minus the completed refunds of those orders (a refund belongs to the order's client).
- * `clientId` is the column of the outer query naming the client (a correlated subquery),
- * used by retention's `total_spent` and the campaign segments' spend filters alike.
- */
-export function clientNetSpentCents(clientId: Expression<number>): RawBuilder<number> {
-  return sql<number>`(coalesce((select sum(o.total) from pos_orders o
-      where o.client_id = ${clientId} and o.payment_status = 'paid'), 0)
-    - coalesce((select sum(r.amount) from pos_orders o cross join pos_refunds r
-      where r.order_id = o.id and o.client_id = ${clientId} and r.status = 'completed'), 0))`;
 }
 
 /**

@@ -9,7 +9,6 @@ export { parseRange } from './range.js';
 export { DEFAULT_CHURN_DAYS, retention } from './retention.js';
 export {
   bookingCount,
-  clientNetSpentCents,
   giftCardsReport,
   itemBreakdown,
   netSalesCents,

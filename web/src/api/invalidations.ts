@@ -7,9 +7,16 @@ import {
   BOOKING_HISTORY_KEY,
   BOOKING_KEY,
   BOOKINGS_KEY,
+  CLIENT_HISTORY_KEY,
+  CLIENT_KEY,
+  CLIENT_LOYALTY_KEY,
+  CLIENT_MESSAGES_KEY,
   CLIENTS_KEY,
+  GIFT_CARDS_KEY,
+  MERGE_PREVIEW_KEY,
   MY_BOOKINGS_KEY,
   MY_PROFILE_KEY,
+  PACKAGE_CREDITS_KEY,
   NOTIFICATION_PREFERENCES_KEY,
   NOTIFICATIONS_KEY,
   SETUP_STATUS_KEY,
@@ -48,6 +55,12 @@ export interface Staleness {
   /** Stale once it refused it (a 4xx other than 429): what the page showed has changed meanwhile. */
   refused?: readonly Stale[];
 }
+
+/**
+ * A merge's preview is only marked stale: asked again at once, the preview of a merge just done
+ * (or of a client just erased) answers 409; the next merge dialog asks afresh.
+ */
+const PREVIEW_LATER: Stale = { key: MERGE_PREVIEW_KEY, refetch: false };
 
 export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   // A booking takes a time, and a signed-in client's list gains it.
@@ -90,6 +103,32 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   },
   // A client created inline at the desk joins the searches.
   'post /api/clients': { done: [CLIENTS_KEY] },
+  // The client's card: an edit changes the client (and where their messages go); a merge moves
+  // the duplicate's whole file to the kept client; an erase empties the record. Refused (edited,
+  // merged or erased meanwhile), the card showed a client that has changed.
+  'put /api/clients/{id}': {
+    done: [CLIENTS_KEY, CLIENT_KEY, CLIENT_MESSAGES_KEY, PREVIEW_LATER],
+    refused: [CLIENT_KEY],
+  },
+  'post /api/clients/{id}/merge': {
+    done: [
+      CLIENTS_KEY,
+      CLIENT_KEY,
+      CLIENT_HISTORY_KEY,
+      CLIENT_MESSAGES_KEY,
+      CLIENT_LOYALTY_KEY,
+      PACKAGE_CREDITS_KEY,
+      GIFT_CARDS_KEY,
+      PREVIEW_LATER,
+      BOOKINGS_KEY,
+      BOOKING_DAY_KEY,
+    ],
+    refused: [CLIENT_KEY, PREVIEW_LATER],
+  },
+  'post /api/clients/{id}/erase': {
+    done: [CLIENTS_KEY, CLIENT_KEY, CLIENT_MESSAGES_KEY, PREVIEW_LATER, BOOKINGS_KEY, BOOKING_DAY_KEY],
+    refused: [CLIENT_KEY],
+  },
   // The profile says whether the client has a password.
   'post /api/public/me/password': { done: [MY_PROFILE_KEY] },
   // The back office: the salon set up (or found set up meanwhile) needs no set-up page any more.

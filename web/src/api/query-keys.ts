@@ -28,6 +28,15 @@ export const BOOKING_KEY = ['get', '/api/bookings/{id}'] as const;
 export const BOOKING_HISTORY_KEY = ['get', '/api/bookings/{id}/history'] as const;
 /** The clients list and the desk's client search, every variant. */
 export const CLIENTS_KEY = ['get', '/api/clients'] as const;
+/** One client, their history, the messages sent to them, a merge's preview: what the client's card reads of them. */
+export const CLIENT_KEY = ['get', '/api/clients/{id}'] as const;
+export const CLIENT_HISTORY_KEY = ['get', '/api/clients/{id}/history'] as const;
+export const CLIENT_MESSAGES_KEY = ['get', '/api/clients/{id}/messages'] as const;
+export const MERGE_PREVIEW_KEY = ['get', '/api/clients/{id}/merge-preview'] as const;
+/** What the till holds of a client: their points, package credits and gift cards (the card shows them). */
+export const CLIENT_LOYALTY_KEY = ['get', '/api/loyalty/clients/{clientId}'] as const;
+export const PACKAGE_CREDITS_KEY = ['get', '/api/packages/credits'] as const;
+export const GIFT_CARDS_KEY = ['get', '/api/giftcards'] as const;
 /** Every list of the waitlist (the desk's new booking reads a day's open entries). */
 export const WAITLIST_KEY = ['get', '/api/waitlist'] as const;
 

@@ -985,7 +985,7 @@ export interface paths {
     };
     /**
      * A client’s visit history: counts, spend, first and last visit, and their bookings page by page
-     * @description Auth: Logged in (any role). `visit_count`: completed bookings; `first_visit`/`last_visit`: their earliest and latest start_at (null when none); `total_spent`: the totals of the client’s paid POS orders; `no_show_count`, `cancelled_count`. `bookings`: one page (`page` from 1, `limit` default 50, capped at 200) of every booking of the client, cancelled ones too, newest first (start_at, then id), with the price each was booked at; `total` counts them all. Unknown client: 404.
+     * @description Auth: Logged in (any role). `visit_count`: completed bookings; `first_visit`/`last_visit`: their earliest and latest start_at (null when none); `total_spent`: lifetime spend, the totals of the client’s paid POS orders minus their completed refunds (as reporting counts it); `no_show_count`, `cancelled_count`. `bookings`: one page (`page` from 1, `limit` default 50, capped at 200) of every booking of the client, cancelled ones too, newest first (start_at, then id), with the price each was booked at; `total` counts them all. Unknown client: 404.
      */
     get: operations['getClientHistory'];
     put?: never;
@@ -1010,6 +1010,46 @@ export interface paths {
      * @description Auth: Admin. The client keeps its own values and takes the duplicate's email, phone, birthday and gender where its own are empty; the duplicate's notes are appended and its labels (and history) move over. The duplicate stays as an empty record with `merged_into_id`. Merging a client into itself (409 `merge_same_client`), or an erased (409 `client_erased`) or already merged (409 `client_merged`) one, is refused.
      */
     post: operations['mergeClient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clients/{id}/merge-preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What merging a duplicate into this client would do, without doing it
+     * @description Auth: Admin. `client`: this client as it will read after the merge (the same rule as `POST /api/clients/:id/merge`); `duplicate`: the duplicate as it reads now; `taken`: the fields this client takes from it; `moves`: how many of its records (and points) move over. Refused as the merge would be: 409 `merge_same_client`, `client_erased`, `client_merged`; 404 for an unknown id.
+     */
+    get: operations['previewClientMerge'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/clients/{id}/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The emails and text messages sent to a client, newest first
+     * @description Auth: Logged in (any role). The outbox entries addressed to the client’s current email address and phone number (an erased client has none), emails and texts together, newest first (`created_at`, then id): what was sent and its status, not its content (an email’s subject; a text’s body unless it carries a secret). `limit`: the newest this many, default 50, at most 200; a plain array. Unknown client: 404.
+     */
+    get: operations['listClientMessages'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2402,7 +2442,7 @@ export interface paths {
     };
     /**
      * The signed-in client’s bookings, cancelled ones included
-     * @description Auth: client token (booking page). `scope=upcoming`: not yet started, soonest first. `scope=past`: newest first. Without: all, newest first. Each with `actions`: whether cancelling and moving it online is allowed now, until when, and else why not.
+     * @description Auth: client token (booking page). `scope=upcoming`: not yet started and not cancelled, soonest first. `scope=past`: started, or cancelled (whenever for), newest first. Without: all, newest first. Each with `actions`: whether cancelling and moving it online is allowed now, until when, and else why not.
      */
     get: operations['listMyBookings'];
     put?: never;
@@ -4710,7 +4750,7 @@ export interface components {
       /** @description Bookings of the client, every status */
       total: number;
       total_pages: number;
-      /** @description The totals of the client’s paid POS orders, currency units */
+      /** @description Lifetime spend: the totals of the client’s paid POS orders minus their completed refunds, currency units */
       total_spent: number;
       /** @description Completed bookings */
       visit_count: number;
@@ -4725,6 +4765,40 @@ export interface components {
       created_at: string;
       id: number;
       name: string;
+    };
+    ClientMergePreview: {
+      client: components['schemas']['Client'];
+      duplicate: components['schemas']['Client'];
+      /** @description The duplicate’s records that move to the kept client */
+      moves: {
+        bookings: number;
+        gift_cards: number;
+        /** @description The balance of the duplicate’s points ledger */
+        loyalty_points: number;
+        orders: number;
+        packages: number;
+        reviews: number;
+        waitlist_entries: number;
+      };
+      /** @description The fields the kept client takes from the duplicate (its own are empty; notes are appended) */
+      taken: ('email' | 'phone' | 'birthday' | 'gender' | 'notes')[];
+    };
+    ClientMessage: {
+      channel: 'email' | 'sms';
+      /**
+       * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+       * @example 2026-11-22 14:30:00
+       */
+      created_at: string;
+      /** @description The id in its outbox (emails or text messages) */
+      id: number;
+      sent_at: string | null;
+      /** @description The outbox status: `queued`, `sent`, `failed`, `unsent`, and for texts `delivered` */
+      status: string;
+      /** @description Which message it is (`booking.reminder` …) */
+      template: string;
+      /** @description An email's subject; a text message's body, null when it carries a secret (a sign-in code) */
+      text: string | null;
     };
     /** @description One page of a list: asked for with `page` */
     ClientPage: {
@@ -12132,6 +12206,145 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  previewClientMerge: {
+    parameters: {
+      query: {
+        duplicate_id: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClientMergePreview'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listClientMessages: {
+    parameters: {
+      query?: {
+        /** @description The newest this many; default 50, at most 200 */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClientMessage'][];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
         headers: {
           [name: string]: unknown;
         };

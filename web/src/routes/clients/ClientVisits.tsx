@@ -9,6 +9,8 @@ type Visit = Schemas['ClientHistoryBooking'];
 
 /** The bookings a card shows: the newest this many (upcoming ones first among them), and says how many more there are. */
 const VISITS_SHOWN = 50;
+/** The history's query the card reads (its figures and its visits share the one request). */
+export const VISITS_QUERY = { page: 1, limit: VISITS_SHOWN };
 
 /**
  * A client's visits from their history (GET /api/clients/:id/history, newest first): the
@@ -20,7 +22,7 @@ export function ClientVisits({ clientId, salon }: { clientId: number; salon: Sal
   const { language } = useLanguage();
   const locale = LOCALE_OF[language];
   const history = $api.useQuery('get', '/api/clients/{id}/history', {
-    params: { path: { id: clientId }, query: { page: 1, limit: VISITS_SHOWN } },
+    params: { path: { id: clientId }, query: VISITS_QUERY },
   });
   // Which bookings are still to come is decided once, when the card opens.
   const [now] = useState(() => new Date());

@@ -9,8 +9,10 @@ import { LOCALE_OF, useLanguage, useT } from '../../i18n/i18n';
 import { useListParams } from '../../lib/use-search-params';
 import { ListTable, type ListColumn } from '../../ui/ListTable';
 import { useTitle } from '../../ui/PageStates';
+import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { CLIENT_LIST, clientsQuery, PAGE_SIZES, type ClientSortColumn, type FromList } from './client-list';
+import { ClientFormDialog } from './ClientForm';
 import { formatDate } from './dates';
 import { useNarrow } from './narrow';
 import './clients.css';
@@ -23,7 +25,8 @@ const SEARCH_PAUSE_MS = 300;
 /**
  * /clients: the salon's clients, searched as the desk types (name, phone or email; a phone
  * typed with spaces finds the stored +31…), sorted by name or by when they were added, page by
- * page. The service searches, sorts and pages; the list's state is the address's.
+ * page. The service searches, sorts and pages; the list's state is the address's. "New client"
+ * opens the client's form; once created, their card.
  */
 export function ClientsPage() {
   const t = useT();
@@ -42,10 +45,23 @@ export function ClientsPage() {
   const page = clients.data === undefined ? null : asPage(clients.data);
   const columns = useColumns(salon.data?.timezone);
   const search = list.q.trim();
+  const [creating, setCreating] = useState(false);
 
   return (
     <>
-      <h1>{t('clients.title')}</h1>
+      <div className="clients-heading">
+        <h1>{t('clients.title')}</h1>
+        <Button onPress={() => setCreating(true)}>{t('clients.form.new')}</Button>
+      </div>
+      <ClientFormDialog
+        isOpen={creating}
+        onOpenChange={setCreating}
+        onSaved={(client) =>
+          navigate(officeHref.client(client.id), {
+            state: { clientsList: window.location.search } satisfies FromList,
+          })
+        }
+      />
       <div role="search" className="clients-search">
         <TextField
           label={t('clients.search.label')}
