@@ -35,7 +35,12 @@ export function BlindCount({
   // The service's word for a count that differs, said in the page's language.
   const reasonNeeded = fieldErrors(close.error).reason !== undefined;
   const note = (value: number) =>
-    new Intl.NumberFormat(LOCALE_OF[language], { style: 'currency', currency, minimumFractionDigits: 0 }).format(value);
+    new Intl.NumberFormat(LOCALE_OF[language], {
+      style: 'currency',
+      currency,
+      // Notes without cents (€50), coins with them (€0,50).
+      minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
+    }).format(value);
 
   return (
     <section className="till-section" aria-labelledby="drawer-close">

@@ -11,7 +11,8 @@ const MM_PER_PX = 25.4 / 96;
  * The page size the browser prints with, from the paper chosen: a roll is 80 mm wide and as
  * long as the record (measured on screen, where the roll's preview has the same width), so a
  * receipt printer cuts it where it ends; A4 with its margins. No driver or add-on: the
- * browser's own print dialog sends it to whichever printer is chosen there.
+ * browser's own print dialog sends it to whichever printer is chosen there. The rule is a
+ * constructed style sheet (the page's Content-Security-Policy admits no inline <style>).
  */
 export function PageSize({ paper, record }: { paper: Paper; record: RefObject<HTMLElement | null> }) {
   const [length, setLength] = useState(200);
@@ -24,8 +25,17 @@ export function PageSize({ paper, record }: { paper: Paper; record: RefObject<HT
     observer.observe(element);
     return () => observer.disconnect();
   }, [record, paper]);
-  const rule = paper === 'roll' ? `@page { size: 80mm ${length}mm; margin: 0; }` : '@page { size: A4; margin: 15mm; }';
-  return <style>{rule}</style>;
+  useLayoutEffect(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(
+      paper === 'roll' ? `@page { size: 80mm ${length}mm; margin: 0; }` : '@page { size: A4; margin: 15mm; }',
+    );
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return () => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((other) => other !== sheet);
+    };
+  }, [paper, length]);
+  return null;
 }
 
 /** The choice of paper and the Print button (the browser's print dialog), hidden on paper. */
