@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createStaff, setupSalon } from '../../test/helpers/app.js';
+import { ADMIN_PASSWORD, createStaff, setupSalon } from '../../test/helpers/app.js';
 import { createClient, createService, setSettings } from '../../test/helpers/bookings.js';
 import { DESKTOP, PHONE, tabTo } from './actions.js';
 import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness, type PageWatch } from './browser.js';
@@ -88,7 +88,7 @@ function notesAndCoins(amount: number): { cents: number; count: number }[] {
 
 describe('receipts and the cash drawer in chromium (sqlite)', { skip: browserSkip() }, () => {
   let h: BrowserHarness;
-  let admin: { token: string };
+  let admin: { token: string; email: string };
   let desk: { id: number; email: string; password: string; token: string };
   let cut: number;
   let dutch: { id: number; email: string | null };
@@ -110,10 +110,15 @@ describe('receipts and the cash drawer in chromium (sqlite)', { skip: browserSki
   });
   after(() => h.close());
 
-  async function signIn(page: Page, watch: PageWatch, words: Words): Promise<void> {
+  async function signIn(
+    page: Page,
+    watch: PageWatch,
+    words: Words,
+    who: { email: string; password: string } = desk,
+  ): Promise<void> {
     await page.goto('/login');
-    await page.getByLabel(words.email).fill(desk.email);
-    await page.getByLabel(words.password).fill(desk.password);
+    await page.getByLabel(words.email).fill(who.email);
+    await page.getByLabel(words.password).fill(who.password);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: words.welcome }).waitFor();
     assertClean(watch);
@@ -254,4 +259,23 @@ describe('receipts and the cash drawer in chromium (sqlite)', { skip: browserSki
       assertClean(watch, [404, 400]);
     });
   }
+
+  it('the accountant’s list of Z reports, newest first, each one opened and printable (admin)', async () => {
+    const words = WORDS.en;
+    const { page, watch } = await h.open({ ...DESKTOP, locale: words.locale });
+    await signIn(page, watch, words, { email: admin.email, password: ADMIN_PASSWORD });
+    await page.goto('/till/drawer/z-reports');
+    await page.getByRole('heading', { level: 1, name: 'Z reports' }).waitFor();
+    const year = new Date().getFullYear();
+    const links = page.getByRole('link', { name: new RegExp(`^Z-${year}-\\d{4}$`) });
+    await links.first().waitFor();
+    assert.deepEqual(await links.allInnerTexts(), [`Z-${year}-0002`, `Z-${year}-0001`]);
+    await page.getByText('1–2 of 2').waitFor();
+    await assertAccessible(page, 'the Z reports');
+    await links.first().press('Enter');
+    await page.getByRole('heading', { level: 2, name: `Z report Z-${year}-0002` }).waitFor();
+    await page.getByText('A tip left in the drawer').waitFor();
+    await assertAccessible(page, 'one Z report');
+    assertClean(watch, []);
+  });
 });
