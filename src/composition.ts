@@ -12,7 +12,7 @@ import { clientJobs, ensureVisitAlertsScheduled } from './modules/clients/jobs.j
 import { registerClientBookingReads, registerClientExportSection } from './modules/clients/service.js';
 import { paymentJobs } from './modules/payments/jobs.js';
 import { depositSettled, noshowFeeSettled, registerSettlementHandler } from './modules/payments/service.js';
-import { posOrderPaymentSettled } from './modules/pos/service.js';
+import { posOrderPaymentSettled, registerReceiptEmailTemplate } from './modules/pos/service.js';
 import { publicJobs } from './modules/public/jobs.js';
 import { smsJobs } from './modules/sms/jobs.js';
 import { waitlistOfClient } from './modules/waitlist/service.js';
@@ -39,6 +39,7 @@ export function wireModules(): void {
   registerSettlementHandler('noshow_fee', noshowFeeSettled);
   registerSettlementHandler('deposit', depositSettled);
   registerCampaignEmailTemplate();
+  registerReceiptEmailTemplate();
   registerClientExportSection('bookings', bookingsOfClient);
   registerClientExportSection('waitlist', waitlistOfClient);
   registerClientBookingReads({ stats: clientBookingStats, page: clientBookingPage });

@@ -28,7 +28,7 @@ describe('the back office’s addresses', () => {
     const builders = Object.entries(officeHref);
     assert.equal(builders.length, Object.keys(OFFICE_ROUTES).length);
     for (const [name, build] of builders) {
-      const url = build(5);
+      const url = build(5, 6);
       const response = await t.app.inject({ url });
       assert.equal(response.statusCode, 200, `${name}: ${url}`);
       assert.match(String(response.headers['content-type']), /^text\/html/, url);

@@ -72,6 +72,8 @@ export interface SettingsTable {
   salon_postcode: string;
   salon_city: string;
   btw_number: string;
+  /** The Chamber of Commerce (KvK) number, on receipts. */
+  kvk_number: string;
   social_facebook: string;
   social_instagram: string;
   currency: string;

@@ -27,6 +27,11 @@ export const OFFICE_ROUTES = {
   smsOutbox: '/system/sms',
   notifications: '/notifications',
   notificationPreferences: '/notifications/preferences',
+  receipt: '/till/receipts/:id',
+  refundReceipt: '/till/receipts/:id/refunds/:refundId',
+  drawer: '/till/drawer',
+  zReports: '/till/drawer/z-reports',
+  zReport: '/till/drawer/z-reports/:id',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -47,6 +52,11 @@ export const officeHref = {
   smsOutbox: () => href(OFFICE_ROUTES.smsOutbox),
   notifications: () => href(OFFICE_ROUTES.notifications),
   notificationPreferences: () => href(OFFICE_ROUTES.notificationPreferences),
+  receipt: (id: number) => href(`/till/receipts/${id}`),
+  refundReceipt: (id: number, refundId: number) => href(`/till/receipts/${id}/refunds/${refundId}`),
+  drawer: () => href(OFFICE_ROUTES.drawer),
+  zReports: () => href(OFFICE_ROUTES.zReports),
+  zReport: (id: number) => href(`/till/drawer/z-reports/${id}`),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /**

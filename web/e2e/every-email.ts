@@ -10,9 +10,9 @@ import { publicBooking, salonDate, setupBookingSalon } from '../../test/helpers/
  * every email it knows (the test that follows their links checks that none is missing): the
  * booking emails with their self-service links, a provisional booking's confirm and decline,
  * reminders, the review request and the follow-up, a waitlist offer, a campaign with its
- * unsubscribe link, the client's sign-in link, the staff's password reset and welcome, and the
- * admins' notices. Time passing (a reminder's hour, the follow-up's third day) is every queued
- * job made due.
+ * unsubscribe link, a till receipt, the client's sign-in link, the staff's password reset and
+ * welcome, and the admins' notices. Time passing (a reminder's hour, the follow-up's third day)
+ * is every queued job made due.
  */
 
 export const SALON_PHONE = '020 123 4567';
@@ -226,6 +226,20 @@ export async function sendEveryEmail(t: TestApp, checkout: FakeCheckoutProvider)
     201,
   );
   await call('POST', '/api/settings/test-email', { to: admin.email });
+  // A till receipt, emailed to the client on request.
+  const buyer = await createClient(t, admin.token, { name: 'Bea Buyer' });
+  const order = await call(
+    'POST',
+    '/api/pos',
+    {
+      client_id: buyer.id,
+      staff_id: staff.id,
+      payment_method: 'cash',
+      items: [{ type: 'service', id: service.id, quantity: 1 }],
+    },
+    201,
+  );
+  await call('POST', `/api/pos/${order.id}/receipt/email`, {}, 202);
 
   // The admins' alert that the day's SMS budget is spent: the job the SMS sender queues when
   // it finds the budget used up (this salon has no SMS provider to spend it on).

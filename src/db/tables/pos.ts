@@ -29,6 +29,8 @@ export interface PosOrdersTable {
   gift_cards_sold: number;
   /** total − gift_card_amount + gift_cards_sold: paid by payment_method */
   amount_due: number;
+  /** cents the client handed over in cash (migration 0058); null when not given */
+  cash_tendered: number | null;
   vat_total: number;
   promotion_id: number | null;
   discount_code: string | null;

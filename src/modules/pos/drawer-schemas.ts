@@ -57,6 +57,11 @@ export const DrawerDayOut = named(
     opened_by: Nullable(Type.Integer()),
     float: Money,
     movements: Type.Array(Movement),
+    currency: Type.String({ description: 'The salon’s currency, ISO 4217' }),
+    denominations: Type.Array(Money, {
+      description:
+        'The notes and coins of the currency, largest first, for a count per denomination; empty: count a total',
+    }),
     expected_cash: Type.Optional(
       Type.Number({ description: 'Admin only: staff count blind, never seeing it before the close' }),
     ),

@@ -139,7 +139,7 @@ export async function moveCash(ctx: AppContext, caller: AuthUser, input: { amoun
 export async function getDrawer(ctx: AppContext, caller: AuthUser) {
   const day = await openDay(ctx.db);
   if (!day) throw notFound('open drawer day');
-  const timezone = await readTimezone(ctx.db);
+  const { timezone, currency } = await readSettings(ctx.db);
   const movements = await ctx.db
     .selectFrom('pos_journal')
     .select(['id', 'year', 'number', 'amount', 'body', 'created_at', 'staff_id'])
@@ -163,6 +163,8 @@ export async function getDrawer(ctx: AppContext, caller: AuthUser) {
     opened_by: day.opened_by,
     float: fromCents(day.float_amount),
     movements: cashMovements,
+    currency,
+    denominations: (DENOMINATIONS[currency] ?? []).map(fromCents),
   };
   if (!isAdmin(caller)) return answer;
   const figures = await dayFigures(ctx.db, day.from_journal_id, null, day.float_amount);

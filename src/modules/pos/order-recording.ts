@@ -4,8 +4,8 @@ import type { Dialect } from '../../db/connection.js';
 import { lockRows } from '../../db/locks.js';
 import type { DB } from '../../db/types.js';
 import type { AuthUser } from '../../http/auth.js';
-import { conflict } from '../../lib/errors.js';
-import { toCents } from '../../lib/money.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { fromCents, toCents } from '../../lib/money.js';
 import { nowIso, todayIn } from '../../lib/time.js';
 import { lockActiveClient } from '../clients/service.js';
 import { issueGiftCard, lockGiftCardByCode, redeemGiftCard } from '../giftcards/service.js';
@@ -77,6 +77,17 @@ interface OrderParties {
   giftCardId: number | null;
 }
 
+/** The cash handed over, in cents: only for a cash order, and never less than is due. */
+function cashTendered(input: OrderCreateInput, amountDue: number): number | null {
+  if (input.cash_tendered === undefined) return null;
+  const refuse = (message: string) =>
+    badRequest('validation_failed', `cash_tendered ${message}`, [{ field: 'cash_tendered', message }]);
+  if (input.payment_method !== 'cash') throw refuse('is for payment_method cash only');
+  const cents = toCents(input.cash_tendered);
+  if (cents < amountDue) throw refuse(`must be at least the amount due, ${fromCents(amountDue)}`);
+  return cents;
+}
+
 async function insertOrder(
   trx: Transaction<DB>,
   input: OrderCreateInput,
@@ -105,6 +116,7 @@ async function insertOrder(
       loyalty_points_redeemed: input.loyalty_points ?? 0,
       loyalty_points_earned: earned,
       notes: input.notes?.trim() ?? '',
+      cash_tendered: cashTendered(input, totals.amount_due),
       created_at: now,
       updated_at: now,
     })

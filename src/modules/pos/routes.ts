@@ -20,6 +20,7 @@ import {
 } from './schemas.js';
 import * as pos from './service.js';
 import { drawerRoutes } from './drawer-routes.js';
+import { receiptRoutes } from './receipt-routes.js';
 
 const tags = ['pos'];
 
@@ -85,6 +86,7 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
   });
 
   await drawerRoutes(instance, ctx);
+  await receiptRoutes(instance, ctx);
 
   // Static segments again: `/pos/journal` and `/pos/journal/verify` are never order ids.
   app.get('/api/pos/journal/verify', {

@@ -54,6 +54,14 @@ export const OrderCreateBody = withExample(
     gift_card_code: Type.Optional(Type.String({ maxLength: 64 })),
     loyalty_points: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
     notes: Type.Optional(Type.String({ maxLength: 2000 })),
+    cash_tendered: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 1_000_000,
+        description:
+          'Cash only: what the client handed over, at least the amount due; the receipt shows the change given',
+      }),
+    ),
     gift_cards: Type.Optional(
       Type.Array(GiftCardSaleBody, {
         maxItems: MAX_GIFT_CARDS_PER_ORDER,
@@ -122,6 +130,7 @@ const orderFields = {
   gift_card_id: Nullable(Type.Integer()),
   gift_cards_sold: Money,
   amount_due: Money,
+  cash_tendered: Nullable(Type.Number({ description: 'Cash handed over (cash orders that said so); else null' })),
   vat_total: Money,
   loyalty_points_earned: Type.Integer(),
   notes: Type.String(),

@@ -16,6 +16,7 @@
  *   void.ts              voiding an order that was never paid
  *   journal-audit.ts     verifying the journal's chain and numbering; its CSV export
  *   drawer.ts            the cash drawer's day, its blind count and Z report
+ *   receipts.ts          the receipt of a sale or a refund, read and emailed (receipt-email.ts)
  */
 
 export { createOrder, type CreatedOrder } from './order-recording.js';
@@ -26,3 +27,5 @@ export { journalCsv, verifyJournal, type JournalVerification } from './journal-a
 export { createRefund, getRefund, listRefunds } from './refunds.js';
 export { voidOrder } from './void.js';
 export { closeDrawer, getDrawer, getZReport, listZReports, moveCash, openDrawer, zNumber } from './drawer.js';
+export { emailReceipt, orderReceipt, refundReceipt } from './receipts.js';
+export { registerReceiptEmailTemplate } from './receipt-email.js';

@@ -52,6 +52,7 @@ const SETTABLE = [
   'salon_postcode',
   'salon_city',
   'btw_number',
+  'kvk_number',
   'social_facebook',
   'social_instagram',
   'currency',

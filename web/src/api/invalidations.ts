@@ -12,6 +12,7 @@ import {
   CLIENT_LOYALTY_KEY,
   CLIENT_MESSAGES_KEY,
   CLIENTS_KEY,
+  DRAWER_KEY,
   GIFT_CARDS_KEY,
   MERGE_PREVIEW_KEY,
   MY_BOOKINGS_KEY,
@@ -22,6 +23,7 @@ import {
   SETUP_STATUS_KEY,
   UNREAD_NOTIFICATIONS_KEY,
   WAITLIST_KEY,
+  Z_REPORTS_KEY,
 } from './query-keys.js';
 import type { paths } from './schema.gen.js';
 
@@ -101,6 +103,11 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
     done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
     refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY],
   },
+  // The drawer's day: opened, cash moved, closed (a new Z report); refused (409: another desk
+  // opened or closed it meanwhile), the day shown is no longer the day there is.
+  'post /api/pos/drawer/open': { done: [DRAWER_KEY], refused: [DRAWER_KEY] },
+  'post /api/pos/drawer/movements': { done: [DRAWER_KEY], refused: [DRAWER_KEY] },
+  'post /api/pos/drawer/close': { done: [DRAWER_KEY, Z_REPORTS_KEY], refused: [DRAWER_KEY] },
   // A client created inline at the desk joins the searches.
   'post /api/clients': { done: [CLIENTS_KEY] },
   // The client's card: an edit changes the client (and where their messages go); a merge moves

@@ -46,3 +46,7 @@ export const NOTIFICATIONS_KEY = ['get', '/api/notifications'] as const;
 export const UNREAD_NOTIFICATIONS_KEY = ['get', '/api/notifications/unread-count'] as const;
 /** Their channels per notification type. */
 export const NOTIFICATION_PREFERENCES_KEY = ['get', '/api/notifications/preferences'] as const;
+/** The cash drawer's open day (the till's drawer screen). */
+export const DRAWER_KEY = ['get', '/api/pos/drawer'] as const;
+/** The Z reports, every page. */
+export const Z_REPORTS_KEY = ['get', '/api/pos/z-reports'] as const;

@@ -1869,6 +1869,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pos/{id}/receipt': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The receipt of a paid order
+     * @description Auth: Logged in (any role). The salon (name, address, `btw_number`, `kvk_number`), the receipt number, the lines, the VAT per rate, the payments and the change given. 409 `order_not_paid` (not paid yet, or voided).
+     */
+    get: operations['getPosReceipt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pos/{id}/receipt/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Email the receipt of a paid order, in the client’s language
+     * @description Auth: Logged in (any role). To `to`, else the client’s address. 409 `order_not_paid`, `client_no_email` (no address known). Answers 202 once queued.
+     */
+    post: operations['emailPosReceipt'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/pos/{id}/refunds': {
     parameters: {
       query?: never;
@@ -1887,6 +1927,46 @@ export interface paths {
      * @description Auth: Logged in (any role). A new record, never an edit of the sale (see the API guide, refunds). Card and online refunds go through the provider that took the payment. `Idempotency-Key` (8–128 of `A-Za-z0-9._:-`): a repeat answers the first refund (and asks the provider again if its answer was lost). 400 `validation_failed`, `unknown_order_line`; 404; 409 `refund_exceeds_paid` (beyond what is left), `refund_method_not_allowed` (the method cannot take it), `order_voided`, `order_not_paid`, `refund_refused` (the provider said no; nothing recorded), `idempotency_key_reused`.
      */
     post: operations['createPosRefund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pos/{id}/refunds/{refund_id}/receipt': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The receipt of a completed refund
+     * @description Auth: Logged in (any role). 404 when the refund is not this order’s; 409 `refund_not_completed` (still with the provider).
+     */
+    get: operations['getPosRefundReceipt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pos/{id}/refunds/{refund_id}/receipt/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Email the receipt of a refund, in the client’s language
+     * @description Auth: Logged in (any role). As for a sale’s receipt. 409 `refund_not_completed`, `client_no_email`.
+     */
+    post: operations['emailPosRefundReceipt'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5641,6 +5721,10 @@ export interface components {
       total_pages: number;
     };
     PosDrawerDay: {
+      /** @description The salon’s currency, ISO 4217 */
+      currency: string;
+      /** @description The notes and coins of the currency, largest first, for a count per denomination; empty: count a total */
+      denominations: number[];
       /** @description Admin only: staff count blind, never seeing it before the close */
       expected_cash?: number;
       /** @description Currency units, e.g. 12.5 */
@@ -5682,6 +5766,7 @@ export interface components {
     PosOrder: {
       /** @description Currency units, e.g. 12.5 */
       amount_due: number;
+      cash_tendered: number | null;
       client_id: number;
       client_name: string;
       /**
@@ -5753,6 +5838,7 @@ export interface components {
     PosOrderSummary: {
       /** @description Currency units, e.g. 12.5 */
       amount_due: number;
+      cash_tendered: number | null;
       client_id: number;
       client_name: string;
       /**
@@ -5798,6 +5884,78 @@ export interface components {
       page: number;
       total: number;
       total_pages: number;
+    };
+    PosReceipt: {
+      cash_tendered: number | null;
+      /** @description Currency units, e.g. 12.5 */
+      change: number;
+      client_id: number;
+      client_name: string;
+      currency: string;
+      discounts: {
+        code: string | null;
+        /** @description Currency units, e.g. 12.5 */
+        loyalty: number;
+        /** @description Currency units, e.g. 12.5 */
+        promotion: number;
+      };
+      /**
+       * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+       * @example 2026-11-22 14:30:00
+       */
+      issued_at: string;
+      kind: 'sale' | 'refund';
+      lines: {
+        /** @description Currency units, e.g. 12.5 */
+        amount: number;
+        name: string;
+        quantity: number;
+        /** @description `gift_card`: a gift card sold, its code as the name */
+        type: 'service' | 'product' | 'package' | 'gift_card';
+        unit_price: number | null;
+        vat_rate: number | null;
+      }[];
+      order_id: number;
+      payments: {
+        /** @description Currency units, e.g. 12.5 */
+        amount: number;
+        method: 'cash' | 'card' | 'online' | 'gift_card';
+      }[];
+      reason: string | null;
+      /** @description The till journal’s number, `YYYY-NNNNNN` */
+      receipt_number: string;
+      refund_id: number | null;
+      sale_receipt_number: string | null;
+      salon: {
+        address: string;
+        btw_number: string;
+        city: string;
+        kvk_number: string;
+        name: string;
+        phone: string;
+        postcode: string;
+      };
+      staff_name: string;
+      /** @description Currency units, e.g. 12.5 */
+      total: number;
+      /** @description Per rate: net + VAT = gross, each to the cent, the rows adding up to the total */
+      vat: {
+        /** @description Currency units, e.g. 12.5 */
+        gross: number;
+        /** @description Currency units, e.g. 12.5 */
+        net: number;
+        /** @description Percent */
+        rate: number;
+        /** @description Currency units, e.g. 12.5 */
+        vat: number;
+      }[];
+    };
+    PosReceiptEmail: {
+      /** @description The outbox row (GET /api/system/emails/:id) */
+      email_id: number;
+      /** @description The client’s language, else the salon’s */
+      language: string;
+      to: string;
     };
     PosRefund: {
       /** @description Currency units, e.g. 12.5 */
@@ -6586,6 +6744,7 @@ export interface components {
       /** @enum {number} */
       id: 1;
       internal_consumption_enabled: 0 | 1;
+      kvk_number: string;
       language: string;
       logo_url: string | null;
       longpress_contact_enabled: 0 | 1;
@@ -16293,6 +16452,8 @@ export interface operations {
          *     }
          */
         'application/json': {
+          /** @description Cash only: what the client handed over, at least the amount due; the receipt shows the change given */
+          cash_tendered?: number;
           client_id: number;
           discount_code?: string;
           gift_card_code?: string;
@@ -16442,6 +16603,165 @@ export interface operations {
       };
     };
   };
+  getPosReceipt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosReceipt'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  emailPosReceipt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Another address; absent: the client’s own */
+          to?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosReceiptEmail'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listPosRefunds: {
     parameters: {
       query?: never;
@@ -16550,6 +16870,167 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PosRefund'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getPosRefundReceipt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        refund_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosReceipt'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  emailPosRefundReceipt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        refund_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Another address; absent: the client’s own */
+          to?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosReceiptEmail'];
         };
       };
       /** @description Every error: a human message and a stable snake_case code */
@@ -21858,6 +22339,7 @@ export interface operations {
           haptic_feedback_enabled?: boolean | 0 | 1;
           hide_unscheduled_staff?: boolean | 0 | 1;
           internal_consumption_enabled?: boolean | 0 | 1;
+          kvk_number?: string;
           /** @description e.g. nl, en, en-GB */
           language?: string;
           longpress_contact_enabled?: boolean | 0 | 1;

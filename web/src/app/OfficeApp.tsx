@@ -36,6 +36,8 @@ const InventoryArea = lazy(withMessages('inventory', () => import('../routes/inv
 const PaymentsArea = lazy(withMessages('payments', () => import('../routes/payments/PaymentsArea')));
 const CampaignsArea = lazy(withMessages('campaigns', () => import('../routes/campaigns/CampaignsArea')));
 const SystemArea = lazy(withMessages('system', () => import('../routes/system/SystemArea')));
+// The till's records: receipts, the cash drawer and its Z reports.
+const ReceiptsArea = lazy(withMessages('receipts', () => import('../routes/receipts/ReceiptsArea')));
 // The desk's calendar: `/calendar`, and `/bookings/:id` (the links of emails), its day with the booking's panel open.
 const CalendarPage = lazy(
   withMessages('desk', () =>
@@ -140,6 +142,9 @@ function OfficeShell() {
                   <Route path={`${OFFICE_ROUTES.notifications}/*?`}>
                     {user ? <NotificationsArea /> : <ToSignIn />}
                   </Route>
+                  {/* Before any `/till/*?` route: the till's records are their own chunk. */}
+                  <Route path="/till/receipts/*?">{user ? <ReceiptsArea /> : <ToSignIn />}</Route>
+                  <Route path="/till/drawer/*?">{user ? <ReceiptsArea /> : <ToSignIn />}</Route>
                   <Route path="/waitlist/*?">{user ? <WaitlistArea /> : <ToSignIn />}</Route>
                   <Route path="/inventory/*?">{user ? <InventoryArea /> : <ToSignIn />}</Route>
                   <Route path="/payments/*?">{user ? <PaymentsArea /> : <ToSignIn />}</Route>
