@@ -9,6 +9,7 @@ import { RecordState } from '../../ui/RecordPage';
 import { TextField } from '../../ui/TextField';
 import { PageSize, PrintControls, type Paper } from './print';
 import { Receipt, type ReceiptData } from './Receipt';
+import { RefundSection } from './RefundSection';
 import './till-records.css';
 
 /** /till/receipts/:id: a paid sale's receipt, where the till goes once paid. */
@@ -19,13 +20,16 @@ export function OrderReceiptPage({ orderId }: { orderId: number }) {
   const title = t('receipts.title', { id: orderId });
   if (!query.data) return <Unready query={query} title={title} />;
   return (
-    <ReceiptScreen
-      title={title}
-      receipt={query.data}
-      sending={email}
-      send={(to) => email.mutate({ params: { path: { id: orderId } }, body: to ? { to } : {} })}
-      sentTo={email.data?.to}
-    />
+    <>
+      <ReceiptScreen
+        title={title}
+        receipt={query.data}
+        sending={email}
+        send={(to) => email.mutate({ params: { path: { id: orderId } }, body: to ? { to } : {} })}
+        sentTo={email.data?.to}
+      />
+      <RefundSection orderId={orderId} currency={query.data.currency} />
+    </>
   );
 }
 
