@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { setSettings } from '../../test/helpers/bookings.js';
+import { salonDate, setupBookingSalon } from '../../test/helpers/public.js';
+import { choose, HAS_FOCUS, PHONE } from './actions.js';
+import { assertAccessible, BROWSER_DIALECTS, type BrowserHarness, browserSkip, startBrowserHarness } from './browser.js';
+
+/*
+ * The booking page's times on a phone: "First free time" reaches the first day with a free time
+ * in one action (past ten days of the only member's time off, so past what a visitor would try
+ * day by day), the day's times under "Morning", "Afternoon" and "Evening" in salon time, and
+ * the arrow keys move through all of them as one radio group (one Tab stop); in English and
+ * Dutch, axe on each state reached.
+ */
+
+const FIRST_FREE_DAY = 10;
+
+for (const dialect of BROWSER_DIALECTS) {
+  describe(`booking page times in chromium (${dialect})`, { skip: browserSkip() }, () => {
+    let h: BrowserHarness;
+    let service: { id: number; name: string };
+
+    before(async () => {
+      h = await startBrowserHarness(dialect, { smtp: false });
+      const salon = await setupBookingSalon(h.t);
+      service = salon.service;
+      const { admin, staff } = salon;
+      await setSettings(h.t, admin.token, { calendar_slot_min: 60, booking_min_lead_hours: 0 });
+      // 09:00 to 20:00 every day: one-hour starts from 09:00 to 19:00, in all three parts of the day.
+      const week = await h.t.request({
+        method: 'POST',
+        url: '/api/staff/default-shifts/save-week',
+        token: admin.token,
+        payload: {
+          staff_id: staff.id,
+          shifts: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day_of_week: day, start_time: '09:00', end_time: '20:00' })),
+        },
+      });
+      assert.equal(week.status, 200, JSON.stringify(week.body));
+      const off = await h.t.request({
+        method: 'POST',
+        url: '/api/staff/time-off',
+        token: admin.token,
+        payload: { staff_id: staff.id, start_date: salonDate(0), end_date: salonDate(FIRST_FREE_DAY - 1) },
+      });
+      assert.equal(off.status, 201, JSON.stringify(off.body));
+    });
+    after(() => h.close());
+
+    const languages = [
+      {
+        locale: 'en-GB',
+        first: 'First free time',
+        day: '3. Choose a day',
+        count: /11 free times on/,
+        parts: ['Morning', 'Afternoon', 'Evening'],
+      },
+      {
+        locale: 'nl-NL',
+        first: 'Eerste vrije tijd',
+        day: '3. Kies een dag',
+        count: /11 vrije tijden op/,
+        parts: ['Ochtend', 'Middag', 'Avond'],
+      },
+    ];
+
+    /** The value (salon time, `YYYY-MM-DD HH:MM:SS`) of the radio that has the focus, if any. */
+    const focusedTime = (page: Page) =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active instanceof HTMLInputElement && active.type === 'radio' ? active.value : null;
+      });
+
+    for (const language of languages) {
+      it(`on a phone (${language.locale}): the first free time in one action, the times by part of the day, arrow keys through them all`, async () => {
+        const { page, watch } = await h.open({ ...PHONE, locale: language.locale, timezoneId: 'Europe/Amsterdam' });
+        await page.goto('/book');
+        await choose(page.getByRole('checkbox', { name: new RegExp(service.name) }));
+        await page.getByRole('heading', { name: language.day }).waitFor();
+
+        // One action: the first day with a free time is chosen, and its first time, which has the focus.
+        await page.getByRole('button', { name: language.first }).click();
+        await page.getByRole('status').filter({ hasText: language.count }).waitFor();
+        const day = salonDate(FIRST_FREE_DAY);
+        const times = page.getByRole('region', { name: /^4\. / });
+        const first = times.locator('input[type="radio"]:checked');
+        assert.equal(await first.inputValue(), `${day} 09:00:00`);
+        assert.equal(await first.evaluate(HAS_FOCUS), true, 'the time chosen has the focus');
+        assert.match(page.url(), new RegExp(`date=${day}`));
+        await assertAccessible(page, `${language.locale}: the first free time`);
+
+        // Grouped in salon time: before 12:00, 12:00 to 17:59, from 18:00.
+        const [morning, afternoon, evening] = language.parts.map((name) => page.getByRole('group', { name }));
+        assert.equal(await morning!.getByRole('radio').count(), 3);
+        assert.equal(await afternoon!.getByRole('radio').count(), 6);
+        assert.equal(await evening!.getByRole('radio').count(), 2);
+        for (const name of language.parts) await page.getByRole('heading', { name, exact: true }).waitFor();
+
+        // The arrow keys go on from the morning into the afternoon: one radio group.
+        for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+        assert.equal(await focusedTime(page), `${day} 12:00:00`);
+        assert.equal(await afternoon!.getByRole('radio').first().isChecked(), true);
+        await page.keyboard.press('ArrowUp');
+        assert.equal(await focusedTime(page), `${day} 11:00:00`);
+        // One Tab stop: Tab leaves the times.
+        await page.keyboard.press('Tab');
+        assert.equal(await focusedTime(page), null);
+        await assertAccessible(page, `${language.locale}: a time moved to by arrow keys`);
+        watch.assertClean();
+      });
+    }
+  });
+}
