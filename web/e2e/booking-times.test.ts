@@ -4,7 +4,13 @@ import type { Page } from 'playwright-core';
 import { setSettings } from '../../test/helpers/bookings.js';
 import { salonDate, setupBookingSalon } from '../../test/helpers/public.js';
 import { choose, HAS_FOCUS, PHONE } from './actions.js';
-import { assertAccessible, BROWSER_DIALECTS, type BrowserHarness, browserSkip, startBrowserHarness } from './browser.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  startBrowserHarness,
+} from './browser.js';
 
 /*
  * The booking page's times on a phone: "First free time" reaches the first day with a free time
