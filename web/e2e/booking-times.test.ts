@@ -32,7 +32,12 @@ for (const dialect of BROWSER_DIALECTS) {
       const salon = await setupBookingSalon(h.t);
       service = salon.service;
       const { admin, staff } = salon;
-      await setSettings(h.t, admin.token, { calendar_slot_min: 60, booking_min_lead_hours: 0 });
+      await setSettings(h.t, admin.token, {
+        calendar_slot_min: 60,
+        booking_min_lead_hours: 0,
+        salon_address: 'Kerkstraat 1',
+        salon_city: 'Utrecht',
+      });
       // 09:00 to 20:00 every day: one-hour starts from 09:00 to 19:00, in all three parts of the day.
       const week = await h.t.request({
         method: 'POST',
@@ -58,6 +63,10 @@ for (const dialect of BROWSER_DIALECTS) {
       {
         locale: 'en-GB',
         first: 'First free time',
+        more: 'Opening hours and address',
+        services: /^1\. /,
+        next: 'Continue',
+        details: '5. Your details',
         day: '3. Choose a day',
         count: /11 free times on/,
         parts: ['Morning', 'Afternoon', 'Evening'],
@@ -65,6 +74,10 @@ for (const dialect of BROWSER_DIALECTS) {
       {
         locale: 'nl-NL',
         first: 'Eerste vrije tijd',
+        more: 'Openingstijden en adres',
+        services: /^1\. /,
+        next: 'Verder',
+        details: '5. Je gegevens',
         day: '3. Kies een dag',
         count: /11 vrije tijden op/,
         parts: ['Ochtend', 'Middag', 'Avond'],
@@ -113,6 +126,51 @@ for (const dialect of BROWSER_DIALECTS) {
         await page.keyboard.press('Tab');
         assert.equal(await focusedTime(page), null);
         await assertAccessible(page, `${language.locale}: a time moved to by arrow keys`);
+        watch.assertClean();
+      });
+
+      it(`on a phone (${language.locale}): the services in the first screen, the salon's address behind a link, a bar whose "Continue" brings each next step into view`, async () => {
+        const { page, watch } = await h.open({ ...PHONE, locale: language.locale, timezoneId: 'Europe/Amsterdam' });
+        await page.goto('/book');
+        const servicesHeading = page.getByRole('heading', { level: 2, name: language.services });
+        await servicesHeading.waitFor();
+        const option = page.getByRole('checkbox', { name: new RegExp(service.name) });
+        const box = await option.boundingBox();
+        assert.ok(
+          box && box.y + box.height <= PHONE.viewport.height,
+          `the first service is in the first screen (${box?.y})`,
+        );
+        // The address is not in the intro on a phone: at the page's end, where the link leads.
+        assert.equal(await page.getByText('Kerkstraat 1, Utrecht').count(), 2, 'in the intro (hidden) and at the end');
+        assert.equal(await page.getByText('Kerkstraat 1, Utrecht').first().isVisible(), false);
+        await page.getByRole('link', { name: language.more }).click();
+        await page.getByRole('heading', { name: language.more }).waitFor();
+        assert.equal(await page.getByText('Kerkstraat 1, Utrecht').last().isVisible(), true);
+        await assertAccessible(page, `${language.locale}: a phone's first screen`);
+
+        await choose(option);
+        const next = page.getByRole('button', { name: language.next, exact: true });
+        await next.waitFor();
+        const dayHeading = page.getByRole('heading', { name: language.day });
+        await next.click();
+        assert.equal(await dayHeading.evaluate(HAS_FOCUS), true, "Continue moves to the day's heading");
+        assert.ok(await dayHeading.isVisible());
+        await assertAccessible(page, `${language.locale}: the summary bar, the day step`);
+
+        await page.getByRole('button', { name: language.first }).click();
+        await page.getByRole('status').filter({ hasText: language.count }).waitFor();
+        // The bar says what is chosen: the service and the time.
+        const bar = page.locator('.summary-bar');
+        assert.match((await bar.textContent()) ?? '', new RegExp(`${service.name}.*09:00`));
+        await next.click();
+        const details = page.getByRole('heading', { name: language.details });
+        assert.equal(await details.evaluate(HAS_FOCUS), true, 'Continue moves to the details');
+        const heading = await details.boundingBox();
+        assert.ok(
+          heading && heading.y >= -1 && heading.y + heading.height < PHONE.viewport.height,
+          `the details are in view (${JSON.stringify(heading)})`,
+        );
+        await assertAccessible(page, `${language.locale}: a time chosen, the details in view`);
         watch.assertClean();
       });
     }

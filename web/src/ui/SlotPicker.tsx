@@ -1,6 +1,6 @@
 import { parseDate, type CalendarDate, type DateValue } from '@internationalized/date';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { slotsQuery, type Slot, type SlotSource } from '../api/availability';
 import type { Schemas } from '../api/client';
 import { useT } from '../i18n/i18n';
@@ -78,7 +78,7 @@ export function SlotPicker({
   const timesSection = useRef<HTMLElement>(null);
   const firstFree = useFirstFree(source, closed);
   // Set by "First free time": the time it chose takes the focus once the day's times show.
-  const [focusChosen, setFocusChosen] = useState(false);
+  const focusChosen = useRef(false);
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const slots = useQuery({ ...slotsQuery(source, date?.toString() ?? ''), enabled: date !== null });
@@ -87,19 +87,20 @@ export function SlotPicker({
     if (taken) timesHeading.current?.focus();
   }, [taken]);
   useEffect(() => {
-    if (!focusChosen || !slots.data) return;
-    setFocusChosen(false);
+    if (!focusChosen.current || !value) return;
     const chosen = timesSection.current?.querySelector<HTMLInputElement>('input:checked');
-    chosen?.focus();
-    chosen?.scrollIntoView({ block: 'center' });
-  }, [focusChosen, slots.data]);
+    if (!chosen) return;
+    focusChosen.current = false;
+    chosen.focus();
+    chosen.scrollIntoView({ block: 'center' });
+  }, [slots.data, value]);
 
   const jumpToFirstFree = async () => {
     const found = await firstFree.find(today, lastDay);
     if (!found) return;
+    focusChosen.current = true;
     onDateChange(found.day);
     onChange(found.slot);
-    setFocusChosen(true);
   };
 
   const dayId = `${idPrefix}-day`;
@@ -109,7 +110,9 @@ export function SlotPicker({
   return (
     <>
       <section className="step" aria-labelledby={dayId}>
-        <Heading id={dayId}>{dayTitle}</Heading>
+        <Heading id={dayId} tabIndex={-1}>
+          {dayTitle}
+        </Heading>
         <div className="first-free">
           <Button
             variant="secondary"

@@ -5,9 +5,9 @@ import './times-by-part.css';
 
 /** Parts of the day in the salon's time: before 12:00, 12:00 to 17:59, from 18:00. */
 const PARTS = [
-  { key: 'book.times.morning', until: 12 },
-  { key: 'book.times.afternoon', until: 18 },
-  { key: 'book.times.evening', until: 24 },
+  { key: 'book.times.morning', from: 0, until: 12 },
+  { key: 'book.times.afternoon', from: 12, until: 18 },
+  { key: 'book.times.evening', from: 18, until: 24 },
 ] as const;
 
 /**
@@ -35,14 +35,12 @@ export function TimesByPart({
 }) {
   const t = useT();
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
-  let from = 0;
   const parts = PARTS.map((part) => {
     // start_at is the salon's wall clock, `YYYY-MM-DD HH:MM:SS`: its hour says the part.
     const times = slots.filter((slot) => {
       const hour = Number(slot.start_at.slice(11, 13));
-      return hour >= from && hour < part.until;
+      return hour >= part.from && hour < part.until;
     });
-    from = part.until;
     return { ...part, times };
   }).filter((part) => part.times.length > 0);
 
