@@ -80,7 +80,10 @@ for (const dialect of BROWSER_DIALECTS) {
       assert.equal(await page.getByRole('checkbox', { name: new RegExp(service.name) }).isChecked(), true);
       assert.equal(await page.getByRole('checkbox', { name: new RegExp(other.name) }).isChecked(), true);
       await page.getByRole('radio', { name: new RegExp(`${time} to`), checked: true }).waitFor();
-      await page.getByText(new RegExp(`${service.name}, ${other.name} on .*${time} to`)).waitFor();
+      await page
+        .locator('.summary')
+        .getByText(new RegExp(`${service.name}, ${other.name} on .*${time} to`))
+        .waitFor();
       await assertAccessible(page, 'the choices restored by a reload');
 
       await page.goBack();

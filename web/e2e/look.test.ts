@@ -176,7 +176,8 @@ for (const dialect of BROWSER_DIALECTS) {
       try {
         const { page, watch } = await h.open({ ...PHONE, locale: 'en-GB' });
         await page.goto('/book');
-        const hours = page.locator('.salon-intro dl');
+        // On a phone the hours are at the page's end, behind "Opening hours and address".
+        const hours = page.locator('.salon-more-end dl');
         await hours.waitFor();
         assert.deepEqual(await hours.locator('dt').allTextContents(), ['Sunday', 'Monday']);
         assert.deepEqual(await hours.locator('dd').allTextContents(), ['1:00 pm to 5:00 pm', '9:00 am to 5:30 pm']);

@@ -1,14 +1,15 @@
 import { parseDate, type CalendarDate, type DateValue } from '@internationalized/date';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
-import { Radio, RadioGroup } from 'react-aria-components';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { slotsQuery, type Slot, type SlotSource } from '../api/availability';
 import type { Schemas } from '../api/client';
 import { useT } from '../i18n/i18n';
 import { isClosedDay, weekStart } from '../lib/datetime';
 import { Button } from './Button';
 import { Calendar } from './Calendar';
+import { useFirstFree } from './first-free';
 import { useSalonTime } from './salon-time';
+import { TimesByPart } from './TimesByPart';
 
 type SalonPage = Schemas['PublicSalonPage'];
 
@@ -44,7 +45,9 @@ export interface SlotPickerProps {
  * moved from the client's account, a move link. Days from the salon's today to today +
  * `maxFutureDays`, closed weekdays and holidays greyed out and refused, weeks from the salon's
  * first day; the times a labelled radio group, each named in full in the salon's zone and time
- * format; a live region says how many times the day has.
+ * format, grouped by part of the day (TimesByPart); a live region says how many times the day
+ * has. "First free time" finds the first day with a free time (first-free.ts), chooses that day
+ * and its first time, and moves the focus to it.
  */
 export function SlotPicker({
   page,
@@ -67,8 +70,15 @@ export function SlotPicker({
   const today = parseDate(page.today);
   const lastDay = today.add({ days: maxFutureDays });
   const holidays = useMemo(() => new Set(page.holidays.map((holiday) => holiday.date)), [page.holidays]);
-  const closed = (candidate: DateValue) => isClosedDay(candidate, page.opening_hours, holidays);
+  const closed = useCallback(
+    (candidate: DateValue) => isClosedDay(candidate, page.opening_hours, holidays),
+    [page.opening_hours, holidays],
+  );
   const timesHeading = useRef<HTMLHeadingElement>(null);
+  const timesSection = useRef<HTMLElement>(null);
+  const firstFree = useFirstFree(source, closed);
+  // Set by "First free time": the time it chose takes the focus once the day's times show.
+  const focusChosen = useRef(false);
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const slots = useQuery({ ...slotsQuery(source, date?.toString() ?? ''), enabled: date !== null });
@@ -76,6 +86,22 @@ export function SlotPicker({
   useEffect(() => {
     if (taken) timesHeading.current?.focus();
   }, [taken]);
+  useEffect(() => {
+    if (!focusChosen.current || !value) return;
+    const chosen = timesSection.current?.querySelector<HTMLInputElement>('input:checked');
+    if (!chosen) return;
+    focusChosen.current = false;
+    chosen.focus();
+    chosen.scrollIntoView({ block: 'center' });
+  }, [slots.data, value]);
+
+  const jumpToFirstFree = async () => {
+    const found = await firstFree.find(today, lastDay);
+    if (!found) return;
+    focusChosen.current = true;
+    onDateChange(found.day);
+    onChange(found.slot);
+  };
 
   const dayId = `${idPrefix}-day`;
   const timeId = `${idPrefix}-time`;
@@ -84,7 +110,27 @@ export function SlotPicker({
   return (
     <>
       <section className="step" aria-labelledby={dayId}>
-        <Heading id={dayId}>{dayTitle}</Heading>
+        <Heading id={dayId} tabIndex={-1}>
+          {dayTitle}
+        </Heading>
+        <div className="first-free">
+          <Button
+            variant="secondary"
+            isDisabled={firstFree.state === 'searching'}
+            onPress={() => void jumpToFirstFree()}
+          >
+            {t('book.day.first')}
+          </Button>
+          <p role="status">
+            {firstFree.state === 'searching'
+              ? t('book.times.loading')
+              : firstFree.state === 'failed'
+                ? t('book.times.failed')
+                : firstFree.state === 'none'
+                  ? t('book.day.firstNone', { days: maxFutureDays })
+                  : ''}
+          </p>
+        </div>
         <Calendar
           aria-labelledby={dayId}
           value={date}
@@ -106,7 +152,7 @@ export function SlotPicker({
       </section>
 
       {date && (
-        <section className="step" aria-labelledby={timeId}>
+        <section className="step" aria-labelledby={timeId} ref={timesSection}>
           <Heading id={timeId} ref={timesHeading} tabIndex={-1}>
             {timeTitle}
           </Heading>
@@ -126,23 +172,15 @@ export function SlotPicker({
                   : t('book.times.count', { count: slots.data.length, day: dayName })}
           </p>
           {slots.data && slots.data.length > 0 && (
-            <RadioGroup
-              aria-labelledby={timeId}
-              className="radio-list"
-              value={value?.start_at ?? null}
-              onChange={(start) => onChange(slots.data.find((candidate) => candidate.start_at === start) ?? null)}
-            >
-              {slots.data.map((candidate) => (
-                <Radio
-                  key={candidate.start_at}
-                  value={candidate.start_at}
-                  className="radio"
-                  aria-label={span(candidate.start_at, candidate.end_at)}
-                >
-                  {time(candidate.start_at)}
-                </Radio>
-              ))}
-            </RadioGroup>
+            <TimesByPart
+              slots={slots.data}
+              value={value}
+              onChange={onChange}
+              labelledBy={timeId}
+              headingLevel={headingLevel === 2 ? 3 : 4}
+              label={time}
+              span={span}
+            />
           )}
           {slots.isError && (
             <Button variant="secondary" onPress={() => void slots.refetch()}>

@@ -5,7 +5,7 @@ import { useT } from '../../i18n/i18n';
 import { isEmbedded } from '../../lib/embed';
 import { Loading, LoadError, useTitle } from '../../ui/PageStates';
 import { BookingFlow } from './BookingFlow';
-import { SalonIntro } from './SalonIntro';
+import { SalonIntro, SalonMoreAtEnd } from './SalonIntro';
 
 /** Asks for what the booking page reads before it shows anything (the shell calls it as the page starts). */
 export function prefetchBookingPage(queryClient: QueryClient): void {
@@ -64,6 +64,7 @@ export function BookingPage() {
       {heading}
       <SalonIntro page={page.data} compact={isEmbedded()} />
       <BookingFlow info={info.data} page={page.data} services={services.data} />
+      {!isEmbedded() && <SalonMoreAtEnd page={page.data} />}
     </>
   );
 }

@@ -15,6 +15,7 @@ import { Checkbox } from '../../ui/Checkbox';
 import { useSalonTime } from '../../ui/salon-time';
 import { SlotPicker } from '../../ui/SlotPicker';
 import { TextField } from '../../ui/TextField';
+import { SummaryBar } from './SummaryBar';
 import { VisitCost } from './VisitCost';
 import { BookingAs, SignInOffer } from './WhoBooks';
 import type { ChoicesUpdate } from './choices';
@@ -183,7 +184,9 @@ export default function Schedule({
       />
 
       <section className="step" aria-labelledby="step-details">
-        <h2 id="step-details">{t('book.details.title')}</h2>
+        <h2 id="step-details" tabIndex={-1}>
+          {t('book.details.title')}
+        </h2>
         {slot && (
           <p className="summary">
             {t('book.details.summary', {
@@ -258,6 +261,11 @@ export default function Schedule({
           </SubmitButton>
         </ApiForm>
       </section>
+      <SummaryBar
+        services={services.map((service) => service.name)}
+        when={slot ? span(slot.start_at, slot.end_at) : null}
+        next={date === null ? 'step-day' : slot === null ? 'step-time' : 'step-details'}
+      />
     </>
   );
 }
