@@ -134,6 +134,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'GET /api/pos/:id/refunds',
     'POST /api/pos/:id/void',
     'GET /api/pos/favorites',
+    'GET /api/pos/items',
     'PUT /api/pos/favorites',
     'GET /api/pos/drawer',
     'POST /api/pos/drawer/open',

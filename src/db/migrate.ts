@@ -47,6 +47,7 @@ import * as m0053 from './migrations/0053_booking_history.js';
 import * as m0055 from './migrations/0055_pos_journal.js';
 import * as m0056 from './migrations/0056_pos_refunds.js';
 import * as m0057 from './migrations/0057_pos_drawer.js';
+import * as m0059 from './migrations/0059_pos_booking_checkout.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -106,6 +107,7 @@ const migrations: Record<string, MigrationModule> = {
   '0055_pos_journal': m0055,
   '0056_pos_refunds': m0056,
   '0057_pos_drawer': m0057,
+  '0059_pos_booking_checkout': m0059,
 };
 
 class DialectAwareProvider implements MigrationProvider {

@@ -62,6 +62,8 @@ function toOrderFields(row: OrderJoinedRow, timezone: string) {
     gift_card_id: row.gift_card_id,
     gift_cards_sold: fromCents(row.gift_cards_sold),
     amount_due: fromCents(row.amount_due),
+    deposit_amount: fromCents(row.deposit_amount),
+    booking_id: row.booking_id,
     vat_total: fromCents(row.vat_total),
     loyalty_points_earned: row.loyalty_points_earned,
     notes: row.notes,

@@ -6,10 +6,12 @@ import { currentUser } from '../../http/auth.js';
 import { DateText, errorRef, FileAnswer, IdParams, Listing, named } from '../../http/schemas.js';
 import { listFavorites, saveFavorites } from './favorites.js';
 import { createOrderAndCollect } from './payment.js';
-import { badRequest } from '../../lib/errors.js';
+import { idempotencyKeyOf } from '../../db/idempotency.js';
 import {
   FavoriteOut,
   FavoritesBody,
+  ItemSearchOut,
+  ItemSearchQuery,
   OrderCreateBody,
   OrderListQuery,
   OrderOut,
@@ -20,18 +22,9 @@ import {
 } from './schemas.js';
 import * as pos from './service.js';
 import { drawerRoutes } from './drawer-routes.js';
+import { searchItems } from './item-search.js';
 
 const tags = ['pos'];
-
-/** The Idempotency-Key header of a refund, checked; undefined when not sent. */
-function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
-  if (header !== undefined && (typeof header !== 'string' || !/^[A-Za-z0-9._:-]{8,128}$/.test(header))) {
-    throw badRequest('validation_failed', 'Idempotency-Key must be 8 to 128 characters of A-Z a-z 0-9 . _ : -', [
-      { field: 'idempotency-key', message: 'must match ^[A-Za-z0-9._:-]{8,128}$' },
-    ]);
-  }
-  return header;
-}
 
 const JournalVerificationOut = named(
   'PosJournalVerification',
@@ -82,6 +75,21 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
       response: { 200: Type.Array(FavoriteOut), 400: errorRef },
     },
     handler: (request) => saveFavorites(ctx.db, currentUser(request).id, request.body),
+  });
+
+  // A static segment too: `/pos/items` is never an order id.
+  app.get('/api/pos/items', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'searchPosItems',
+      tags,
+      summary: 'The till’s search: active services, products and packages by name; products also by SKU or EAN',
+      description:
+        'One answer per keystroke: a product whose `ean_code` is exactly `q` comes first with `ean_match: true` (a barcode scanner types the code), then services, products and packages by name, at most `limit` of each.',
+      querystring: ItemSearchQuery,
+      response: { 200: Type.Array(ItemSearchOut), 400: errorRef },
+    },
+    handler: (request) => searchItems(ctx.db, request.query),
   });
 
   await drawerRoutes(instance, ctx);
@@ -142,12 +150,16 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
       summary: 'Ring up an order: lines, discount code, gift card, loyalty points, payment',
       description:
         'See the API guide (POS) for the maths and every rule. 400 `unknown_client`, `client_inactive`, `unknown_staff`, `unknown_item`, `unknown_discount_code`, `unknown_gift_card`, `unknown_reward`; ' +
-        '409 `insufficient_stock`, `promotion_not_valid`, `promotion_used_up`, `promotion_client_limit`, `gift_card_expired`, `gift_card_empty`, `loyalty_disabled`, `insufficient_points`, `no_package_credit`. Answers 201 with the order, its lines, the gift cards it sold and its payment.',
+        '409 `insufficient_stock`, `promotion_not_valid`, `promotion_used_up`, `promotion_client_limit`, `gift_card_expired`, `gift_card_empty`, `loyalty_disabled`, `insufficient_points`, `no_package_credit`. Answers 201 with the order, its lines, the gift cards it sold and its payment. ' +
+        '`booking_id` checks a booking (a visit: every part) out: 404 unknown booking, 400 `booking_other_client`, 409 `booking_checked_out`, `booking_not_checkable`; its deposit paid online is `deposit_amount`, not collected again. ' +
+        'An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`): a retry with the same key and body from the same user answers the first order as it now stands (header `Idempotent-Replayed: true`) and takes no payment twice; another body is 409 `idempotency_key_reused`.',
       body: OrderCreateBody,
       response: { 201: OrderOut, 400: errorRef, 409: errorRef },
     },
     handler: async (request, reply) => {
-      const order = await createOrderAndCollect(ctx, currentUser(request), request.body);
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const { order, replayed } = await createOrderAndCollect(ctx, currentUser(request), request.body, key);
+      if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(order);
     },
   });

@@ -54,6 +54,13 @@ export const OrderCreateBody = withExample(
     gift_card_code: Type.Optional(Type.String({ maxLength: 64 })),
     loyalty_points: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
     notes: Type.Optional(Type.String({ maxLength: 2000 })),
+    booking_id: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'Check this booking (a visit: all its parts) out: completed with the order, its deposit paid online deducted from what is collected. 409 `booking_checked_out` when an order already did.',
+      }),
+    ),
     gift_cards: Type.Optional(
       Type.Array(GiftCardSaleBody, {
         maxItems: MAX_GIFT_CARDS_PER_ORDER,
@@ -122,6 +129,11 @@ const orderFields = {
   gift_card_id: Nullable(Type.Integer()),
   gift_cards_sold: Money,
   amount_due: Money,
+  deposit_amount: Type.Number({
+    description:
+      'Part of amount_due paid before, as the booking’s deposit online; the payment method collects amount_due − deposit_amount',
+  }),
+  booking_id: Nullable(Type.Integer({ description: 'The booking this order checked out' })),
   vat_total: Money,
   loyalty_points_earned: Type.Integer(),
   notes: Type.String(),
@@ -253,3 +265,27 @@ export type OrderSummaryOutput = Static<typeof OrderSummaryOut>;
 export type OrderListFilter = Static<typeof OrderListQuery>;
 export type FavoritesInput = Static<typeof FavoritesBody>;
 export type FavoriteOutput = Static<typeof FavoriteOut>;
+
+export const ItemSearchQuery = Type.Object({
+  q: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'Part of a name; a product’s SKU or its exact EAN code',
+  }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, description: 'At most this many of each kind (20)' })),
+});
+
+export const ItemSearchOut = named(
+  'PosItemFound',
+  Type.Object({
+    type: ItemType,
+    id: Type.Integer(),
+    name: Type.String(),
+    price: Money,
+    ean_match: Type.Boolean({ description: 'A product whose EAN code is exactly what was typed (a scanned barcode)' }),
+    in_stock: Nullable(Type.Integer({ description: 'A product’s quantity on hand; null for services and packages' })),
+  }),
+);
+
+export type ItemSearchInput = Static<typeof ItemSearchQuery>;
+export type ItemSearchOutput = Static<typeof ItemSearchOut>;
