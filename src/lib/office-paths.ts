@@ -27,6 +27,7 @@ export const OFFICE_ROUTES = {
   smsOutbox: '/system/sms',
   notifications: '/notifications',
   notificationPreferences: '/notifications/preferences',
+  till: '/till',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -47,6 +48,7 @@ export const officeHref = {
   smsOutbox: () => href(OFFICE_ROUTES.smsOutbox),
   notifications: () => href(OFFICE_ROUTES.notifications),
   notificationPreferences: () => href(OFFICE_ROUTES.notificationPreferences),
+  till: () => href(OFFICE_ROUTES.till),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /**

@@ -50,6 +50,7 @@ export const MESSAGE_PARTS = {
   payments: { shell: 'shell-office', roots: ['routes/payments/PaymentsArea.tsx'] },
   campaigns: { shell: 'shell-office', roots: ['routes/campaigns/CampaignsArea.tsx'] },
   system: { shell: 'shell-office', roots: ['routes/system/SystemArea.tsx'] },
+  till: { shell: 'shell-office', roots: ['routes/till/TillArea.tsx'] },
 } as const satisfies Record<string, PartDefinition>;
 
 export type MessagePart = keyof typeof MESSAGE_PARTS;

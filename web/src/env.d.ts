@@ -23,6 +23,7 @@ declare module 'virtual:messages' {
     | 'inventory'
     | 'payments'
     | 'campaigns'
-    | 'system';
+    | 'system'
+    | 'till';
   export const catalogueLoaders: Record<'en' | 'nl', Record<Parts, () => Promise<{ messages: Messages }>>>;
 }

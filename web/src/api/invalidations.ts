@@ -8,6 +8,8 @@ import {
   BOOKING_KEY,
   BOOKINGS_KEY,
   CLIENTS_KEY,
+  POS_FAVORITES_KEY,
+  POS_ORDERS_KEY,
   MY_BOOKINGS_KEY,
   MY_PROFILE_KEY,
   NOTIFICATION_PREFERENCES_KEY,
@@ -90,6 +92,9 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   },
   // A client created inline at the desk joins the searches.
   'post /api/clients': { done: [CLIENTS_KEY] },
+  // A sale at the till; checking a booking out completes it (and its visit) on the calendar.
+  'post /api/pos': { done: [POS_ORDERS_KEY, BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY] },
+  'put /api/pos/favorites': { done: [POS_FAVORITES_KEY] },
   // The profile says whether the client has a password.
   'post /api/public/me/password': { done: [MY_PROFILE_KEY] },
   // The back office: the salon set up (or found set up meanwhile) needs no set-up page any more.

@@ -28,6 +28,10 @@ export const BOOKING_KEY = ['get', '/api/bookings/{id}'] as const;
 export const BOOKING_HISTORY_KEY = ['get', '/api/bookings/{id}/history'] as const;
 /** The clients list and the desk's client search, every variant. */
 export const CLIENTS_KEY = ['get', '/api/clients'] as const;
+/** The till's orders, every list and each one (a sale made, paid or refunded). */
+export const POS_ORDERS_KEY = ['get', '/api/pos'] as const;
+/** The signed-in member's favourite till items. */
+export const POS_FAVORITES_KEY = ['get', '/api/pos/favorites'] as const;
 /** Every list of the waitlist (the desk's new booking reads a day's open entries). */
 export const WAITLIST_KEY = ['get', '/api/waitlist'] as const;
 

@@ -1800,7 +1800,7 @@ export interface paths {
     put?: never;
     /**
      * Ring up an order: lines, discount code, gift card, loyalty points, payment
-     * @description Auth: Logged in (any role). See the API guide (POS) for the maths and every rule. 400 `unknown_client`, `client_inactive`, `unknown_staff`, `unknown_item`, `unknown_discount_code`, `unknown_gift_card`, `unknown_reward`; 409 `insufficient_stock`, `promotion_not_valid`, `promotion_used_up`, `promotion_client_limit`, `gift_card_expired`, `gift_card_empty`, `loyalty_disabled`, `insufficient_points`, `no_package_credit`. Answers 201 with the order, its lines, the gift cards it sold and its payment.
+     * @description Auth: Logged in (any role). See the API guide (POS) for the maths and every rule. 400 `unknown_client`, `client_inactive`, `unknown_staff`, `unknown_item`, `unknown_discount_code`, `unknown_gift_card`, `unknown_reward`; 409 `insufficient_stock`, `promotion_not_valid`, `promotion_used_up`, `promotion_client_limit`, `gift_card_expired`, `gift_card_empty`, `loyalty_disabled`, `insufficient_points`, `no_package_credit`. Answers 201 with the order, its lines, the gift cards it sold and its payment. `booking_id` checks a booking (a visit: every part) out: 404 unknown booking, 400 `booking_other_client`, 409 `booking_checked_out`, `booking_not_checkable`; its deposit paid online is `deposit_amount`, not collected again. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`): a retry with the same key and body from the same user answers the first order as it now stands (header `Idempotent-Replayed: true`) and takes no payment twice; another body is 409 `idempotency_key_reused`.
      */
     post: operations['createPosOrder'];
     delete?: never;
@@ -1970,6 +1970,26 @@ export interface paths {
      * @description Auth: Logged in (any role). An array of `{ type, id, position }` (at most 200; each item once) replaces the whole list. An unknown or archived item is 400 `unknown_item`. Answers the list as GET does.
      */
     put: operations['replacePosFavorites'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pos/items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The till’s search: active services, products and packages by name; products also by SKU or EAN
+     * @description Auth: Logged in (any role). One answer per keystroke: a product whose `ean_code` is exactly `q` comes first with `ean_match: true` (a barcode scanner types the code), then services, products and packages by name, at most `limit` of each.
+     */
+    get: operations['searchPosItems'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -5517,6 +5537,16 @@ export interface components {
       price: number;
       type: 'service' | 'product' | 'package';
     };
+    PosItemFound: {
+      /** @description A product whose EAN code is exactly what was typed (a scanned barcode) */
+      ean_match: boolean;
+      id: number;
+      in_stock: number | null;
+      name: string;
+      /** @description Currency units, e.g. 12.5 */
+      price: number;
+      type: 'service' | 'product' | 'package';
+    };
     PosJournalVerification: {
       /** @description Entries checked, up to the first broken one */
       entries: number;
@@ -5534,6 +5564,7 @@ export interface components {
     PosOrder: {
       /** @description Currency units, e.g. 12.5 */
       amount_due: number;
+      booking_id: number | null;
       client_id: number;
       client_name: string;
       /**
@@ -5541,6 +5572,8 @@ export interface components {
        * @example 2026-11-22 14:30:00
        */
       created_at: string;
+      /** @description Part of amount_due paid before, as the booking’s deposit online; the payment method collects amount_due − deposit_amount */
+      deposit_amount: number;
       /** @description Currency units, e.g. 12.5 */
       discount_amount: number;
       discount_code: string | null;
@@ -5605,6 +5638,7 @@ export interface components {
     PosOrderSummary: {
       /** @description Currency units, e.g. 12.5 */
       amount_due: number;
+      booking_id: number | null;
       client_id: number;
       client_name: string;
       /**
@@ -5612,6 +5646,8 @@ export interface components {
        * @example 2026-11-22 14:30:00
        */
       created_at: string;
+      /** @description Part of amount_due paid before, as the booking’s deposit online; the payment method collects amount_due − deposit_amount */
+      deposit_amount: number;
       /** @description Currency units, e.g. 12.5 */
       discount_amount: number;
       discount_code: string | null;
@@ -16006,6 +16042,8 @@ export interface operations {
          *     }
          */
         'application/json': {
+          /** @description Check this booking (a visit: all its parts) out: completed with the order, its deposit paid online deducted from what is collected. 409 `booking_checked_out` when an order already did. */
+          booking_id?: number;
           client_id: number;
           discount_code?: string;
           gift_card_code?: string;
@@ -16787,6 +16825,49 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  searchPosItems: {
+    parameters: {
+      query: {
+        /** @description At most this many of each kind (20) */
+        limit?: number;
+        /** @description Part of a name; a product’s SKU or its exact EAN code */
+        q: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosItemFound'][];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
         headers: {
           [name: string]: unknown;
         };

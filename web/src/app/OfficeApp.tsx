@@ -36,6 +36,7 @@ const InventoryArea = lazy(withMessages('inventory', () => import('../routes/inv
 const PaymentsArea = lazy(withMessages('payments', () => import('../routes/payments/PaymentsArea')));
 const CampaignsArea = lazy(withMessages('campaigns', () => import('../routes/campaigns/CampaignsArea')));
 const SystemArea = lazy(withMessages('system', () => import('../routes/system/SystemArea')));
+const TillArea = lazy(withMessages('till', () => import('../routes/till/TillArea')));
 // The desk's calendar: `/calendar`, and `/bookings/:id` (the links of emails), its day with the booking's panel open.
 const CalendarPage = lazy(
   withMessages('desk', () =>
@@ -145,6 +146,8 @@ function OfficeShell() {
                   <Route path="/payments/*?">{user ? <PaymentsArea /> : <ToSignIn />}</Route>
                   <Route path="/campaigns/*?">{user ? <CampaignsArea /> : <ToSignIn />}</Route>
                   <Route path="/system/*?">{user ? <SystemArea /> : <ToSignIn />}</Route>
+                  {/* After any /till/… route of its own (receipts, the drawer), which must win. */}
+                  <Route path={`${OFFICE_ROUTES.till}/*?`}>{user ? <TillArea /> : <ToSignIn />}</Route>
                   <Route component={NotFound} />
                 </Switch>
               )}
