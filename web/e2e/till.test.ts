@@ -6,7 +6,7 @@ import { createClient, createService, pastSlot } from '../../test/helpers/bookin
 import { DIALECTS } from '../../test/helpers/database.js';
 import { FakeCardpayProvider } from '../../test/helpers/fake-cardpay.js';
 import { insertProduct } from '../../test/helpers/factories.js';
-import { DESKTOP, PHONE } from './actions.js';
+import { DESKTOP, HAS_FOCUS, PHONE } from './actions.js';
 import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness, type PageWatch } from './browser.js';
 import { api, assertClean } from './desk.js';
 
@@ -69,7 +69,7 @@ const EAN = '8712345678906';
 for (const dialect of DIALECTS) {
   describe(`the till in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
-    let desk: { id: number; email: string; password: string };
+    let desk: { id: number; email: string; password: string; token: string };
     let adminToken: string;
     const cardpay = new FakeCardpayProvider();
     const bookings: number[] = [];
@@ -187,6 +187,33 @@ for (const dialect of DIALECTS) {
         await page.keyboard.press('Enter');
         await page.getByRole('list', { name: words.lines }).getByText('Argan oil').first().waitFor();
         assert.equal(await search.inputValue(), '', 'the field is cleared for the next scan');
+        if (index === 0) {
+          // Favourites: two added from the search, the second moved first with its button.
+          for (const name of ['Balayage', 'Argan oil']) {
+            await search.fill(name);
+            await page.getByRole('button', { name: `Add ${name} to favourites` }).click();
+            await page.getByRole('grid', { name: 'Favourites' }).getByText(name).waitFor();
+          }
+          // By keyboard: the item's row, then along its controls to "Move up", Enter.
+          const row = page.getByRole('row', { name: /Argan oil/ });
+          await row.focus();
+          const up = page.getByRole('button', { name: 'Move Argan oil up' });
+          for (let i = 0; i < 6 && !(await up.evaluate(HAS_FOCUS)); i++) await page.keyboard.press('ArrowRight');
+          assert.equal(await up.evaluate(HAS_FOCUS), true, 'the move button is reached by keyboard');
+          await page.keyboard.press('Enter');
+          for (let i = 0; i < 50; i++) {
+            const saved = await api(h.t, desk.token, 'GET', '/api/pos/favorites');
+            if (saved[0]?.name === 'Argan oil') break;
+            await page.waitForTimeout(100);
+          }
+          const saved = await api(h.t, desk.token, 'GET', '/api/pos/favorites');
+          assert.deepEqual(
+            saved.map((item: { name: string }) => item.name),
+            ['Argan oil', 'Balayage'],
+          );
+          await assertAccessible(page, `favourites (${language}, ${label})`);
+          await search.fill('');
+        }
         await page.getByLabel(words.cash, { exact: true }).check();
         await page.getByLabel(words.received).fill('20');
         await assertAccessible(page, `a cash sale rung up (${language}, ${label})`);

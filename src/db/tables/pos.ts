@@ -106,6 +106,8 @@ export interface PosOrderItemsTable {
   /** this line's share of the order's loyalty amount */
   loyalty_amount: number;
   client_package_id: number | null;
+  /** who performed or sold the line (migration 0059); null on older lines: the order's staff member */
+  staff_id: Generated<number | null>;
 }
 
 export interface PosFavoritesTable {

@@ -164,7 +164,8 @@ for (const dialect of DIALECTS) {
         gift_card_code: card.body.code,
         items: [
           { type: 'service', id: colour.id, quantity: 1 },
-          { type: 'service', id: cut.id, quantity: 1 },
+          // The cut was someone else's work: the line names them.
+          { type: 'service', id: cut.id, quantity: 1, staff_id: staff.id },
         ],
       });
       assert.equal(order.status, 201, JSON.stringify(order.body));
@@ -179,6 +180,18 @@ for (const dialect of DIALECTS) {
       const sent = JSON.parse(cardpay.requests.at(-1)!.body);
       assert.deepEqual(sent.total_amount, { value: 3500, currency: 'EUR', minor_unit: 2 });
       for (const id of partIds) assert.equal((await bookingRow(id)).status, 'completed');
+      assert.deepEqual(
+        order.body.items.map((line: { staff_id: number }) => line.staff_id),
+        [admin.id, staff.id],
+      );
+      const unknown = await sell({
+        client_id: client.id,
+        staff_id: admin.id,
+        payment_method: 'cash',
+        items: [{ type: 'service', id: cut.id, quantity: 1, staff_id: 999_999 }],
+      });
+      assertError(unknown, 400, 'unknown_staff');
+      assert.equal(unknown.body.details[0].field, 'items.0.staff_id');
       // The first part is the visit's too: checked out with the second.
       const firstPart = await sell({
         client_id: client.id,

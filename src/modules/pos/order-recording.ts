@@ -124,6 +124,7 @@ async function insertLines(
   trx: Transaction<DB>,
   orderId: number,
   clientId: number,
+  staffId: number,
   { lines, totals }: PricedOrder,
 ): Promise<void> {
   const packageIds: Array<number | null> = [];
@@ -152,6 +153,7 @@ async function insertLines(
           discount_amount: computed.discount_amount,
           loyalty_amount: computed.loyalty_amount,
           client_package_id: packageIds[i] ?? null,
+          staff_id: line.item.staff_id ?? staffId,
         };
       }),
     )
@@ -243,7 +245,13 @@ async function recordOrder(
     input.booking_id === undefined
       ? null
       : await claimBookingForOrder(trx, ctx.dialect, input.booking_id, input.client_id);
-  await lockActiveStaff(trx, ctx.dialect, input.staff_id);
+  // The order's staff member and its lines', each once, in id order: concurrent orders never deadlock.
+  const staffIds = [...new Set([input.staff_id, ...input.items.map((item) => item.staff_id ?? input.staff_id)])];
+  for (const id of staffIds.sort((a, b) => a - b)) {
+    const index = input.items.findIndex((item) => item.staff_id === id);
+    const field = id === input.staff_id || index < 0 ? 'staff_id' : `items.${index}.staff_id`;
+    await lockActiveStaff(trx, ctx.dialect, id, field);
+  }
   // FOR UPDATE: the client's row serialises their loyalty redemptions (balance is a sum).
   const client = await lockActiveClient(trx, input.client_id, { dialect: ctx.dialect, strength: 'update' });
   const catalogue = await loadCatalogue(trx, input.items);
@@ -273,7 +281,7 @@ async function recordOrder(
     bookingId: input.booking_id ?? null,
   };
   const orderId = await insertOrder(trx, input, parties, priced);
-  await insertLines(trx, orderId, client.id, priced);
+  await insertLines(trx, orderId, client.id, input.staff_id, priced);
   await applySale(ctx, trx, settings, input, orderId, parties, priced);
   // The booking (a visit: every part) is completed with the sale, as the desk completes one.
   if (checkout) await completeAtCheckout(trx, checkout.bookingIds);

@@ -103,6 +103,7 @@ export async function loadOrder(executor: Executor, id: number, timezone: string
       'discount_amount',
       'loyalty_amount',
       'client_package_id',
+      'staff_id',
     ])
     .where('order_id', '=', id)
     .orderBy('id')

@@ -25,6 +25,9 @@ export const OrderItemBody = Type.Object({
         'Unit price charged, VAT included; defaults to the catalogue price. Ignored with use_package_credit.',
     }),
   ),
+  staff_id: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Who performed or sold this line; default the order’s staff_id' }),
+  ),
   use_package_credit: Type.Optional(
     Type.Boolean({
       description:
@@ -87,6 +90,9 @@ export const OrderItemOut = named(
     discount_amount: Money,
     loyalty_amount: Money,
     client_package_id: Nullable(Type.Integer()),
+    staff_id: Nullable(
+      Type.Integer({ description: 'Who performed or sold the line (older lines: null, the order’s)' }),
+    ),
   }),
 );
 

@@ -5624,6 +5624,7 @@ export interface components {
       /** @description Currency units, e.g. 12.5 */
       price: number;
       quantity: number;
+      staff_id: number | null;
       /** @description Currency units, e.g. 12.5 */
       vat_amount: number;
       /** @description Percent, e.g. 21 */
@@ -16067,6 +16068,8 @@ export interface operations {
             /** @description Unit price charged, VAT included; defaults to the catalogue price. Ignored with use_package_credit. */
             price?: number;
             quantity: number;
+            /** @description Who performed or sold this line; default the order’s staff_id */
+            staff_id?: number;
             type: 'service' | 'product' | 'package';
             /** @description Service lines only: pay with the client’s prepaid package credits (one per unit); the line is charged 0. */
             use_package_credit?: boolean;

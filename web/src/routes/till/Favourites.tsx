@@ -50,7 +50,6 @@ export function Favourites({ onAdd, money }: { onAdd: (item: Favourite) => void;
           aria-label={t('till.favourites.heading')}
           items={list.map((item) => ({ ...item, key: keyOf(item) }))}
           dragAndDropHooks={dragAndDropHooks}
-          layout="grid"
           className="till-favourite-grid"
           onAction={(key) => {
             const item = list.find((entry) => keyOf(entry) === key);

@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { Fragment, useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { $api, api, unwrap, type Schemas } from '../../api/client';
 import { ConnectionError } from '../../api/errors';
@@ -82,7 +82,7 @@ export function TillPage() {
   const staffId = cart.staffId ?? user?.id ?? 0;
   const canChangePrice = user?.role === 'admin';
   const sum = linesSum(cart);
-  const ready = cart.client !== null && cart.lines.length > 0;
+  const ready = cart.client !== null && (cart.lines.length > 0 || cart.giftCards.length > 0);
   return (
     <>
       <h1>{t('till.title')}</h1>
@@ -95,6 +95,7 @@ export function TillPage() {
             onFavourite={(item) => favourites.add(item)}
           />
           <Favourites money={money} onAdd={(item) => dispatch({ kind: 'add', item })} />
+          <GiftCardSaleForm onAdd={(amount, email) => dispatch({ kind: 'giftCard', amount, email })} />
         </div>
         <section className="till-cart" aria-labelledby="till-cart-heading">
           <h2 id="till-cart-heading">{t('till.cart.heading')}</h2>
@@ -104,7 +105,7 @@ export function TillPage() {
               {cart.booking.deposit > 0 && ` ${t('till.cart.deposit', { amount: money(cart.booking.deposit) })}`}
             </p>
           )}
-          {cart.lines.length === 0 ? (
+          {cart.lines.length === 0 && cart.giftCards.length === 0 ? (
             <p>{t('till.cart.empty')}</p>
           ) : (
             <ul className="till-lines" aria-label={t('till.cart.lines')}>
@@ -137,10 +138,30 @@ export function TillPage() {
                   ) : (
                     <span className="till-line-price">{money(line.listPrice)}</span>
                   )}
+                  <LineStaff
+                    lineKey={line.key}
+                    name={line.name}
+                    staffId={line.staffId}
+                    onChange={(id) => dispatch({ kind: 'lineStaff', key: line.key, staffId: id })}
+                  />
                   <Button
                     variant="secondary"
                     onPress={() => dispatch({ kind: 'remove', key: line.key })}
                     aria-label={t('till.cart.remove', { name: line.name })}
+                  >
+                    ✕
+                  </Button>
+                </li>
+              ))}
+              {cart.giftCards.map((card) => (
+                <li key={card.key} className="till-line">
+                  <span className="till-line-name">
+                    {t('till.giftCards.line', { amount: money(card.amount), email: card.email || '—' })}
+                  </span>
+                  <Button
+                    variant="secondary"
+                    onPress={() => dispatch({ kind: 'removeGiftCard', key: card.key })}
+                    aria-label={t('till.giftCards.remove', { amount: money(card.amount) })}
                   >
                     ✕
                   </Button>
@@ -249,7 +270,9 @@ function useBookingCheckout(dispatch: (action: { kind: 'booking'; cart: Cart }) 
           listPrice: part.price,
           price: null,
           quantity: 1,
+          staffId: part.staff_id === b.staff_id ? null : part.staff_id,
         })),
+        giftCards: [],
         client: { id: b.client_id, name: b.client_name },
         staffId: b.staff_id,
         booking: { id: b.id, deposit: Math.round(deposit * 100) / 100 },
@@ -385,6 +408,12 @@ function Outcome({
             )}
             <dt>{t(`till.outcome.by.${o.payment_method}`)}</dt>
             <dd>{money(due)}</dd>
+            {o.gift_cards.map((card) => (
+              <Fragment key={card.id}>
+                <dt>{t('till.outcome.giftCardSold', { amount: money(card.initial_value) })}</dt>
+                <dd>{card.code}</dd>
+              </Fragment>
+            ))}
             {received !== null && o.payment_method === 'cash' && (
               <>
                 <dt>{t('till.outcome.received')}</dt>
@@ -415,6 +444,80 @@ function Outcome({
         )}
         <Button onPress={onNext}>{t('till.outcome.next')}</Button>
       </div>
+    </section>
+  );
+}
+
+/** Who performed or sold one line: the sale's staff member unless another is chosen. */
+function LineStaff({
+  lineKey,
+  name,
+  staffId,
+  onChange,
+}: {
+  lineKey: string;
+  name: string;
+  staffId: number | null;
+  onChange: (id: number | null) => void;
+}) {
+  const t = useT();
+  const staff = $api.useQuery('get', '/api/staff/staff');
+  const id = `till-staff-${lineKey}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('till.cart.staff', { name })}</label>
+      <select
+        id={id}
+        value={staffId ?? ''}
+        onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+      >
+        <option value="">{t('till.cart.staffSale')}</option>
+        {(staff.data ?? []).map((member) => (
+          <option key={member.id} value={member.id}>
+            {member.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Selling a gift card: its value and, if it is to be emailed, the recipient's address. */
+function GiftCardSaleForm({ onAdd }: { onAdd: (amount: number, email: string) => void }) {
+  const t = useT();
+  const [amount, setAmount] = useState('');
+  const [email, setEmail] = useState('');
+  const value = Number(amount.replace(',', '.'));
+  const valid = Number.isFinite(value) && value >= 0.01 && value <= 10_000;
+  return (
+    <section className="till-giftcards" aria-labelledby="till-giftcards-heading">
+      <h2 id="till-giftcards-heading">{t('till.giftCards.heading')}</h2>
+      <TextField
+        label={t('till.giftCards.amount')}
+        inputMode="decimal"
+        value={amount}
+        onChange={setAmount}
+        autoComplete="off"
+      />
+      <TextField
+        label={t('till.giftCards.email')}
+        description={t('till.giftCards.emailHelp')}
+        type="email"
+        value={email}
+        onChange={setEmail}
+        autoComplete="off"
+      />
+      <Button
+        variant="secondary"
+        isDisabled={!valid}
+        onPress={() => {
+          onAdd(Math.round(value * 100) / 100, email);
+          setAmount('');
+          setEmail('');
+        }}
+      >
+        {t('till.giftCards.add')}
+      </Button>
     </section>
   );
 }

@@ -19,10 +19,20 @@ export interface CartLine {
   /** A price changed at the till; null: the catalogue's. */
   price: number | null;
   quantity: number;
+  /** Who performed or sold the line; null: the sale's staff member. */
+  staffId: number | null;
+}
+
+/** A gift card sold in the sale (its face value, and who receives it by email). */
+export interface GiftCardSale {
+  key: string;
+  amount: number;
+  email: string;
 }
 
 export interface Cart {
   lines: CartLine[];
+  giftCards: GiftCardSale[];
   client: { id: number; name: string } | null;
   staffId: number | null;
   /** The booking checked out (from the calendar), with its deposit paid online. */
@@ -34,12 +44,15 @@ export type CartAction =
   | { kind: 'quantity'; key: string; quantity: number }
   | { kind: 'price'; key: string; price: number | null }
   | { kind: 'remove'; key: string }
+  | { kind: 'lineStaff'; key: string; staffId: number | null }
+  | { kind: 'giftCard'; amount: number; email: string }
+  | { kind: 'removeGiftCard'; key: string }
   | { kind: 'client'; client: Cart['client'] }
   | { kind: 'staff'; staffId: number }
   | { kind: 'booking'; cart: Cart }
   | { kind: 'clear' };
 
-export const EMPTY_CART: Cart = { lines: [], client: null, staffId: null, booking: null };
+export const EMPTY_CART: Cart = { lines: [], giftCards: [], client: null, staffId: null, booking: null };
 
 let counter = 0;
 export const lineKey = () => `line-${(counter += 1)}`;
@@ -51,7 +64,7 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       // The same item again (a second scan): one more of it, not a second line.
       const same = cart.lines.find((line) => line.type === item.type && line.id === item.id && line.price === null);
       if (same) return cartReducer(cart, { kind: 'quantity', key: same.key, quantity: same.quantity + 1 });
-      const line = { key: lineKey(), ...item, listPrice: item.price, price: null, quantity: 1 };
+      const line = { key: lineKey(), ...item, listPrice: item.price, price: null, quantity: 1, staffId: null };
       return { ...cart, lines: [...cart.lines, line] };
     }
     case 'quantity':
@@ -68,6 +81,18 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       };
     case 'remove':
       return { ...cart, lines: cart.lines.filter((line) => line.key !== action.key) };
+    case 'lineStaff':
+      return {
+        ...cart,
+        lines: cart.lines.map((line) => (line.key === action.key ? { ...line, staffId: action.staffId } : line)),
+      };
+    case 'giftCard':
+      return {
+        ...cart,
+        giftCards: [...cart.giftCards, { key: lineKey(), amount: action.amount, email: action.email }],
+      };
+    case 'removeGiftCard':
+      return { ...cart, giftCards: cart.giftCards.filter((card) => card.key !== action.key) };
     case 'client':
       // Another client: the booking was the first client's.
       return { ...cart, client: action.client, booking: action.client?.id === cart.client?.id ? cart.booking : null };
@@ -82,10 +107,9 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
 
 /** The lines' prices added up: a guide while ringing up, not the order's total. */
 export function linesSum(cart: Cart): number {
-  const cents = cart.lines.reduce(
-    (sum, line) => sum + Math.round((line.price ?? line.listPrice) * 100) * line.quantity,
-    0,
-  );
+  const cents =
+    cart.lines.reduce((sum, line) => sum + Math.round((line.price ?? line.listPrice) * 100) * line.quantity, 0) +
+    cart.giftCards.reduce((sum, card) => sum + Math.round(card.amount * 100), 0);
   return cents / 100;
 }
 
@@ -110,7 +134,16 @@ export function orderBody(cart: Cart, extras: Extras, staffId: number) {
       id: line.id,
       quantity: line.quantity,
       ...(line.price === null ? {} : { price: line.price }),
+      ...(line.staffId === null ? {} : { staff_id: line.staffId }),
     })),
+    ...(cart.giftCards.length > 0
+      ? {
+          gift_cards: cart.giftCards.map((card) => ({
+            amount: card.amount,
+            ...(card.email.trim() ? { recipient_email: card.email.trim() } : {}),
+          })),
+        }
+      : {}),
     ...(extras.discountCode.trim() ? { discount_code: extras.discountCode.trim() } : {}),
     ...(extras.giftCardCode.trim() ? { gift_card_code: extras.giftCardCode.trim() } : {}),
     ...(extras.loyaltyPoints.trim() && Number.isInteger(points) && points > 0 ? { loyalty_points: points } : {}),
