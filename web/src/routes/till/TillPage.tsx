@@ -3,7 +3,7 @@ import { Fragment, useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { $api, api, unwrap, type Schemas } from '../../api/client';
 import { ConnectionError } from '../../api/errors';
-import { useChange } from '../../api/mutation';
+import { useApiMutation, useChange } from '../../api/mutation';
 import { asPage } from '../../api/pages';
 import { useSession } from '../../api/session';
 import { useT } from '../../i18n/i18n';
@@ -64,6 +64,7 @@ export function TillPage() {
   if (paidOrder) {
     return (
       <Outcome
+        isAdmin={user?.role === 'admin'}
         orderId={paidOrder.id}
         received={paidOrder.received}
         money={money}
@@ -357,11 +358,13 @@ function StaffPicker({ staffId, onChange }: { staffId: number; onChange: (id: nu
  * payment (followed live), or failed; the change to give for cash; the receipt.
  */
 function Outcome({
+  isAdmin,
   orderId,
   received,
   money,
   onNext,
 }: {
+  isAdmin: boolean;
   orderId: number;
   received: number | null;
   money: (amount: number) => string;
@@ -378,6 +381,8 @@ function Outcome({
   useEffect(() => headingRef.current?.focus(), []);
   const o = order.data;
   const due = o ? toCollect(o) : 0;
+  // A callback the provider never sent: an admin may ask the provider now.
+  const refresh = useApiMutation('post', '/api/payments/{id}/refresh', { onSettled: () => void order.refetch() });
   return (
     <section className="till-outcome" aria-labelledby="till-outcome-heading">
       <h1 id="till-outcome-heading" ref={headingRef} tabIndex={-1}>
@@ -427,6 +432,18 @@ function Outcome({
             {o.payment_status === 'pending' && t('till.outcome.waiting')}
             {o.payment_status === 'failed' && t('till.outcome.failedHelp')}
           </p>
+          {isAdmin && o.payment && o.payment_status === 'pending' && (
+            <>
+              <FailureAlert error={refresh.error} />
+              <SendButton
+                variant="secondary"
+                sending={refresh}
+                onSend={() => o.payment && refresh.mutate({ params: { path: { id: o.payment.id } } })}
+              >
+                {t('till.outcome.refresh')}
+              </SendButton>
+            </>
+          )}
           {o.payment?.checkout_url && o.payment_status === 'pending' && (
             <p>
               <a href={o.payment.checkout_url} target="_blank" rel="noreferrer">
