@@ -133,6 +133,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'POST /api/pos/:id/refunds',
     'GET /api/pos/:id/refunds',
     'POST /api/pos/:id/void',
+    'POST /api/pos/:id/payment/cancel',
     'GET /api/pos/favorites',
     'GET /api/pos/items',
     'PUT /api/pos/favorites',

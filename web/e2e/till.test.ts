@@ -38,6 +38,8 @@ const WORDS = {
     deposit: 'Deposit paid online: €10.00, deducted.',
     change: '€7.50',
     lines: 'Items in the sale',
+    cancel: 'Cancel on the terminal',
+    failed: 'The payment failed',
   },
   nl: {
     email: 'E-mail',
@@ -59,6 +61,8 @@ const WORDS = {
     deposit: 'Online betaalde aanbetaling: € 10,00, gaat eraf.',
     change: '€ 7,50',
     lines: 'Artikelen in de verkoop',
+    cancel: 'Annuleren op de betaalautomaat',
+    failed: 'De betaling is mislukt',
   },
 } as const;
 
@@ -221,6 +225,21 @@ for (const dialect of DIALECTS) {
         await page.getByRole('heading', { level: 1, name: words.paid }).waitFor();
         await page.getByText(words.change, { exact: true }).waitFor();
         await assertAccessible(page, `cash paid, the change shown (${language}, ${label})`);
+
+        // A card payment the client walks away from: stopped at the terminal from the till.
+        await page.getByRole('button', { name: words.next }).click();
+        await page.getByRole('searchbox', { name: words.client }).fill('06 1234 5678');
+        await page.getByRole('button', { name: /Bea Booker/ }).click();
+        await search.focus();
+        await page.keyboard.type(EAN, { delay: 5 });
+        await page.keyboard.press('Enter');
+        await page.getByRole('list', { name: words.lines }).getByText('Argan oil').first().waitFor();
+        await page.getByLabel(words.card).check();
+        await page.getByRole('button', { name: words.pay, exact: true }).click();
+        await page.getByRole('heading', { level: 1, name: words.waiting }).waitFor();
+        await page.getByRole('button', { name: words.cancel }).click();
+        await page.getByRole('heading', { level: 1, name: words.failed }).waitFor();
+        await assertAccessible(page, `a card payment cancelled (${language}, ${label})`);
         assertClean(watch);
       });
     }

@@ -308,5 +308,62 @@ for (const dialect of DIALECTS) {
       assert.equal((await search('%')).status, 200, 'a % is a character, not a wildcard');
       assert.equal((await search('')).status, 400);
     });
+
+    it('a card payment waiting at the reader is cancelled from the till: the order fails and can be voided', async () => {
+      const client = await createClient(t, admin.token);
+      const service = await createService(t, admin.token, { price: 25 });
+      const settings = (on: boolean) =>
+        t.request({
+          method: 'PUT',
+          url: '/api/settings',
+          token: admin.token,
+          payload: {
+            cardpay_api_key: on ? cardpay.apiKey : '',
+            cardpay_merchant_code: on ? cardpay.merchantCode : '',
+            cardpay_reader_id: on ? cardpay.readerId : '',
+          },
+        });
+      await settings(true);
+      const order = await sell({
+        client_id: client.id,
+        staff_id: staff.id,
+        payment_method: 'card',
+        items: [{ type: 'service', id: service.id, quantity: 1 }],
+      });
+      assert.equal(order.body.payment_status, 'pending', JSON.stringify(order.body));
+      const cancel = () =>
+        t.request({ method: 'POST', url: `/api/pos/${order.body.id}/payment/cancel`, token: staff.token, payload: {} });
+      const cancelled = await cancel();
+      assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+      assert.equal(cancelled.body.payment_status, 'failed');
+      assert.equal(cancelled.body.payment.status, 'cancelled');
+      assert.ok(cardpay.requests.some((r) => r.path.endsWith(`/readers/${cardpay.readerId}/terminate`)));
+      assertError(await cancel(), 409, 'payment_not_pending');
+      const voided = await t.request({
+        method: 'POST',
+        url: `/api/pos/${order.body.id}/void`,
+        token: staff.token,
+        payload: { reason: 'cancelled at the reader' },
+      });
+      assert.equal(voided.status, 200, JSON.stringify(voided.body));
+      // A cash order has no provider payment to stop.
+      await settings(false);
+      const cash = await sell({
+        client_id: client.id,
+        staff_id: staff.id,
+        payment_method: 'cash',
+        items: [{ type: 'service', id: service.id, quantity: 1 }],
+      });
+      assertError(
+        await t.request({
+          method: 'POST',
+          url: `/api/pos/${cash.body.id}/payment/cancel`,
+          token: staff.token,
+          payload: {},
+        }),
+        409,
+        'payment_not_cancellable',
+      );
+    });
   });
 }

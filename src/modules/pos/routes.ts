@@ -7,6 +7,8 @@ import { DateText, errorRef, FileAnswer, IdParams, Listing, named } from '../../
 import { listFavorites, saveFavorites } from './favorites.js';
 import { createOrderAndCollect } from './payment.js';
 import { idempotencyKeyOf } from '../../db/idempotency.js';
+import { conflict } from '../../lib/errors.js';
+import { cancelPayment } from '../payments/service.js';
 import {
   FavoriteOut,
   FavoritesBody,
@@ -208,6 +210,25 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
       response: { 200: Type.Array(RefundOut), 400: errorRef, 404: errorRef },
     },
     handler: (request) => pos.listRefunds(ctx, request.params.id),
+  });
+
+  app.post('/api/pos/:id/payment/cancel', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'cancelPosOrderPayment',
+      tags,
+      summary: 'Stop the order’s payment waiting at the card reader',
+      description:
+        'The card terminal provider is asked to stop it; the payment becomes `cancelled` and the order `failed` (void it, or ring it up again). 409 `payment_not_pending` (settled meanwhile: read the order), `payment_not_cancellable` (not a card reader payment); 502 provider unreachable. Answers the order.',
+      params: IdParams,
+      response: { 200: OrderOut, 400: errorRef, 404: errorRef, 409: errorRef, 502: errorRef },
+    },
+    handler: async (request) => {
+      const order = await pos.getOrder(ctx.db, request.params.id);
+      if (!order.payment) throw conflict('payment_not_cancellable', 'This order has no payment at a provider');
+      await cancelPayment(ctx, order.payment.id);
+      return pos.getOrder(ctx.db, request.params.id);
+    },
   });
 
   app.post('/api/pos/:id/void', {

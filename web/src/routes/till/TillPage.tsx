@@ -383,6 +383,7 @@ function Outcome({
   const due = o ? toCollect(o) : 0;
   // A callback the provider never sent: an admin may ask the provider now.
   const refresh = useApiMutation('post', '/api/payments/{id}/refresh', { onSettled: () => void order.refetch() });
+  const cancel = useApiMutation('post', '/api/pos/{id}/payment/cancel', { onSettled: () => void order.refetch() });
   return (
     <section className="till-outcome" aria-labelledby="till-outcome-heading">
       <h1 id="till-outcome-heading" ref={headingRef} tabIndex={-1}>
@@ -432,6 +433,18 @@ function Outcome({
             {o.payment_status === 'pending' && t('till.outcome.waiting')}
             {o.payment_status === 'failed' && t('till.outcome.failedHelp')}
           </p>
+          {o.payment_method === 'card' && o.payment_status === 'pending' && (
+            <>
+              <FailureAlert error={cancel.error} words={TILL_WORDS} />
+              <SendButton
+                variant="secondary"
+                sending={cancel}
+                onSend={() => cancel.mutate({ params: { path: { id: orderId } } })}
+              >
+                {t('till.outcome.cancel')}
+              </SendButton>
+            </>
+          )}
           {isAdmin && o.payment && o.payment_status === 'pending' && (
             <>
               <FailureAlert error={refresh.error} />

@@ -24,6 +24,8 @@ export const TILL_WORDS: PageWords = {
       'booking_not_checkable',
       'booking_other_client',
       'idempotency_key_reused',
+      'payment_not_pending',
+      'payment_not_cancellable',
     ].map((code) => [code, `till.refusal.${code}`]),
   ) as PageWords['codes'],
 };
