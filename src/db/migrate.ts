@@ -48,6 +48,7 @@ import * as m0055 from './migrations/0055_pos_journal.js';
 import * as m0056 from './migrations/0056_pos_refunds.js';
 import * as m0057 from './migrations/0057_pos_drawer.js';
 import * as m0058 from './migrations/0058_receipts.js';
+import * as m0059 from './migrations/0059_pos_booking_checkout.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -108,6 +109,7 @@ const migrations: Record<string, MigrationModule> = {
   '0056_pos_refunds': m0056,
   '0057_pos_drawer': m0057,
   '0058_receipts': m0058,
+  '0059_pos_booking_checkout': m0059,
 };
 
 class DialectAwareProvider implements MigrationProvider {

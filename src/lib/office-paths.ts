@@ -32,6 +32,7 @@ export const OFFICE_ROUTES = {
   drawer: '/till/drawer',
   zReports: '/till/drawer/z-reports',
   zReport: '/till/drawer/z-reports/:id',
+  till: '/till',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -57,6 +58,7 @@ export const officeHref = {
   drawer: () => href(OFFICE_ROUTES.drawer),
   zReports: () => href(OFFICE_ROUTES.zReports),
   zReport: (id: number) => href(`/till/drawer/z-reports/${id}`),
+  till: () => href(OFFICE_ROUTES.till),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /**

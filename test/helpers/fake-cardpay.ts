@@ -67,6 +67,14 @@ export class FakeCardpayProvider extends FakeHttpServer {
       });
       return { status: 201, json: { data: { client_transaction_id: id } } };
     }
+    // SumUp: terminate the reader's current checkout; it then reads CANCELLED.
+    const terminate = /^\/v0\.1\/merchants\/([^/]+)\/readers\/([^/]+)\/terminate$/.exec(request.path);
+    if (request.method === 'POST' && terminate) {
+      for (const found of this.checkouts.values()) {
+        if (found.readerId === terminate[2] && found.status === 'PENDING') found.status = 'CANCELLED';
+      }
+      return { status: 202, json: {} };
+    }
     // SumUp: a refund of a successful transaction, amount in currency units, at most what is
     // left of it; 204 without a body.
     const refund = /^\/v0\.1\/me\/refund\/([^/]+)$/.exec(request.path);

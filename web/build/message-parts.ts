@@ -51,6 +51,7 @@ export const MESSAGE_PARTS = {
   campaigns: { shell: 'shell-office', roots: ['routes/campaigns/CampaignsArea.tsx'] },
   system: { shell: 'shell-office', roots: ['routes/system/SystemArea.tsx'] },
   receipts: { shell: 'shell-office', roots: ['routes/receipts/ReceiptsArea.tsx'] },
+  till: { shell: 'shell-office', roots: ['routes/till/TillArea.tsx'] },
 } as const satisfies Record<string, PartDefinition>;
 
 export type MessagePart = keyof typeof MESSAGE_PARTS;

@@ -24,6 +24,7 @@ declare module 'virtual:messages' {
     | 'payments'
     | 'campaigns'
     | 'system'
-    | 'receipts';
+    | 'receipts'
+    | 'till';
   export const catalogueLoaders: Record<'en' | 'nl', Record<Parts, () => Promise<{ messages: Messages }>>>;
 }

@@ -42,6 +42,10 @@ export interface PosOrdersTable {
   updated_at: string;
   /** set when an unpaid order was voided (migration 0056) */
   voided_at: Generated<string | null>;
+  /** the booking this order checked out (migration 0059) */
+  booking_id: Generated<number | null>;
+  /** part of amount_due paid before as the booking's deposit, not collected again (migration 0059) */
+  deposit_amount: Generated<number>;
 }
 
 export type RefundMethod = 'cash' | 'card' | 'online' | 'gift_card';
@@ -104,6 +108,8 @@ export interface PosOrderItemsTable {
   /** this line's share of the order's loyalty amount */
   loyalty_amount: number;
   client_package_id: number | null;
+  /** who performed or sold the line (migration 0059); null on older lines: the order's staff member */
+  staff_id: Generated<number | null>;
 }
 
 export interface PosFavoritesTable {

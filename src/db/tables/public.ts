@@ -42,6 +42,8 @@ export interface IdempotencyKeysTable {
   /** sha256 of the request body: the same key with another body is refused. */
   request_hash: string;
   booking_id: number | null;
+  /** a till order's key (migration 0059) */
+  order_id: Generated<number | null>;
   created_at: string;
 }
 

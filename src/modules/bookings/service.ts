@@ -40,6 +40,7 @@ export {
 export {
   BOOKING_UPDATE_DELAY_MS,
   cancelBooking,
+  completeAtCheckout,
   createBooking,
   FOLLOWUP_DELAY_MS,
   insertBooking,

@@ -411,6 +411,53 @@ export async function announceCancelled(
 }
 
 /**
+ * What a booking's completion starts, in its transaction: the review request, the follow-ups
+ * and product recommendations when the salon has them on; its follow-up notices withdrawn and
+ * reminders dropped. The desk's status change and the till's checkout share it.
+ */
+async function afterCompletion(trx: Transaction<DB>, row: BookingJoinedRow): Promise<void> {
+  const id = row.id;
+  await enqueue(trx, 'booking.review_request', { bookingId: id });
+  const settings = await readSettings(trx);
+  if (settings.followup_sequences_enabled === 1) {
+    // The salon's sequence (campaigns module): one job per active step; none stored,
+    // the default follow-up.
+    const steps = await followupSchedule(trx);
+    if (steps.length === 0) {
+      await enqueue(trx, 'booking.followup', { bookingId: id }, { delayMs: FOLLOWUP_DELAY_MS });
+    }
+    for (const step of steps) {
+      await enqueue(trx, 'booking.followup', { bookingId: id, stepId: step.stepId }, { delayMs: step.delayMs });
+    }
+  }
+  if (settings.product_recommendations_enabled === 1) {
+    await enqueue(trx, 'campaign.product_recommendations', { bookingId: id }, { delayMs: RECOMMENDATION_DELAY_MS });
+  }
+  await withdrawNotifications(trx, 'booking.followup', bookingLink(id));
+  await dropReminders(trx, row);
+}
+
+/**
+ * The till checked these bookings out (a visit's parts): each still `scheduled` is completed
+ * exactly as `PUT status: completed` completes it (feedback token, review request, follow-ups,
+ * the `booking.completed` event); one completed already is left as it is. The caller holds
+ * the bookings' rows locked and has told the history who writes (asActor).
+ */
+export async function completeAtCheckout(trx: Transaction<DB>, ids: number[]): Promise<void> {
+  for (const id of ids) {
+    const changed = await trx
+      .updateTable('bookings')
+      .set({ status: 'completed', feedback_token: randomToken(), updated_at: nowIso() })
+      .where('id', '=', id)
+      .where('status', '=', 'scheduled')
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) === 0) continue;
+    await afterCompletion(trx, await bookingQuery(trx).where('b.id', '=', id).executeTakeFirstOrThrow());
+    await recordWebhookEvent(trx, 'booking.completed', id);
+  }
+}
+
+/**
  * Only the fields present change. Times, staff member and service are checked as on
  * creation (a new start date must not be a holiday; the desk's rules while the booking is
  * scheduled or provisional; no overlap; resources). A change of service replaces the
@@ -488,29 +535,7 @@ export async function updateBooking(
       }
       if (statusChanged) {
         if (status === 'completed') {
-          await enqueue(trx, 'booking.review_request', { bookingId: id });
-          const settings = await readSettings(trx);
-          if (settings.followup_sequences_enabled === 1) {
-            // The salon's sequence (campaigns module): one job per active step; none stored,
-            // the default follow-up.
-            const steps = await followupSchedule(trx);
-            if (steps.length === 0) {
-              await enqueue(trx, 'booking.followup', { bookingId: id }, { delayMs: FOLLOWUP_DELAY_MS });
-            }
-            for (const step of steps) {
-              await enqueue(trx, 'booking.followup', { bookingId: id, stepId: step.stepId }, { delayMs: step.delayMs });
-            }
-          }
-          if (settings.product_recommendations_enabled === 1) {
-            await enqueue(
-              trx,
-              'campaign.product_recommendations',
-              { bookingId: id },
-              { delayMs: RECOMMENDATION_DELAY_MS },
-            );
-          }
-          await withdrawNotifications(trx, 'booking.followup', bookingLink(id));
-          await dropReminders(trx, row);
+          await afterCompletion(trx, row);
         } else if (status === 'scheduled' && booking.status === 'provisional') {
           await announceScheduled(trx, row);
         } else if (status === 'scheduled') {

@@ -35,6 +35,7 @@ export {
   type PaymentView,
 } from './payment-views.js';
 export { cardProviderConfigured } from './providers/index.js';
+export { cancelPayment } from './webhooks.js';
 export { paidPaymentOf, refundPayment, RefundRefused, type PaidPayment } from './refunds.js';
 export { registerSettlementHandler } from './settlement.js';
 export { noshowFeeSettled } from './noshow-settled.js';

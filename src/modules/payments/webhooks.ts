@@ -152,3 +152,39 @@ export async function refreshPayment(ctx: AppContext, id: number): Promise<Payme
   await pollProvider(ctx, payment);
   return getPayment(ctx.db, await readTimezone(ctx.db), id);
 }
+
+/**
+ * Stops a pending payment at its card reader (the till's "Cancel"), then reads its status back
+ * and settles it as a callback would (`cancelled`: a POS order becomes `failed`, and can be
+ * voided). 409 `payment_not_pending` once settled; `payment_not_cancellable` for a provider
+ * with no way to stop a payment (an online payment expires by itself). 502 when the provider
+ * cannot be reached.
+ */
+export async function cancelPayment(ctx: AppContext, id: number): Promise<void> {
+  const payment = await ctx.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!payment) throw notFound('Payment');
+  if (payment.status !== 'pending') throw new AppError(409, 'payment_not_pending', 'This payment is no longer pending');
+  const settings = await readSettingsWithSecrets(ctx);
+  const client =
+    payment.provider === 'cardpay' && payment.provider_ref
+      ? configuredProvider(ctx.config, settings, payment.provider)
+      : null;
+  if (!client?.cancel || !payment.provider_ref) {
+    throw new AppError(
+      409,
+      'payment_not_cancellable',
+      'Only a payment waiting at the card reader can be cancelled here',
+    );
+  }
+  try {
+    await client.cancel(payment.provider_ref);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    throw new AppError(
+      502,
+      'provider_unavailable',
+      `The card terminal provider did not stop the payment: ${error.message}`,
+    );
+  }
+  await pollProvider(ctx, payment);
+}

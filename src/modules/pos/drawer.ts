@@ -192,7 +192,8 @@ async function dayFigures(db: Executor, from: number, to: number | null, float: 
     .select('o.payment_method as method')
     .select((eb) => [
       eb.fn.countAll<number>().as('orders'),
-      eb.fn.sum<number>('o.amount_due').as('amount'),
+      // What the method took at the till: a booking's deposit was paid online before.
+      eb.fn.sum<number>(sql`o.amount_due - o.deposit_amount`).as('amount'),
       eb.fn.sum<number>('o.total').as('total'),
       eb.fn.sum<number>('o.discount_amount').as('discounts'),
       eb.fn.sum<number>('o.loyalty_amount').as('loyalty'),

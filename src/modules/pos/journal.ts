@@ -153,6 +153,7 @@ export async function appendSale(trx: Transaction<DB>, dialect: Dialect, orderId
       'gift_card_amount',
       'gift_cards_sold',
       'amount_due',
+      'deposit_amount',
       'vat_total',
       'created_at',
     ])
@@ -194,6 +195,8 @@ export async function appendSale(trx: Transaction<DB>, dialect: Dialect, orderId
         gift_card_amount: order.gift_card_amount,
         gift_cards_sold: order.gift_cards_sold,
         amount_due: order.amount_due,
+        // Only a booking's checkout has one: every other entry keeps the form it always had.
+        ...(order.deposit_amount > 0 ? { deposit_amount: order.deposit_amount } : {}),
         vat_total: order.vat_total,
       },
     },

@@ -15,6 +15,7 @@ const facts = (over: Partial<OrderFacts> = {}): OrderFacts => ({
   giftCard: null,
   loyaltyRules: { enabled: true, pointsPerEuroHundredths: 100, thresholds: [] },
   cardProviderConfigured: false,
+  depositPaid: 0,
   ...over,
 });
 
@@ -56,6 +57,25 @@ describe('POS order pricing (order-pricing.ts), no database', () => {
     assert.equal(card.earned, 0);
     const terminal = priceOrder(order({ payment_method: 'card' }), facts());
     assert.equal(terminal.status, 'paid', 'a standalone terminal: no provider to wait for');
+  });
+
+  it('a deposit paid online comes off what the method collects, never more than is due', () => {
+    // 45.00 + 2 × 12.50 = 70.00 due; 15.00 paid before: the card collects 55.00.
+    const part = priceOrder(
+      order({ payment_method: 'card' }),
+      facts({ cardProviderConfigured: true, depositPaid: 1500 }),
+    );
+    assert.equal(part.totals.amount_due, 7000);
+    assert.equal(part.deposit, 1500);
+    assert.equal(part.status, 'pending');
+    // A deposit of 80.00 on a 70.00 order pays it whole: nothing is left to collect.
+    const whole = priceOrder(
+      order({ payment_method: 'card' }),
+      facts({ cardProviderConfigured: true, depositPaid: 8000 }),
+    );
+    assert.equal(whole.deposit, 7000);
+    assert.equal(whole.status, 'paid');
+    assert.equal(whole.earned, 70, 'points on all the client paid, the deposit included');
   });
 
   it('an order with nothing sold, or package credit on a product line, is refused before any transaction', () => {

@@ -56,6 +56,8 @@ export interface OrderFacts {
   giftCard: { id: number; balance: number } | null;
   loyaltyRules: LoyaltyRules;
   cardProviderConfigured: boolean;
+  /** The deposit paid online for the booking checked out, cents (0 without one). */
+  depositPaid: number;
 }
 
 export interface PricedLine {
@@ -70,6 +72,8 @@ export interface PricedOrder {
   lines: PricedLine[];
   totals: OrderTotals;
   status: PaymentStatus;
+  /** The part of amount_due the deposit paid: at most amount_due, never collected again. */
+  deposit: number;
   /** Loyalty points earned now: only an order paid at once earns them here (a pending one on settlement). */
   earned: number;
 }
@@ -93,7 +97,10 @@ export function priceOrder(input: OrderCreateInput, facts: OrderFacts): PricedOr
     giftCardBalance: facts.giftCard?.balance ?? 0,
     giftCardsSold: (input.gift_cards ?? []).reduce((sum, sale) => sum + toCents(sale.amount), 0),
   });
-  const status = paymentStatusAtOnce(input.payment_method, totals.amount_due, facts.cardProviderConfigured);
+  // A deposit larger than what the order comes to pays it whole; the rest is not given back here.
+  const deposit = Math.min(facts.depositPaid, totals.amount_due);
+  const status = paymentStatusAtOnce(input.payment_method, totals.amount_due - deposit, facts.cardProviderConfigured);
+  // Points on everything the client paid for the order, the deposit included.
   const earned = status === 'paid' ? pointsEarned(facts.loyaltyRules, totals.amount_due) : 0;
-  return { lines, totals, status, earned };
+  return { lines, totals, status, earned, deposit };
 }

@@ -12,16 +12,19 @@ import { issueGiftCard, lockGiftCardByCode, redeemGiftCard } from '../giftcards/
 import { moveStock, stockContext } from '../inventory/service.js';
 import { addLedgerEntry, readLoyaltyRules, rewardFor } from '../loyalty/service.js';
 import { grantPackage, spendCredits } from '../packages/service.js';
+import { asActor, completeAtCheckout, userActor } from '../bookings/service.js';
 import { cardProviderConfigured } from '../payments/service.js';
 import { claimPromotion, recordPromotionUsage } from '../promotions/service.js';
 import type { Settings } from '../../db/types.js';
 import { readSettings } from '../settings/service.js';
 import { lockActiveStaff } from '../staff/service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
+import { createIdempotently, idempotencyHash } from '../../db/idempotency.js';
+import { claimBookingForOrder } from './booking-checkout.js';
 import { loadCatalogue } from './catalogue.js';
 import { checkOrderInput, priceOrder, type PricedOrder } from './order-pricing.js';
 import { appendSale } from './journal.js';
-import { loadOrder } from './orders.js';
+import { getOrder, loadOrder } from './orders.js';
 import type { OrderCreateInput, OrderOutput } from './schemas.js';
 
 /*
@@ -75,9 +78,10 @@ interface OrderParties {
   callerId: number;
   promotion: { id: number; code: string } | null;
   giftCardId: number | null;
+  bookingId: number | null;
 }
 
-/** The cash handed over, in cents: only for a cash order, and never less than is due. */
+/** The cash handed over, in cents: only for a cash order, and never less than it collects. */
 function cashTendered(input: OrderCreateInput, amountDue: number): number | null {
   if (input.cash_tendered === undefined) return null;
   const refuse = (message: string) =>
@@ -92,7 +96,7 @@ async function insertOrder(
   trx: Transaction<DB>,
   input: OrderCreateInput,
   parties: OrderParties,
-  { totals, status, earned }: PricedOrder,
+  { totals, status, earned, deposit }: PricedOrder,
 ): Promise<number> {
   const now = nowIso();
   const order = await trx
@@ -109,6 +113,8 @@ async function insertOrder(
       gift_card_amount: totals.gift_card_amount,
       gift_cards_sold: totals.gift_cards_sold,
       amount_due: totals.amount_due,
+      deposit_amount: deposit,
+      booking_id: parties.bookingId,
       vat_total: totals.vat_total,
       promotion_id: parties.promotion?.id ?? null,
       discount_code: parties.promotion?.code ?? null,
@@ -116,7 +122,8 @@ async function insertOrder(
       loyalty_points_redeemed: input.loyalty_points ?? 0,
       loyalty_points_earned: earned,
       notes: input.notes?.trim() ?? '',
-      cash_tendered: cashTendered(input, totals.amount_due),
+      // What the cash pays: the amount due less a deposit paid online before.
+      cash_tendered: cashTendered(input, totals.amount_due - deposit),
       created_at: now,
       updated_at: now,
     })
@@ -130,6 +137,7 @@ async function insertLines(
   trx: Transaction<DB>,
   orderId: number,
   clientId: number,
+  staffId: number,
   { lines, totals }: PricedOrder,
 ): Promise<void> {
   const packageIds: Array<number | null> = [];
@@ -158,6 +166,7 @@ async function insertLines(
           discount_amount: computed.discount_amount,
           loyalty_amount: computed.loyalty_amount,
           client_package_id: packageIds[i] ?? null,
+          staff_id: line.item.staff_id ?? staffId,
         };
       }),
     )
@@ -235,48 +244,92 @@ async function applySale(
   }
 }
 
-export async function createOrder(ctx: AppContext, caller: AuthUser, input: OrderCreateInput): Promise<CreatedOrder> {
-  checkOrderInput(input);
-  return ctx.db.transaction().execute(async (trx) => {
-    const settings = await readSettings(trx);
-    const today = todayIn(settings.timezone);
-    await lockActiveStaff(trx, ctx.dialect, input.staff_id);
-    // FOR UPDATE: the client's row serialises their loyalty redemptions (balance is a sum).
-    const client = await lockActiveClient(trx, input.client_id, { dialect: ctx.dialect, strength: 'update' });
-    const catalogue = await loadCatalogue(trx, input.items);
-    const promotion = input.discount_code
-      ? await claimPromotion(trx, ctx.dialect, input.discount_code, client.id, today)
-      : null;
-    const loyaltyReward = input.loyalty_points ? await rewardFor(trx, client.id, input.loyalty_points) : 0;
-    const giftCard = input.gift_card_code
-      ? await lockGiftCardByCode(trx, ctx.dialect, input.gift_card_code, today)
-      : null;
-    await reserveStock(trx, ctx.dialect, input);
+/** The order's one transaction: checks, locks, prices, writes and moves everything it moves. */
+async function recordOrder(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  caller: AuthUser,
+  input: OrderCreateInput,
+): Promise<CreatedOrder> {
+  const settings = await readSettings(trx);
+  const today = todayIn(settings.timezone);
+  // The booking first: the bookings module locks a booking before its staff member.
+  const checkout =
+    input.booking_id === undefined
+      ? null
+      : await claimBookingForOrder(trx, ctx.dialect, input.booking_id, input.client_id);
+  // The order's staff member and its lines', each once, in id order: concurrent orders never deadlock.
+  const staffIds = [...new Set([input.staff_id, ...input.items.map((item) => item.staff_id ?? input.staff_id)])];
+  for (const id of staffIds.sort((a, b) => a - b)) {
+    const index = input.items.findIndex((item) => item.staff_id === id);
+    const field = id === input.staff_id || index < 0 ? 'staff_id' : `items.${index}.staff_id`;
+    await lockActiveStaff(trx, ctx.dialect, id, field);
+  }
+  // FOR UPDATE: the client's row serialises their loyalty redemptions (balance is a sum).
+  const client = await lockActiveClient(trx, input.client_id, { dialect: ctx.dialect, strength: 'update' });
+  const catalogue = await loadCatalogue(trx, input.items);
+  const promotion = input.discount_code
+    ? await claimPromotion(trx, ctx.dialect, input.discount_code, client.id, today)
+    : null;
+  const loyaltyReward = input.loyalty_points ? await rewardFor(trx, client.id, input.loyalty_points) : 0;
+  const giftCard = input.gift_card_code
+    ? await lockGiftCardByCode(trx, ctx.dialect, input.gift_card_code, today)
+    : null;
+  await reserveStock(trx, ctx.dialect, input);
 
-    const priced = priceOrder(input, {
-      catalogue,
-      promotion,
-      loyaltyReward,
-      giftCard,
-      loyaltyRules: await readLoyaltyRules(trx),
-      cardProviderConfigured: cardProviderConfigured(settings),
-    });
-    const parties: OrderParties = {
-      clientId: client.id,
-      callerId: caller.id,
-      promotion,
-      giftCardId: giftCard?.id ?? null,
-    };
-    const orderId = await insertOrder(trx, input, parties, priced);
-    await insertLines(trx, orderId, client.id, priced);
-    await applySale(ctx, trx, settings, input, orderId, parties, priced);
-    // Paid at the till: a sale, journalled last (the journal's lock is the shortest held).
-    if (priced.status === 'paid') await appendSale(trx, ctx.dialect, orderId);
-
-    return {
-      order: await loadOrder(trx, orderId, settings.timezone),
-      pendingPayment:
-        priced.status === 'pending' ? { amountCents: priced.totals.amount_due, clientEmail: client.email } : null,
-    };
+  const priced = priceOrder(input, {
+    catalogue,
+    promotion,
+    loyaltyReward,
+    giftCard,
+    loyaltyRules: await readLoyaltyRules(trx),
+    cardProviderConfigured: cardProviderConfigured(settings),
+    depositPaid: checkout?.depositPaid ?? 0,
   });
+  const parties: OrderParties = {
+    clientId: client.id,
+    callerId: caller.id,
+    promotion,
+    giftCardId: giftCard?.id ?? null,
+    bookingId: input.booking_id ?? null,
+  };
+  const orderId = await insertOrder(trx, input, parties, priced);
+  await insertLines(trx, orderId, client.id, input.staff_id, priced);
+  await applySale(ctx, trx, settings, input, orderId, parties, priced);
+  // The booking (a visit: every part) is completed with the sale, as the desk completes one.
+  if (checkout) await completeAtCheckout(trx, checkout.bookingIds);
+  // Paid at the till: a sale, journalled last (the journal's lock is the shortest held).
+  if (priced.status === 'paid') await appendSale(trx, ctx.dialect, orderId);
+
+  const toCollect = priced.totals.amount_due - priced.deposit;
+  return {
+    order: await loadOrder(trx, orderId, settings.timezone),
+    pendingPayment: priced.status === 'pending' ? { amountCents: toCollect, clientEmail: client.email } : null,
+  };
+}
+
+/**
+ * Rings up an order once per Idempotency-Key (db/idempotency.ts): a retry of a checkout whose
+ * answer was lost answers the first order as it now stands, and asks no provider again.
+ */
+export async function createOrder(
+  ctx: AppContext,
+  caller: AuthUser,
+  input: OrderCreateInput,
+  key?: string,
+): Promise<CreatedOrder & { replayed: boolean }> {
+  checkOrderInput(input);
+  const { result, replayed } = await createIdempotently<CreatedOrder>(ctx.db, {
+    key,
+    hash: idempotencyHash({ ...input, as: `user:${caller.id}`, kind: 'pos_order' }),
+    target: 'order_id',
+    replay: async (orderId) => ({ order: await getOrder(ctx.db, orderId), pendingPayment: null }),
+    create: async (trx) => {
+      const created = await recordOrder(ctx, trx, caller, input);
+      return { result: created, recordId: created.order.id };
+    },
+    // A checkout completes bookings: their history names who did it.
+    wrap: input.booking_id === undefined ? undefined : (work) => asActor(userActor(caller), work),
+  });
+  return { ...result, replayed };
 }

@@ -63,6 +63,8 @@ function toOrderFields(row: OrderJoinedRow, timezone: string) {
     gift_cards_sold: fromCents(row.gift_cards_sold),
     amount_due: fromCents(row.amount_due),
     cash_tendered: row.cash_tendered === null ? null : fromCents(row.cash_tendered),
+    deposit_amount: fromCents(row.deposit_amount),
+    booking_id: row.booking_id,
     vat_total: fromCents(row.vat_total),
     loyalty_points_earned: row.loyalty_points_earned,
     notes: row.notes,
@@ -102,6 +104,7 @@ export async function loadOrder(executor: Executor, id: number, timezone: string
       'discount_amount',
       'loyalty_amount',
       'client_package_id',
+      'staff_id',
     ])
     .where('order_id', '=', id)
     .orderBy('id')

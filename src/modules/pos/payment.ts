@@ -9,15 +9,17 @@ import { getOrder } from './orders.js';
  * Rings up the order and, once its transaction has committed (never an HTTP call inside a
  * database transaction), asks the payments module to collect what is due by card terminal or
  * online. startPayment never throws for provider errors: the order then shows the failed
- * payment. The answer is the order as it stands after that call.
+ * payment. The answer is the order as it stands after that call. A replayed Idempotency-Key
+ * asks no provider again: the first request did.
  */
 export async function createOrderAndCollect(
   ctx: AppContext,
   caller: AuthUser,
   input: OrderCreateInput,
-): Promise<OrderOutput> {
-  const { order, pendingPayment } = await createOrder(ctx, caller, input);
-  if (!pendingPayment || order.payment_method === 'cash') return order;
+  idempotencyKey?: string,
+): Promise<{ order: OrderOutput; replayed: boolean }> {
+  const { order, pendingPayment, replayed } = await createOrder(ctx, caller, input, idempotencyKey);
+  if (!pendingPayment || order.payment_method === 'cash') return { order, replayed };
   await startPayment(ctx, {
     purpose: 'pos_order',
     referenceId: order.id,
@@ -26,5 +28,5 @@ export async function createOrderAndCollect(
     description: `POS order #${order.id}`,
     clientEmail: pendingPayment.clientEmail,
   });
-  return getOrder(ctx.db, order.id);
+  return { order: await getOrder(ctx.db, order.id), replayed };
 }

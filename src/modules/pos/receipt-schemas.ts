@@ -64,12 +64,16 @@ export const ReceiptOut = named(
     total: Money,
     payments: Type.Array(
       Type.Object({
-        method: Type.Union([
-          Type.Literal('cash'),
-          Type.Literal('card'),
-          Type.Literal('online'),
-          Type.Literal('gift_card'),
-        ]),
+        method: Type.Union(
+          [
+            Type.Literal('cash'),
+            Type.Literal('card'),
+            Type.Literal('online'),
+            Type.Literal('gift_card'),
+            Type.Literal('deposit'),
+          ],
+          { description: '`deposit`: the booking’s deposit, paid online before the checkout' },
+        ),
         amount: Money,
       }),
     ),

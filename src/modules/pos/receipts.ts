@@ -108,10 +108,13 @@ export async function orderReceipt(db: Kysely<DB>, orderId: number): Promise<Rec
 
   const payments: Payment[] = [];
   if (order.gift_card_amount > 0) payments.push({ method: 'gift_card', amount: fromCents(order.gift_card_amount) });
-  if (order.amount_due > 0 || payments.length === 0) {
-    payments.push({ method: order.payment_method, amount: fromCents(order.amount_due) });
+  // A booking's deposit paid online before the checkout: part of what was due, not collected again.
+  if (order.deposit_amount > 0) payments.push({ method: 'deposit', amount: fromCents(order.deposit_amount) });
+  const collected = order.amount_due - order.deposit_amount;
+  if (collected > 0 || payments.length === 0) {
+    payments.push({ method: order.payment_method, amount: fromCents(collected) });
   }
-  const change = order.cash_tendered === null ? 0 : order.cash_tendered - order.amount_due;
+  const change = order.cash_tendered === null ? 0 : order.cash_tendered - collected;
   return {
     kind: 'sale',
     order_id: order.id,

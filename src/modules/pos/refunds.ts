@@ -31,7 +31,8 @@ import { includedVat, mulDivHalfUp } from './totals.js';
  * Where the money goes (`method`), and how much each may take:
  *  - `gift_card`: back onto the gift card the order spent, at most what it paid;
  *  - the order's own method (`cash`, `card`, `online`), and `cash` for any order (from the
- *    drawer): at most what was paid by money, total − gift_card_amount;
+ *    drawer): at most what was paid by money at the till, total − gift_card_amount −
+ *    deposit_amount (a booking's deposit was paid online before; it is not refunded here);
  *  - anything else (a card refund of a cash sale, online of a card sale): 409
  *    `refund_method_not_allowed`.
  * Together never more than the order's total: every check counts the refunds already made
@@ -80,6 +81,7 @@ async function lockOrder(trx: Transaction<DB>, ctx: AppContext, orderId: number)
         'total',
         'gift_card_amount',
         'gift_card_id',
+        'deposit_amount',
         'loyalty_points_earned',
         'voided_at',
       ])
@@ -229,7 +231,8 @@ async function reserve(
           `An order paid by ${order.payment_method} cannot be refunded by ${method} (its own method, cash or its gift card)`,
         );
       }
-      const left = order.total - order.gift_card_amount - refundedBy(['cash', 'card', 'online']);
+      // A booking's deposit was paid online before the sale, not by this order's method.
+      const left = order.total - order.gift_card_amount - order.deposit_amount - refundedBy(['cash', 'card', 'online']);
       if (amount > left) {
         throw conflict('refund_exceeds_paid', `${fromCents(left)} paid by money is left to refund`);
       }

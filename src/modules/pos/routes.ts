@@ -6,10 +6,14 @@ import { currentUser } from '../../http/auth.js';
 import { DateText, errorRef, FileAnswer, IdParams, Listing, named } from '../../http/schemas.js';
 import { listFavorites, saveFavorites } from './favorites.js';
 import { createOrderAndCollect } from './payment.js';
-import { badRequest } from '../../lib/errors.js';
+import { idempotencyKeyOf } from '../../db/idempotency.js';
+import { conflict } from '../../lib/errors.js';
+import { cancelPayment } from '../payments/service.js';
 import {
   FavoriteOut,
   FavoritesBody,
+  ItemSearchOut,
+  ItemSearchQuery,
   OrderCreateBody,
   OrderListQuery,
   OrderOut,
@@ -21,18 +25,9 @@ import {
 import * as pos from './service.js';
 import { drawerRoutes } from './drawer-routes.js';
 import { receiptRoutes } from './receipt-routes.js';
+import { searchItems } from './item-search.js';
 
 const tags = ['pos'];
-
-/** The Idempotency-Key header of a refund, checked; undefined when not sent. */
-function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
-  if (header !== undefined && (typeof header !== 'string' || !/^[A-Za-z0-9._:-]{8,128}$/.test(header))) {
-    throw badRequest('validation_failed', 'Idempotency-Key must be 8 to 128 characters of A-Z a-z 0-9 . _ : -', [
-      { field: 'idempotency-key', message: 'must match ^[A-Za-z0-9._:-]{8,128}$' },
-    ]);
-  }
-  return header;
-}
 
 const JournalVerificationOut = named(
   'PosJournalVerification',
@@ -83,6 +78,21 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
       response: { 200: Type.Array(FavoriteOut), 400: errorRef },
     },
     handler: (request) => saveFavorites(ctx.db, currentUser(request).id, request.body),
+  });
+
+  // A static segment too: `/pos/items` is never an order id.
+  app.get('/api/pos/items', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'searchPosItems',
+      tags,
+      summary: 'The till’s search: active services, products and packages by name; products also by SKU or EAN',
+      description:
+        'One answer per keystroke: a product whose `ean_code` is exactly `q` comes first with `ean_match: true` (a barcode scanner types the code), then services, products and packages by name, at most `limit` of each.',
+      querystring: ItemSearchQuery,
+      response: { 200: Type.Array(ItemSearchOut), 400: errorRef },
+    },
+    handler: (request) => searchItems(ctx.db, request.query),
   });
 
   await drawerRoutes(instance, ctx);
@@ -144,12 +154,16 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
       summary: 'Ring up an order: lines, discount code, gift card, loyalty points, payment',
       description:
         'See the API guide (POS) for the maths and every rule. 400 `unknown_client`, `client_inactive`, `unknown_staff`, `unknown_item`, `unknown_discount_code`, `unknown_gift_card`, `unknown_reward`; ' +
-        '409 `insufficient_stock`, `promotion_not_valid`, `promotion_used_up`, `promotion_client_limit`, `gift_card_expired`, `gift_card_empty`, `loyalty_disabled`, `insufficient_points`, `no_package_credit`. Answers 201 with the order, its lines, the gift cards it sold and its payment.',
+        '409 `insufficient_stock`, `promotion_not_valid`, `promotion_used_up`, `promotion_client_limit`, `gift_card_expired`, `gift_card_empty`, `loyalty_disabled`, `insufficient_points`, `no_package_credit`. Answers 201 with the order, its lines, the gift cards it sold and its payment. ' +
+        '`booking_id` checks a booking (a visit: every part) out: 404 unknown booking, 400 `booking_other_client`, 409 `booking_checked_out`, `booking_not_checkable`; its deposit paid online is `deposit_amount`, not collected again. ' +
+        'An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`): a retry with the same key and body from the same user answers the first order as it now stands (header `Idempotent-Replayed: true`) and takes no payment twice; another body is 409 `idempotency_key_reused`.',
       body: OrderCreateBody,
       response: { 201: OrderOut, 400: errorRef, 409: errorRef },
     },
     handler: async (request, reply) => {
-      const order = await createOrderAndCollect(ctx, currentUser(request), request.body);
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const { order, replayed } = await createOrderAndCollect(ctx, currentUser(request), request.body, key);
+      if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(order);
     },
   });
@@ -198,6 +212,25 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
       response: { 200: Type.Array(RefundOut), 400: errorRef, 404: errorRef },
     },
     handler: (request) => pos.listRefunds(ctx, request.params.id),
+  });
+
+  app.post('/api/pos/:id/payment/cancel', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'cancelPosOrderPayment',
+      tags,
+      summary: 'Stop the order’s payment waiting at the card reader',
+      description:
+        'The card terminal provider is asked to stop it; the payment becomes `cancelled` and the order `failed` (void it, or ring it up again). 409 `payment_not_pending` (settled meanwhile: read the order), `payment_not_cancellable` (not a card reader payment); 502 provider unreachable. Answers the order.',
+      params: IdParams,
+      response: { 200: OrderOut, 400: errorRef, 404: errorRef, 409: errorRef, 502: errorRef },
+    },
+    handler: async (request) => {
+      const order = await pos.getOrder(ctx.db, request.params.id);
+      if (!order.payment) throw conflict('payment_not_cancellable', 'This order has no payment at a provider');
+      await cancelPayment(ctx, order.payment.id);
+      return pos.getOrder(ctx.db, request.params.id);
+    },
   });
 
   app.post('/api/pos/:id/void', {

@@ -25,6 +25,9 @@ export const OrderItemBody = Type.Object({
         'Unit price charged, VAT included; defaults to the catalogue price. Ignored with use_package_credit.',
     }),
   ),
+  staff_id: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Who performed or sold this line; default the order’s staff_id' }),
+  ),
   use_package_credit: Type.Optional(
     Type.Boolean({
       description:
@@ -62,6 +65,13 @@ export const OrderCreateBody = withExample(
           'Cash only: what the client handed over, at least the amount due; the receipt shows the change given',
       }),
     ),
+    booking_id: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'Check this booking (a visit: all its parts) out: completed with the order, its deposit paid online deducted from what is collected. 409 `booking_checked_out` when an order already did.',
+      }),
+    ),
     gift_cards: Type.Optional(
       Type.Array(GiftCardSaleBody, {
         maxItems: MAX_GIFT_CARDS_PER_ORDER,
@@ -88,6 +98,9 @@ export const OrderItemOut = named(
     discount_amount: Money,
     loyalty_amount: Money,
     client_package_id: Nullable(Type.Integer()),
+    staff_id: Nullable(
+      Type.Integer({ description: 'Who performed or sold the line (older lines: null, the order’s)' }),
+    ),
   }),
 );
 
@@ -131,6 +144,11 @@ const orderFields = {
   gift_cards_sold: Money,
   amount_due: Money,
   cash_tendered: Nullable(Type.Number({ description: 'Cash handed over (cash orders that said so); else null' })),
+  deposit_amount: Type.Number({
+    description:
+      'Part of amount_due paid before, as the booking’s deposit online; the payment method collects amount_due − deposit_amount',
+  }),
+  booking_id: Nullable(Type.Integer({ description: 'The booking this order checked out' })),
   vat_total: Money,
   loyalty_points_earned: Type.Integer(),
   notes: Type.String(),
@@ -262,3 +280,27 @@ export type OrderSummaryOutput = Static<typeof OrderSummaryOut>;
 export type OrderListFilter = Static<typeof OrderListQuery>;
 export type FavoritesInput = Static<typeof FavoritesBody>;
 export type FavoriteOutput = Static<typeof FavoriteOut>;
+
+export const ItemSearchQuery = Type.Object({
+  q: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'Part of a name; a product’s SKU or its exact EAN code',
+  }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, description: 'At most this many of each kind (20)' })),
+});
+
+export const ItemSearchOut = named(
+  'PosItemFound',
+  Type.Object({
+    type: ItemType,
+    id: Type.Integer(),
+    name: Type.String(),
+    price: Money,
+    ean_match: Type.Boolean({ description: 'A product whose EAN code is exactly what was typed (a scanned barcode)' }),
+    in_stock: Nullable(Type.Integer({ description: 'A product’s quantity on hand; null for services and packages' })),
+  }),
+);
+
+export type ItemSearchInput = Static<typeof ItemSearchQuery>;
+export type ItemSearchOutput = Static<typeof ItemSearchOut>;

@@ -15,6 +15,8 @@ import {
   DRAWER_KEY,
   GIFT_CARDS_KEY,
   MERGE_PREVIEW_KEY,
+  POS_FAVORITES_KEY,
+  POS_ORDERS_KEY,
   MY_BOOKINGS_KEY,
   MY_PROFILE_KEY,
   PACKAGE_CREDITS_KEY,
@@ -136,6 +138,9 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
     done: [CLIENTS_KEY, CLIENT_KEY, CLIENT_MESSAGES_KEY, PREVIEW_LATER, BOOKINGS_KEY, BOOKING_DAY_KEY],
     refused: [CLIENT_KEY],
   },
+  // A sale at the till; checking a booking out completes it (and its visit) on the calendar.
+  'post /api/pos': { done: [POS_ORDERS_KEY, BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY] },
+  'put /api/pos/favorites': { done: [POS_FAVORITES_KEY] },
   // The profile says whether the client has a password.
   'post /api/public/me/password': { done: [MY_PROFILE_KEY] },
   // The back office: the salon set up (or found set up meanwhile) needs no set-up page any more.

@@ -37,6 +37,10 @@ export const MERGE_PREVIEW_KEY = ['get', '/api/clients/{id}/merge-preview'] as c
 export const CLIENT_LOYALTY_KEY = ['get', '/api/loyalty/clients/{clientId}'] as const;
 export const PACKAGE_CREDITS_KEY = ['get', '/api/packages/credits'] as const;
 export const GIFT_CARDS_KEY = ['get', '/api/giftcards'] as const;
+/** The till's orders, every list and each one (a sale made, paid or refunded). */
+export const POS_ORDERS_KEY = ['get', '/api/pos'] as const;
+/** The signed-in member's favourite till items. */
+export const POS_FAVORITES_KEY = ['get', '/api/pos/favorites'] as const;
 /** Every list of the waitlist (the desk's new booking reads a day's open entries). */
 export const WAITLIST_KEY = ['get', '/api/waitlist'] as const;
 

@@ -1840,7 +1840,7 @@ export interface paths {
     put?: never;
     /**
      * Ring up an order: lines, discount code, gift card, loyalty points, payment
-     * @description Auth: Logged in (any role). See the API guide (POS) for the maths and every rule. 400 `unknown_client`, `client_inactive`, `unknown_staff`, `unknown_item`, `unknown_discount_code`, `unknown_gift_card`, `unknown_reward`; 409 `insufficient_stock`, `promotion_not_valid`, `promotion_used_up`, `promotion_client_limit`, `gift_card_expired`, `gift_card_empty`, `loyalty_disabled`, `insufficient_points`, `no_package_credit`. Answers 201 with the order, its lines, the gift cards it sold and its payment.
+     * @description Auth: Logged in (any role). See the API guide (POS) for the maths and every rule. 400 `unknown_client`, `client_inactive`, `unknown_staff`, `unknown_item`, `unknown_discount_code`, `unknown_gift_card`, `unknown_reward`; 409 `insufficient_stock`, `promotion_not_valid`, `promotion_used_up`, `promotion_client_limit`, `gift_card_expired`, `gift_card_empty`, `loyalty_disabled`, `insufficient_points`, `no_package_credit`. Answers 201 with the order, its lines, the gift cards it sold and its payment. `booking_id` checks a booking (a visit: every part) out: 404 unknown booking, 400 `booking_other_client`, 409 `booking_checked_out`, `booking_not_checkable`; its deposit paid online is `deposit_amount`, not collected again. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`): a retry with the same key and body from the same user answers the first order as it now stands (header `Idempotent-Replayed: true`) and takes no payment twice; another body is 409 `idempotency_key_reused`.
      */
     post: operations['createPosOrder'];
     delete?: never;
@@ -1863,6 +1863,26 @@ export interface paths {
     get: operations['getPosOrder'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pos/{id}/payment/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stop the order’s payment waiting at the card reader
+     * @description Auth: Logged in (any role). The card terminal provider is asked to stop it; the payment becomes `cancelled` and the order `failed` (void it, or ring it up again). 409 `payment_not_pending` (settled meanwhile: read the order), `payment_not_cancellable` (not a card reader payment); 502 provider unreachable. Answers the order.
+     */
+    post: operations['cancelPosOrderPayment'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2090,6 +2110,26 @@ export interface paths {
      * @description Auth: Logged in (any role). An array of `{ type, id, position }` (at most 200; each item once) replaces the whole list. An unknown or archived item is 400 `unknown_item`. Answers the list as GET does.
      */
     put: operations['replacePosFavorites'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pos/items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The till’s search: active services, products and packages by name; products also by SKU or EAN
+     * @description Auth: Logged in (any role). One answer per keystroke: a product whose `ean_code` is exactly `q` comes first with `ean_match: true` (a barcode scanner types the code), then services, products and packages by name, at most `limit` of each.
+     */
+    get: operations['searchPosItems'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -5749,6 +5789,16 @@ export interface components {
       price: number;
       type: 'service' | 'product' | 'package';
     };
+    PosItemFound: {
+      /** @description A product whose EAN code is exactly what was typed (a scanned barcode) */
+      ean_match: boolean;
+      id: number;
+      in_stock: number | null;
+      name: string;
+      /** @description Currency units, e.g. 12.5 */
+      price: number;
+      type: 'service' | 'product' | 'package';
+    };
     PosJournalVerification: {
       /** @description Entries checked, up to the first broken one */
       entries: number;
@@ -5766,6 +5816,7 @@ export interface components {
     PosOrder: {
       /** @description Currency units, e.g. 12.5 */
       amount_due: number;
+      booking_id: number | null;
       cash_tendered: number | null;
       client_id: number;
       client_name: string;
@@ -5774,6 +5825,8 @@ export interface components {
        * @example 2026-11-22 14:30:00
        */
       created_at: string;
+      /** @description Part of amount_due paid before, as the booking’s deposit online; the payment method collects amount_due − deposit_amount */
+      deposit_amount: number;
       /** @description Currency units, e.g. 12.5 */
       discount_amount: number;
       discount_code: string | null;
@@ -5824,6 +5877,7 @@ export interface components {
       /** @description Currency units, e.g. 12.5 */
       price: number;
       quantity: number;
+      staff_id: number | null;
       /** @description Currency units, e.g. 12.5 */
       vat_amount: number;
       /** @description Percent, e.g. 21 */
@@ -5838,6 +5892,7 @@ export interface components {
     PosOrderSummary: {
       /** @description Currency units, e.g. 12.5 */
       amount_due: number;
+      booking_id: number | null;
       cash_tendered: number | null;
       client_id: number;
       client_name: string;
@@ -5846,6 +5901,8 @@ export interface components {
        * @example 2026-11-22 14:30:00
        */
       created_at: string;
+      /** @description Part of amount_due paid before, as the booking’s deposit online; the payment method collects amount_due − deposit_amount */
+      deposit_amount: number;
       /** @description Currency units, e.g. 12.5 */
       discount_amount: number;
       discount_code: string | null;
@@ -5919,7 +5976,8 @@ export interface components {
       payments: {
         /** @description Currency units, e.g. 12.5 */
         amount: number;
-        method: 'cash' | 'card' | 'online' | 'gift_card';
+        /** @description `deposit`: the booking’s deposit, paid online before the checkout */
+        method: 'cash' | 'card' | 'online' | 'gift_card' | 'deposit';
       }[];
       reason: string | null;
       /** @description The till journal’s number, `YYYY-NNNNNN` */
@@ -16452,6 +16510,8 @@ export interface operations {
          *     }
          */
         'application/json': {
+          /** @description Check this booking (a visit: all its parts) out: completed with the order, its deposit paid online deducted from what is collected. 409 `booking_checked_out` when an order already did. */
+          booking_id?: number;
           /** @description Cash only: what the client handed over, at least the amount due; the receipt shows the change given */
           cash_tendered?: number;
           client_id: number;
@@ -16477,6 +16537,8 @@ export interface operations {
             /** @description Unit price charged, VAT included; defaults to the catalogue price. Ignored with use_package_credit. */
             price?: number;
             quantity: number;
+            /** @description Who performed or sold this line; default the order’s staff_id */
+            staff_id?: number;
             type: 'service' | 'product' | 'package';
             /** @description Service lines only: pay with the client’s prepaid package credits (one per unit); the line is charged 0. */
             use_package_credit?: boolean;
@@ -16594,6 +16656,100 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  cancelPosOrderPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosOrder'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      502: {
         headers: {
           [name: string]: unknown;
         };
@@ -17555,6 +17711,49 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  searchPosItems: {
+    parameters: {
+      query: {
+        /** @description At most this many of each kind (20) */
+        limit?: number;
+        /** @description Part of a name; a product’s SKU or its exact EAN code */
+        q: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosItemFound'][];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -38,6 +38,7 @@ const CampaignsArea = lazy(withMessages('campaigns', () => import('../routes/cam
 const SystemArea = lazy(withMessages('system', () => import('../routes/system/SystemArea')));
 // The till's records: receipts, the cash drawer and its Z reports.
 const ReceiptsArea = lazy(withMessages('receipts', () => import('../routes/receipts/ReceiptsArea')));
+const TillArea = lazy(withMessages('till', () => import('../routes/till/TillArea')));
 // The desk's calendar: `/calendar`, and `/bookings/:id` (the links of emails), its day with the booking's panel open.
 const CalendarPage = lazy(
   withMessages('desk', () =>
@@ -150,6 +151,8 @@ function OfficeShell() {
                   <Route path="/payments/*?">{user ? <PaymentsArea /> : <ToSignIn />}</Route>
                   <Route path="/campaigns/*?">{user ? <CampaignsArea /> : <ToSignIn />}</Route>
                   <Route path="/system/*?">{user ? <SystemArea /> : <ToSignIn />}</Route>
+                  {/* After any /till/… route of its own (receipts, the drawer), which must win. */}
+                  <Route path={`${OFFICE_ROUTES.till}/*?`}>{user ? <TillArea /> : <ToSignIn />}</Route>
                   <Route component={NotFound} />
                 </Switch>
               )}

@@ -28,6 +28,7 @@ export const OFFICE_NAV: readonly NavEntry[] = [
   { id: 'today', label: 'office.nav.today', href: officeHref.home, roles: ['admin', 'staff'] },
   { id: 'calendar', label: 'calendar.nav.link', href: officeHref.calendar, roles: ['admin', 'staff'] },
   { id: 'clients', label: 'clients.nav', href: officeHref.clients, roles: ['admin', 'staff'] },
+  { id: 'till', label: 'till.nav', href: officeHref.till, roles: ['admin', 'staff'] },
 ];
 
 /** The entries `role` may use, in the list's order. */

@@ -50,6 +50,14 @@ export function cardpayProvider(baseUrl: string, credentials: CardpayCredentials
       }
       return { providerRef: ref, checkoutUrl: null };
     },
+    // SumUp: terminate the reader's current checkout (202); the transaction then reads CANCELLED.
+    async cancel() {
+      await providerRequest(
+        'Card terminal provider',
+        `${baseUrl}/v0.1/merchants/${merchant}/readers/${encodeURIComponent(credentials.readerId)}/terminate`,
+        { method: 'POST', headers, body: '{}' },
+      );
+    },
     async refund(providerRef: string, request: ProviderRefundRequest) {
       const transaction = (await providerRequest(
         'Card terminal provider',

@@ -37,6 +37,11 @@ export interface PaymentProvider {
    */
   expire?(providerRef: string): Promise<void>;
   /**
+   * Stops a pending payment at a card reader (the customer has not paid yet and will not), where
+   * the provider allows it; the payment's status is then read back as after a callback.
+   */
+  cancel?(providerRef: string): Promise<void>;
+  /**
    * Gives `amountCents` of a paid payment back to the payer through the provider's own refund
    * API; resolves to the provider's id of the refund, throws ProviderError when it refuses
    * (the message says why). `refundId` is our refund's id: the idempotency key where the

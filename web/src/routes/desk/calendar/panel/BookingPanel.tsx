@@ -7,6 +7,7 @@ import { SendButton } from '../../../../ui/ApiForm';
 import { Button } from '../../../../ui/Button';
 import { Dialog } from '../../../../ui/Dialog';
 import { FailureAlert } from '../../../../ui/FailureAlert';
+import { LinkButton } from '../../../../ui/LinkButton';
 import { Loading } from '../../../../ui/PageStates';
 import { STATUS_WORD } from '../day/booking-words';
 import { dayName } from '../day-name';
@@ -211,6 +212,11 @@ function PanelBody({
                 {t('calendar.panel.noShow')}
               </SendButton>
             </>
+          )}
+          {(status === 'scheduled' || status === 'completed') && (
+            <LinkButton variant="secondary" href={`/till?booking=${booking.id}`}>
+              {t('calendar.panel.checkOut')}
+            </LinkButton>
           )}
           {status === 'no-show' && (
             <SendButton sending={sending} variant="secondary" onSend={() => setStatus('scheduled')}>
