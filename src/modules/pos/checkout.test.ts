@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertError } from '../../../test/helpers/assertions.js';
+import { assertError, assertInvalid } from '../../../test/helpers/assertions.js';
 import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { createClient, createService, jobsNamed, pastSlot } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
@@ -61,17 +61,31 @@ for (const dialect of DIALECTS) {
     const bookingRow = (id: number) =>
       t.ctx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-    it('a booking checked out: completed with the sale, its paid deposit deducted once, a second checkout refused', async () => {
+    it('a booking checked out: completed with the sale, its paid deposit deducted once (cash and receipt too), a second checkout refused', async () => {
       const client = await createClient(t, admin.token);
       const service = await createService(t, admin.token, { price: 45 });
       const product = (await insertProduct(t.ctx.db, { price: 1250, quantity_on_hand: 5 })).id;
       const bookingId = await booked(client.id, service.id, 1000);
 
+      // 59.99 handed over is less than the 60.00 the cash collects: refused on its field.
+      const short = await sell({
+        client_id: client.id,
+        staff_id: admin.id,
+        payment_method: 'cash',
+        booking_id: bookingId,
+        cash_tendered: 59.99,
+        items: [
+          { type: 'service', id: service.id, quantity: 1 },
+          { type: 'product', id: product, quantity: 2 },
+        ],
+      });
+      assertInvalid(short, 'cash_tendered');
       const order = await sell({
         client_id: client.id,
         staff_id: admin.id,
         payment_method: 'cash',
         booking_id: bookingId,
+        cash_tendered: 65,
         items: [
           { type: 'service', id: service.id, quantity: 1 },
           { type: 'product', id: product, quantity: 2 },
@@ -84,6 +98,16 @@ for (const dialect of DIALECTS) {
       assert.equal(order.body.deposit_amount, 10);
       assert.equal(order.body.booking_id, bookingId);
       assert.equal(order.body.payment_status, 'paid');
+
+      // The receipt: the deposit as paid before, the cash for the rest, the change from 65.00.
+      const receipt = await t.request({ method: 'GET', url: `/api/pos/${order.body.id}/receipt`, token: admin.token });
+      assert.equal(receipt.status, 200, JSON.stringify(receipt.body));
+      assert.deepEqual(receipt.body.payments, [
+        { method: 'deposit', amount: 10 },
+        { method: 'cash', amount: 60 },
+      ]);
+      assert.equal(receipt.body.cash_tendered, 65);
+      assert.equal(receipt.body.change, 5);
 
       const booking = await bookingRow(bookingId);
       assert.equal(booking.status, 'completed');
