@@ -31,6 +31,9 @@ interface Shot {
 
 // The first booking of the desk's busy day (set when the salon starts, below).
 let deskBooking = 0;
+// A paid cash sale and the Z report of the day it was rung up in (set below).
+let sale = 0;
+let zReport = 0;
 
 async function servicesAndTimes(page: Page, openDay: string, texts: { service: RegExp; next: string }): Promise<void> {
   await choose(page.getByRole('checkbox', { name: texts.service }));
@@ -230,6 +233,45 @@ const SHOTS: Shot[] = [
     },
     inView: true,
   },
+  {
+    file: 'till-desktop-en.png',
+    context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
+    steps: async (page) => {
+      await signIn(page, 'en');
+      // The calendar panel's "Check out": the booking's services and member brought in.
+      await page.goto(`/till?booking=${deskBooking}`);
+      await page.getByRole('list', { name: 'Items in the sale' }).getByRole('listitem').first().waitFor();
+      await page.getByLabel('Cash', { exact: true }).check();
+      await page.getByLabel('Cash received').fill('100');
+    },
+  },
+  {
+    file: 'till-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: async (page) => {
+      await signIn(page, 'nl');
+      await page.goto(`/till?booking=${deskBooking}`);
+      await page.getByRole('list', { name: 'Artikelen in de verkoop' }).getByRole('listitem').first().waitFor();
+    },
+  },
+  {
+    file: 'receipt-desktop-en.png',
+    context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
+    steps: async (page) => {
+      await signIn(page, 'en');
+      await page.goto(`/till/receipts/${sale}`);
+      await page.locator('.till-record').getByText('Change').waitFor();
+    },
+  },
+  {
+    file: 'z-report-desktop-en.png',
+    context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
+    steps: async (page) => {
+      await signIn(page, 'en');
+      await page.goto(`/till/drawer/z-reports/${zReport}`);
+      await page.locator('.till-record').first().waitFor();
+    },
+  },
 ];
 
 /**
@@ -319,6 +361,23 @@ const browser = await chromium.launch({
 });
 try {
   await addClients(salon.base, salon.openDay(5));
+  // The till's day: opened with a float, one cash sale (€50 handed over), closed as counted.
+  const me = (await desk('GET', '/api/auth/me')) as { id: number };
+  const [client] = (await desk('GET', '/api/clients?search=Noor')) as unknown as { id: number }[];
+  const priced = (await desk('GET', '/api/services')) as unknown as { id: number; price: number }[];
+  const cheapest = priced.reduce((a, b) => (b.price < a.price ? b : a));
+  await desk('POST', '/api/pos/drawer/open', { float: 150 });
+  const paid = (await desk('POST', '/api/pos', {
+    client_id: client!.id,
+    staff_id: me.id,
+    payment_method: 'cash',
+    items: [{ type: 'service', id: cheapest.id, quantity: 1 }],
+    cash_tendered: Math.ceil(cheapest.price / 10) * 10 + 10,
+  })) as { id: number };
+  sale = paid.id;
+  zReport = (
+    (await desk('POST', '/api/pos/drawer/close', { counted: { total: 150 + cheapest.price } })) as { id: number }
+  ).id;
   for (const shot of SHOTS) {
     const context = await browser.newContext({ baseURL: salon.base, timezoneId: DEMO_TIMEZONE, ...shot.context });
     const page = await context.newPage();
