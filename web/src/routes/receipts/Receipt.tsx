@@ -76,13 +76,13 @@ export function Receipt({ receipt, paper, ref }: { receipt: ReceiptData; paper: 
           {receipt.discounts.promotion > 0 && (
             <tr>
               <td>{t('receipts.discount', { code: receipt.discounts.code ?? '' })}</td>
-              <td className="amount">{money(-receipt.discounts.promotion)}</td>
+              <td className="amount">{money(0 - receipt.discounts.promotion)}</td>
             </tr>
           )}
           {receipt.discounts.loyalty > 0 && (
             <tr>
               <td>{t('receipts.loyalty')}</td>
-              <td className="amount">{money(-receipt.discounts.loyalty)}</td>
+              <td className="amount">{money(0 - receipt.discounts.loyalty)}</td>
             </tr>
           )}
         </tbody>

@@ -29,12 +29,13 @@ export function ZReport({
   const money = useMoney(currency);
   const clock = useWallClock();
   const cash = report.cash;
+  // Money going out as `0 - amount`, not `-amount`: a minus zero would print as "-€0.00".
   const rows: [string, string][] = [
     [t('drawer.z.float'), money(cash.float)],
     [t('drawer.z.cashSales'), money(cash.sales)],
-    [t('drawer.z.cashRefunds'), money(-cash.refunds)],
+    [t('drawer.z.cashRefunds'), money(0 - cash.refunds)],
     [t('drawer.z.paidIn'), money(cash.paid_in)],
-    [t('drawer.z.paidOut'), money(-cash.paid_out)],
+    [t('drawer.z.paidOut'), money(0 - cash.paid_out)],
     [t('drawer.z.expected'), money(cash.expected)],
     [t('drawer.z.counted'), money(cash.counted)],
   ];
