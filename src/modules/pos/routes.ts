@@ -158,7 +158,7 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
         '`booking_id` checks a booking (a visit: every part) out: 404 unknown booking, 400 `booking_other_client`, 409 `booking_checked_out`, `booking_not_checkable`; its deposit paid online is `deposit_amount`, not collected again. ' +
         'An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`): a retry with the same key and body from the same user answers the first order as it now stands (header `Idempotent-Replayed: true`) and takes no payment twice; another body is 409 `idempotency_key_reused`.',
       body: OrderCreateBody,
-      response: { 201: OrderOut, 400: errorRef, 409: errorRef },
+      response: { 201: OrderOut, 400: errorRef, 404: errorRef, 409: errorRef },
     },
     handler: async (request, reply) => {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);

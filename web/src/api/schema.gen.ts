@@ -16579,6 +16579,15 @@ export interface operations {
         };
       };
       /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
       409: {
         headers: {
           [name: string]: unknown;
