@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createStaff, setupSalon } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
+import { FakeCardpayProvider } from '../../test/helpers/fake-cardpay.js';
 import { insertProduct } from '../../test/helpers/factories.js';
 import { DESKTOP, PHONE } from './actions.js';
 import {
@@ -20,7 +21,8 @@ import { api, assertClean } from './desk.js';
  * paid) and put
  * back in stock, with a reason; the refund's own receipt opens and the sale is left as it was.
  * Then asking for more than is left is refused as the service names it, the form kept as
- * typed. axe on every state; English on a desktop, Dutch on a phone.
+ * typed. A card sale's line is refunded to the card through the card terminal provider's
+ * refund API (its fake, speaking SumUp's protocol). axe on every state; English on a desktop, Dutch on a phone.
  */
 
 const WORDS = {
@@ -58,15 +60,27 @@ for (const dialect of BROWSER_DIALECTS) {
     let desk: { id: number; email: string; password: string; token: string };
     let client: { id: number };
     let cut: number;
+    const cardpay = new FakeCardpayProvider();
 
     before(async () => {
-      h = await startBrowserHarness(dialect);
+      await cardpay.start();
+      h = await startBrowserHarness(dialect, {
+        config: { paymentApiUrls: { cardpay: cardpay.url, onlinepay: cardpay.url, checkout: cardpay.url } },
+      });
       const admin = await setupSalon(h.t);
+      await api(h.t, admin.token, 'PUT', '/api/settings', {
+        cardpay_api_key: cardpay.apiKey,
+        cardpay_merchant_code: cardpay.merchantCode,
+        cardpay_reader_id: cardpay.readerId,
+      });
       desk = await createStaff(h.t, 'staff');
       cut = (await createService(h.t, admin.token, { name: 'Cut', price: 30 })).id;
       client = await createClient(h.t, admin.token, { name: 'Rob Refund' });
     });
-    after(() => h.close());
+    after(async () => {
+      await h.close();
+      await cardpay.stop();
+    });
 
     async function signIn(page: Page, watch: PageWatch, words: (typeof WORDS)['en' | 'nl']) {
       await page.goto('/login');
@@ -166,5 +180,60 @@ for (const dialect of BROWSER_DIALECTS) {
         assertClean(watch);
       });
     }
+
+    it('a line of a card sale refunded to the card through the terminal provider; its receipt opens (en, desktop)', async () => {
+      const words = WORDS.en;
+      const product = await insertProduct(h.t.ctx.db, { name: 'Hair oil', price: 2000, quantity_on_hand: 5 });
+      const sale = (await api(h.t, desk.token, 'POST', '/api/pos', {
+        client_id: client.id,
+        staff_id: desk.id,
+        payment_method: 'card',
+        items: [
+          { type: 'service', id: cut, quantity: 1 },
+          { type: 'product', id: product.id, quantity: 1 },
+        ],
+      })) as { id: number };
+      // The reader's checkout paid, as the provider calls back.
+      const [reference, checkout] = [...cardpay.checkouts.entries()].at(-1)!;
+      cardpay.setStatus(reference, 'SUCCESSFUL');
+      const answer = await h.t.request({
+        method: 'POST',
+        url: new URL(checkout.returnUrl).pathname,
+        payload: cardpay.callbackBody(reference),
+      });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+
+      const { page, watch } = await h.open({ ...DESKTOP, locale: words.locale });
+      await signIn(page, watch, words);
+      await page.goto(`/till/receipts/${sale.id}`);
+      await page.getByRole('heading', { level: 1, name: words.receipt(sale.id) }).waitFor();
+      const form = page.getByRole('region', { name: words.refund });
+      await form.getByLabel(words.line('Hair oil', 1)).fill('1');
+      assert.equal(await form.getByLabel('card, as it was paid').isChecked(), true, "the sale's own way by default");
+      await form.getByLabel(words.reason).fill('Allergic reaction');
+      await form.getByRole('button', { name: words.refund }).click();
+      await page.getByRole('heading', { level: 1, name: words.refundReceipt(sale.id) }).waitFor();
+      await page.getByText('Refunded to the card').waitFor();
+      await assertAccessible(page, "a card refund's receipt");
+      assert.deepEqual(
+        cardpay.refunds.map((refund) => refund.cents),
+        [2000],
+        'the provider was asked to refund 20.00',
+      );
+      const [refund] = (await api(h.t, desk.token, 'GET', `/api/pos/${sale.id}/refunds`)) as Array<{
+        amount: number;
+        method: string;
+        status: string;
+      }>;
+      assert.deepEqual(
+        { amount: refund!.amount, method: refund!.method, status: refund!.status },
+        {
+          amount: 20,
+          method: 'card',
+          status: 'completed',
+        },
+      );
+      assertClean(watch);
+    });
   });
 }
