@@ -2,8 +2,9 @@ import type { Ref } from 'react';
 import type { components } from '../../api/schema.gen';
 import { useT } from '../../i18n/i18n';
 import { useMoney } from '../../ui/RecordPage';
-import { usePercent, useWallClock } from './format';
+import { useWallClock } from './format';
 import type { Paper } from './print';
+import { VatTable } from './VatTable';
 
 export type ReceiptData = components['schemas']['PosReceipt'];
 
@@ -15,7 +16,6 @@ export type ReceiptData = components['schemas']['PosReceipt'];
 export function Receipt({ receipt, paper, ref }: { receipt: ReceiptData; paper: Paper; ref?: Ref<HTMLElement> }) {
   const t = useT();
   const money = useMoney(receipt.currency);
-  const percent = usePercent();
   const clock = useWallClock();
   const salon = receipt.salon;
   const refund = receipt.kind === 'refund';
@@ -113,35 +113,7 @@ export function Receipt({ receipt, paper, ref }: { receipt: ReceiptData; paper: 
           )}
         </tfoot>
       </table>
-      {receipt.vat.length > 0 && (
-        <table className="receipt-vat">
-          <caption>{t('receipts.vat.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('receipts.vat.rate')}</th>
-              <th scope="col" className="amount">
-                {t('receipts.vat.net')}
-              </th>
-              <th scope="col" className="amount">
-                {t('receipts.vat.vat')}
-              </th>
-              <th scope="col" className="amount">
-                {t('receipts.vat.gross')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {receipt.vat.map((row) => (
-              <tr key={row.rate}>
-                <th scope="row">{percent(row.rate)}</th>
-                <td className="amount">{money(row.net)}</td>
-                <td className="amount">{money(row.vat)}</td>
-                <td className="amount">{money(row.gross)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <VatTable className="receipt-vat" caption={t('receipts.vat.caption')} rows={receipt.vat} money={money} />
       {receipt.reason && <p>{t('receipts.reason', { reason: receipt.reason })}</p>}
       <p className="receipt-thanks">{refund ? t('receipts.refundThanks') : t('receipts.thanks')}</p>
     </article>

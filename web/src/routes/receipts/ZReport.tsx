@@ -2,11 +2,11 @@ import type { Ref } from 'react';
 import type { components } from '../../api/schema.gen';
 import { useT } from '../../i18n/i18n';
 import { useMoney } from '../../ui/RecordPage';
-import { usePercent, useWallClock } from './format';
+import { useWallClock } from './format';
 import type { Paper } from './print';
+import { VatTable } from './VatTable';
 
 export type ZReportData = components['schemas']['PosZReport'];
-type VatRow = ZReportData['sales']['by_vat_rate'][number];
 type MethodRow = ZReportData['sales']['by_method'][number];
 
 /**
@@ -61,7 +61,7 @@ export function ZReport({
         </div>
       </dl>
       <Methods caption={t('drawer.z.salesByMethod')} rows={report.sales.by_method} money={money} />
-      <Vat caption={t('drawer.z.salesByVat')} rows={report.sales.by_vat_rate} money={money} />
+      <VatTable caption={t('drawer.z.salesByVat')} rows={report.sales.by_vat_rate} money={money} />
       <dl className="zreport-facts">
         <div>
           <dt>{t('drawer.z.refunds', { count: report.refunds.count })}</dt>
@@ -144,39 +144,4 @@ function Methods({ caption, rows, money }: { caption: string; rows: MethodRow[];
 
 function methodName(t: ReturnType<typeof useT>, method: string): string {
   return ['cash', 'card', 'online', 'gift_card'].includes(method) ? t(`drawer.method.${method as 'cash'}`) : method;
-}
-
-function Vat({ caption, rows, money }: { caption: string; rows: VatRow[]; money: (n: number) => string }) {
-  const t = useT();
-  const percent = usePercent();
-  if (rows.length === 0) return null;
-  return (
-    <table>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('receipts.vat.rate')}</th>
-          <th scope="col" className="amount">
-            {t('receipts.vat.net')}
-          </th>
-          <th scope="col" className="amount">
-            {t('receipts.vat.vat')}
-          </th>
-          <th scope="col" className="amount">
-            {t('receipts.vat.gross')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.rate}>
-            <th scope="row">{percent(row.rate)}</th>
-            <td className="amount">{money(row.net)}</td>
-            <td className="amount">{money(row.vat)}</td>
-            <td className="amount">{money(row.gross)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
