@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
+import { setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
 import { PHONE } from './actions.js';
-import { api } from './desk.js';
+import { api, signInAtDesk } from './desk.js';
 import {
   assertAccessible,
   BROWSER_DIALECTS,
@@ -26,14 +26,6 @@ import {
 const AHEAD = '2031-03-04'; // a Tuesday
 /** Tall enough for the whole day to be in view: a drag near the grid's edge scrolls it, on purpose. */
 const VIEWPORT = { width: 1280, height: 1200 };
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByLabel('Password').press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 /** The box of an element on the page, which must be there. */
 async function boxOf(page: Page, name: string) {
@@ -121,7 +113,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('drags a booking to another time in another column, the target shown while dragging; a press that does not travel opens the panel', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: VIEWPORT });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/calendar?date=${AHEAD}`);
       const drop = await dragTo(page, '10:00 to 11:00, Ada Client, Cut, with Ana, confirmed', 'Book with Ben at 13:00');
       await page.locator('.drop-preview').getByText('To 13:00–14:00, Ben').waitFor();
@@ -150,7 +142,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('a drop onto another booking shows the conflict before the drop, is refused and goes back with its reason', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: VIEWPORT });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/calendar?date=${AHEAD}`);
       const booking = '13:00 to 14:00, Ada Client, Cut, with Ben, confirmed';
       const drop = await dragTo(page, booking, 'Book with Ben at 14:30');
@@ -175,7 +167,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('a drop into a break is outside working time: shown before, refused with the rule, then moved anyway by the override', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: VIEWPORT });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/calendar?date=${AHEAD}`);
       const drop = await dragTo(
         page,
@@ -200,7 +192,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('resizes a booking by its bottom edge: a longer booking, the same start', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: VIEWPORT });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/calendar?date=${AHEAD}`);
       // Back to Ana at 10:00 first, through the API, then 30 minutes longer by its edge.
       await api(h.t, admin.token, 'PUT', `/api/bookings/${moving}`, {
@@ -231,7 +223,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('a drop made from a stale view is refused by the booking’s version, and the day shows the booking as it now is', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: VIEWPORT });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       // This desk hears nothing live (its stream refused), so it keeps showing what it read.
       await page.route('**/api/bookings/events*', (route) =>
         route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down","code":"unavailable"}' }),
@@ -269,7 +261,7 @@ for (const dialect of BROWSER_DIALECTS) {
           start_at: `${AHEAD} 15:00`,
         })
       ).id;
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/calendar?date=${AHEAD}`);
       const booking = page.getByRole('button', { name: '15:00 to 16:00, Ada Client, Cut, with Ana, confirmed' });
       const slot = page.getByRole('button', { name: 'Book with Ben at 16:00', exact: true });

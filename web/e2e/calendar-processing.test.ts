@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
+import { setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
 import { PHONE } from './actions.js';
-import { api, assertClean } from './desk.js';
+import { api, assertClean, signInAtDesk } from './desk.js';
 import {
   assertAccessible,
   BROWSER_DIALECTS,
@@ -23,14 +22,6 @@ import {
 const AHEAD = '2031-03-04'; // a Tuesday
 const COLOUR =
   '10:00 to 11:30, Ada Client, Colour, with Ana, confirmed; processing 10:30 to 11:00, free for another client';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel(/^(Email|E-mail)$/).fill(email);
-  await page.getByLabel(/^(Password|Wachtwoord)$/).fill(ADMIN_PASSWORD);
-  await page.getByLabel(/^(Password|Wachtwoord)$/).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 for (const dialect of BROWSER_DIALECTS) {
   describe(`booking into a processing phase in chromium (${dialect})`, { skip: browserSkip() }, () => {
@@ -77,7 +68,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('a click on the processing phase books there; a click on the rest of the booking opens its panel', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: { width: 1280, height: 1000 } });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/calendar?date=${AHEAD}`);
       const block = page.getByRole('button', { name: COLOUR });
       const band = block.locator('.booking-processing');
@@ -127,7 +118,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('on a phone a tap on the processing phase books there, in Dutch', async () => {
       const { page, watch } = await h.open({ locale: 'nl-NL', ...PHONE });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/calendar?date=${AHEAD}`);
       const block = page.getByRole('button', {
         name: '10:00 tot 11:30, Ada Client, Colour, bij Ana, bevestigd; inwerktijd 10:30 tot 11:00, vrij voor een andere klant',

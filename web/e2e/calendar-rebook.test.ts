@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
+import { setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
 import { PHONE } from './actions.js';
-import { api, assertClean } from './desk.js';
+import { api, assertClean, signInAtDesk } from './desk.js';
 import {
   assertAccessible,
   BROWSER_DIALECTS,
@@ -24,14 +23,6 @@ import {
 const AHEAD = '2031-03-04'; // a Tuesday
 const LATER = '2031-04-01'; // four weeks on
 const PICKED = '2031-04-10'; // a Thursday the desk picks
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel(/^(Email|E-mail)$/).fill(email);
-  await page.getByLabel(/^(Password|Wachtwoord)$/).fill(ADMIN_PASSWORD);
-  await page.getByLabel(/^(Password|Wachtwoord)$/).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 for (const dialect of BROWSER_DIALECTS) {
   describe(`rebooking from a booking's panel in chromium (${dialect})`, { skip: browserSkip() }, () => {
@@ -106,7 +97,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('rebooks a completed booking: the same client, service and member, the same time four weeks on', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/calendar?date=${AHEAD}`);
       await page.getByRole('button', { name: '10:00 to 11:00, Ada Client, Cut, with Ana, completed' }).press('Enter');
       const panel = page.getByRole('dialog', { name: 'Booking of Ada Client' });
@@ -146,7 +137,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('rebooks a visit on a phone in Dutch: its parts each with its member, on a day the desk picks, a rule overridden', async () => {
       const { page, watch } = await h.open({ locale: 'nl-NL', ...PHONE });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/bookings/${visitPart}`);
       const panel = page.getByRole('dialog', { name: 'Afspraak van Bea Booker' });
       await panel.getByRole('button', { name: 'Opnieuw boeken' }).tap();

@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
+import { setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
-import { api } from './desk.js';
+import { api, assertClean, signInAtDesk } from './desk.js';
 import {
   assertAccessible,
   BROWSER_DIALECTS,
   type BrowserHarness,
   browserSkip,
-  type PageWatch,
   startBrowserHarness,
 } from './browser.js';
 
@@ -26,20 +24,6 @@ const AHEAD = '2031-03-04'; // a Tuesday
 /** The date `weeks` weeks after `date`. */
 const weeksAfter = (date: string, weeks: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel(/^(Email|E-mail)$/).fill(email);
-  await page.getByLabel(/^(Password|Wachtwoord)$/).fill(ADMIN_PASSWORD);
-  await page.getByLabel(/^(Password|Wachtwoord)$/).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
-/** No console error but the sign-in page's expected 401 before there is a session. */
-function assertClean(watch: PageWatch) {
-  const unexpected = watch.problems.filter((problem) => !problem.includes('status of 401'));
-  assert.deepEqual(unexpected, [], unexpected.join('\n'));
-}
 
 for (const dialect of BROWSER_DIALECTS) {
   describe(`the new booking's repeat and waitlist in chromium (${dialect})`, { skip: browserSkip() }, () => {
@@ -88,7 +72,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('a weekly repeat lists each date with its conflict before saving, then books the dates that fit (desktop, English)', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/calendar?date=${AHEAD}`);
       await page.getByRole('button', { name: 'Book with Ana at 10:00', exact: true }).press('Enter');
       const dialog = page.getByRole('dialog', { name: 'New booking' });
@@ -139,7 +123,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it("a repeat breaking the desk's rules offers the override the API allows, and books against them once ticked", async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/calendar?date=${AHEAD}`);
       // An hour from 16:30 runs past Ana's 17:00.
       await page.getByRole('button', { name: 'Book with Ana at 16:30', exact: true }).press('Enter');
@@ -185,7 +169,7 @@ for (const dialect of BROWSER_DIALECTS) {
         isMobile: true,
         hasTouch: true,
       });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/calendar?date=${AHEAD}`);
       await page.getByRole('button', { name: 'Boek bij Ana om 14:00', exact: true }).tap();
       const dialog = page.getByRole('dialog', { name: 'Nieuwe afspraak' });

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
+import { setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
-import { api, assertClean } from './desk.js';
+import { api, assertClean, signInAtDesk } from './desk.js';
 import {
   assertAccessible,
   BROWSER_DIALECTS,
@@ -23,14 +22,6 @@ import {
 
 const MONDAY = '2031-03-03';
 const TUESDAY = '2031-03-04';
-
-async function signIn(page: Page, email: string, password = ADMIN_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel(/^(Email|E-mail)$/).fill(email);
-  await page.getByLabel(/^(Password|Wachtwoord)$/).fill(password);
-  await page.getByLabel(/^(Password|Wachtwoord)$/).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 for (const dialect of BROWSER_DIALECTS) {
   describe(`the desk's week in chromium (${dialect})`, { skip: browserSkip() }, () => {
@@ -109,7 +100,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('the week opens from the day by keyboard: seven days, the resource named, a booking from a week slot with its history; Back returns', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/calendar?date=${TUESDAY}`);
       // The day names the resource the colour holds.
       const inDay = page.getByRole('button', {
@@ -185,7 +176,7 @@ for (const dialect of BROWSER_DIALECTS) {
         isMobile: true,
         hasTouch: true,
       });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/calendar?view=week&staff=${ana.id}&date=${TUESDAY}`);
       await page.getByText('Ana: maandag 3 maart 2031 tot en met zondag 9 maart 2031').waitFor();
       await page.getByText('Vrij: Course').waitFor();
@@ -203,7 +194,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('under the personal agenda a staff member sees their own week only', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
-      await signIn(page, ben.email, 'staff-password-1');
+      await signInAtDesk(page, ben.email, 'staff-password-1');
       await page.goto(`/calendar?view=week&staff=${ana.id}&date=${TUESDAY}`);
       await page.getByText('You see your own agenda only.').waitFor();
       assert.equal(await page.getByRole('button', { name: /Ada Client/ }).count(), 0);

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
-import { api, assertClean } from './desk.js';
+import { api, assertClean, signInAtDesk } from './desk.js';
 import {
   assertAccessible,
   BROWSER_DIALECTS,
@@ -21,15 +20,6 @@ import {
 
 const AHEAD = '2031-03-04'; // a Tuesday
 const PAST = '2021-03-02'; // a Tuesday
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  // In the browser's language: English or Dutch.
-  await page.getByLabel(/^(Email|E-mail)$/).fill(email);
-  await page.getByLabel(/^(Password|Wachtwoord)$/).fill(ADMIN_PASSWORD);
-  await page.getByLabel(/^(Password|Wachtwoord)$/).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 for (const dialect of BROWSER_DIALECTS) {
   describe(`the desk's calendar in chromium (${dialect})`, { skip: browserSkip() }, () => {
@@ -88,7 +78,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('the day has a column per working member, its bookings named in full; a booking opens its panel by keyboard', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.getByRole('link', { name: 'Calendar' }).click();
       await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
       await page.goto(`/calendar?date=${AHEAD}`);
@@ -125,7 +115,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('books from an empty slot by keyboard, then moves it through the dialog; a refused move stays put with its reason', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/calendar?date=${AHEAD}`);
       // Into the grid by keyboard: the slots move with the arrow keys.
       await page.getByRole('button', { name: 'Book with Ana at 13:00', exact: true }).focus();
@@ -177,7 +167,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     it('completes, marks a no-show and cancels from the panel', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
-      await signIn(page, admin.email);
+      await signInAtDesk(page, admin.email);
       await page.goto(`/calendar?date=${PAST}`);
       await page.getByRole('button', { name: '10:00 to 11:00, Ada Client, Cut, with Ana, confirmed' }).press('Enter');
       let panel = page.getByRole('dialog', { name: 'Booking of Ada Client' });

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
-import type { TestApp } from '../../test/helpers/app.js';
+import type { Page } from 'playwright-core';
+import { ADMIN_PASSWORD, type TestApp } from '../../test/helpers/app.js';
 import type { PageWatch } from './chromium.js';
 
-/* What the desk's browser tests share: the service called as another desk would, and the page's log checked. */
+/*
+ * What the desk's browser tests share: signing in at the desk, the service called as another desk
+ * would, and the page's log checked.
+ */
 
 /** A request to the service as a client of the API would make it; fails on anything but a success. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer of any route, read field by field as a client would
@@ -21,4 +25,13 @@ export function assertClean(watch: PageWatch, expected: readonly number[] = [401
     (problem) => !expected.some((status) => problem.includes(`status of ${status}`)),
   );
   assert.deepEqual(unexpected, [], unexpected.join('\n'));
+}
+
+/** Signs in on /login (its labels in English or Dutch) and waits for the start page. */
+export async function signInAtDesk(page: Page, email: string, password = ADMIN_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/^(Email|E-mail)$/).fill(email);
+  await page.getByLabel(/^(Password|Wachtwoord)$/).fill(password);
+  await page.getByLabel(/^(Password|Wachtwoord)$/).press('Enter');
+  await page.waitForURL((url) => url.pathname === '/');
 }
