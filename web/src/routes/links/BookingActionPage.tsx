@@ -3,21 +3,18 @@ import { errorCode, isSlotGone } from '../../api/errors';
 import { useChange } from '../../api/mutation';
 import { useT } from '../../i18n/i18n';
 import { SendButton } from '../../ui/ApiForm';
-import { Button } from '../../ui/Button';
-import { Loading } from '../../ui/PageStates';
 import { BookingSummary } from './BookingSummary';
 import { LinkPage, useQueryParam, type SalonPage } from './LinkPage';
+import { LinkRead } from './LinkRead';
 import { MoveForm } from './MoveForm';
 import { LiveRegions, Outcome } from '../../ui/Outcome';
-import { ContactSalon, NO_TOKEN, problemOf, ProblemOutcome, type Problem } from './problems';
+import { ContactSalon, INVALID, NO_TOKEN, problemOf, ProblemOutcome } from './problems';
 import { REFUSALS, refusalMessage, type LinkAction } from './refusals';
 import { useSalonTime } from '../../ui/salon-time';
 import { useMoment } from './when';
 
 type BookingActions = Schemas['BookingActions'];
 type PublicBooking = Schemas['PublicBooking'];
-
-const INVALID: Problem = { title: 'links.invalid.title', body: 'links.invalid.body', retry: false };
 
 const TITLES = {
   attend: 'links.attend.title',
@@ -48,9 +45,34 @@ export default function BookingActionPage({ action }: { action: LinkAction }) {
 }
 
 function BookingAction({ action, token, salon }: { action: LinkAction; token: string; salon: SalonPage }) {
-  const t = useT();
   // The verdicts change with the clock (the cancellation window) and with the salon's changes.
   const read = $api.useQuery('get', '/api/public/booking-actions', { params: { query: { token } } }, { staleTime: 0 });
+  return (
+    <LinkRead read={read} salon={salon}>
+      {(links) =>
+        links.purpose === action ? (
+          <ActionForm action={action} token={token} salon={salon} links={links} />
+        ) : (
+          // A token made for another of the email's links.
+          <LiveRegions problem={<ProblemOutcome problem={INVALID} salon={salon} />} />
+        )
+      }
+    </LinkRead>
+  );
+}
+
+function ActionForm({
+  action,
+  token,
+  salon,
+  links,
+}: {
+  action: LinkAction;
+  token: string;
+  salon: SalonPage;
+  links: BookingActions;
+}) {
+  const t = useT();
   // One of three requests, keyed as the one it sends: what each makes stale (a move link's times
   // when one was taken, and only marked stale once the link is used up) is the map's
   // (api/invalidations.ts).
@@ -61,29 +83,6 @@ function BookingAction({ action, token, salon }: { action: LinkAction; token: st
         : unwrap(api.POST(`/api/public/booking-actions/${action}`, { body: { token } })),
   });
 
-  if (read.isPending) {
-    return (
-      <>
-        <Loading />
-        <LiveRegions />
-      </>
-    );
-  }
-  if (read.isError || read.data.purpose !== action) {
-    const problem = read.isError ? problemOf(read.error) : INVALID;
-    return (
-      <>
-        <LiveRegions problem={<ProblemOutcome problem={problem} salon={salon} />} />
-        {problem.retry && (
-          <Button variant="secondary" onPress={() => void read.refetch()}>
-            {t('app.error.retry')}
-          </Button>
-        )}
-      </>
-    );
-  }
-
-  const links = read.data;
   const booking = act.data ?? links.booking;
   const code = errorCode(act.error);
   const refusedNow = code !== undefined && REFUSALS.has(code);

@@ -40,7 +40,8 @@ export function problemOf(error: unknown, overrides: Partial<Record<string, Prob
   }
 }
 
-const INVALID: Problem = { title: 'links.invalid.title', body: 'links.invalid.body', retry: false };
+/** A token the service does not know, or one made for another of the email's links. */
+export const INVALID: Problem = { title: 'links.invalid.title', body: 'links.invalid.body', retry: false };
 
 /** What a link's refusals mean, by the service's code. */
 const BY_CODE: Partial<Record<string, Problem>> = {
