@@ -15,10 +15,14 @@ import { bookDeskDay, deskApi } from './desk-day.js';
  * the images.
  *
  *   npm run screenshots
+ *   SCREENSHOTS_ONLY=manage- npm run screenshots   # only the pictures whose file name holds it
  */
 
 const OUT = new URL('../docs/screenshots/', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Retakes only the pictures whose file name contains it (one area's, while working on it). */
+const ONLY = process.env.SCREENSHOTS_ONLY ?? '';
+const wanted = (file: string) => file.includes(ONLY);
 
 interface Shot {
   file: string;
@@ -378,7 +382,7 @@ try {
   zReport = (
     (await desk('POST', '/api/pos/drawer/close', { counted: { total: 150 + cheapest.price } })) as { id: number }
   ).id;
-  for (const shot of SHOTS) {
+  for (const shot of SHOTS.filter((candidate) => wanted(candidate.file))) {
     const context = await browser.newContext({ baseURL: salon.base, timezoneId: DEMO_TIMEZONE, ...shot.context });
     const page = await context.newPage();
     await shot.steps(page, salon.openDay(3));
@@ -394,25 +398,27 @@ try {
     await context.close();
   }
   // The set-up page: a service with no user yet.
-  const fresh = await createTestApp('sqlite');
-  try {
-    await fresh.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = fresh.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const context = await browser.newContext({
-      baseURL: `http://127.0.0.1:${port}`,
-      timezoneId: DEMO_TIMEZONE,
-      ...DESKTOP,
-      locale: 'en-GB',
-    });
-    const page = await context.newPage();
-    await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: 'Set up your salon' }).waitFor();
-    await page.screenshot({ path: join(OUT, 'office-setup-desktop-en.png'), fullPage: true, caret: 'hide' });
-    console.log('docs/screenshots/office-setup-desktop-en.png');
-    await context.close();
-  } finally {
-    await fresh.close();
+  if (wanted('office-setup-desktop-en.png')) {
+    const fresh = await createTestApp('sqlite');
+    try {
+      await fresh.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = fresh.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const context = await browser.newContext({
+        baseURL: `http://127.0.0.1:${port}`,
+        timezoneId: DEMO_TIMEZONE,
+        ...DESKTOP,
+        locale: 'en-GB',
+      });
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: 'Set up your salon' }).waitFor();
+      await page.screenshot({ path: join(OUT, 'office-setup-desktop-en.png'), fullPage: true, caret: 'hide' });
+      console.log('docs/screenshots/office-setup-desktop-en.png');
+      await context.close();
+    } finally {
+      await fresh.close();
+    }
   }
 } finally {
   await browser.close();

@@ -33,6 +33,7 @@ export const OFFICE_ROUTES = {
   zReports: '/till/drawer/z-reports',
   zReport: '/till/drawer/z-reports/:id',
   till: '/till',
+  manage: '/manage',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -59,6 +60,7 @@ export const officeHref = {
   zReports: () => href(OFFICE_ROUTES.zReports),
   zReport: (id: number) => href(`/till/drawer/z-reports/${id}`),
   till: () => href(OFFICE_ROUTES.till),
+  manage: () => href(OFFICE_ROUTES.manage),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /**

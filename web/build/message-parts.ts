@@ -52,6 +52,7 @@ export const MESSAGE_PARTS = {
   system: { shell: 'shell-office', roots: ['routes/system/SystemArea.tsx'] },
   receipts: { shell: 'shell-office', roots: ['routes/receipts/ReceiptsArea.tsx'] },
   till: { shell: 'shell-office', roots: ['routes/till/TillArea.tsx'] },
+  manage: { shell: 'shell-office', roots: ['routes/manage/ManageArea.tsx'] },
 } as const satisfies Record<string, PartDefinition>;
 
 export type MessagePart = keyof typeof MESSAGE_PARTS;

@@ -25,6 +25,7 @@ declare module 'virtual:messages' {
     | 'campaigns'
     | 'system'
     | 'receipts'
-    | 'till';
+    | 'till'
+    | 'manage';
   export const catalogueLoaders: Record<'en' | 'nl', Record<Parts, () => Promise<{ messages: Messages }>>>;
 }

@@ -39,6 +39,8 @@ const SystemArea = lazy(withMessages('system', () => import('../routes/system/Sy
 // The till's records: receipts, the cash drawer and its Z reports.
 const ReceiptsArea = lazy(withMessages('receipts', () => import('../routes/receipts/ReceiptsArea')));
 const TillArea = lazy(withMessages('till', () => import('../routes/till/TillArea')));
+// What the owner sets up (services, stock, staff …): one area whose sections are chunks of their own.
+const ManageArea = lazy(withMessages('manage', () => import('../routes/manage/ManageArea')));
 // The desk's calendar: `/calendar`, and `/bookings/:id` (the links of emails), its day with the booking's panel open.
 const CalendarPage = lazy(
   withMessages('desk', () =>
@@ -153,6 +155,7 @@ function OfficeShell() {
                   <Route path="/system/*?">{user ? <SystemArea /> : <ToSignIn />}</Route>
                   {/* After any /till/… route of its own (receipts, the drawer), which must win. */}
                   <Route path={`${OFFICE_ROUTES.till}/*?`}>{user ? <TillArea /> : <ToSignIn />}</Route>
+                  <Route path={`${OFFICE_ROUTES.manage}/*?`}>{user ? <ManageArea /> : <ToSignIn />}</Route>
                   <Route component={NotFound} />
                 </Switch>
               )}

@@ -29,6 +29,7 @@ export const OFFICE_NAV: readonly NavEntry[] = [
   { id: 'calendar', label: 'calendar.nav.link', href: officeHref.calendar, roles: ['admin', 'staff'] },
   { id: 'clients', label: 'clients.nav', href: officeHref.clients, roles: ['admin', 'staff'] },
   { id: 'till', label: 'till.nav', href: officeHref.till, roles: ['admin', 'staff'] },
+  { id: 'manage', label: 'manage.nav', href: officeHref.manage, roles: ['admin'] },
 ];
 
 /** The entries `role` may use, in the list's order. */

@@ -1,0 +1,30 @@
+import { type ComponentType, type LazyExoticComponent } from 'react';
+// The office's addresses, shared with the service (which pages it serves) and its notifications' links.
+import type { OfficeHref } from '../../../../src/lib/office-paths';
+// The catalogue's keys (as i18n.tsx's MessageKey), named without i18n.tsx so the node tests read this file.
+import type en from '../../i18n/catalogues/en.json';
+
+type MessageKey = keyof typeof en;
+
+/** One part of what the owner sets up (services, stock, staff …): its entry on /manage and its screens. */
+export interface ManageSection {
+  /** Stable name (React key, tests and styles refer to it). */
+  id: string;
+  /** The catalogue key of its name, shown as the link on /manage and as the section's heading. */
+  label: MessageKey;
+  /** The catalogue key of one sentence saying what the owner does there. */
+  description: MessageKey;
+  /** Its first screen; the section's routes are everything below its first path segment after /manage. */
+  href: () => OfficeHref;
+  /** The route pattern (wouter) its screens answer: `/manage/<section>/*?`. */
+  route: string;
+  /** Its screens, one lazy chunk each, so opening one section never downloads the others. */
+  Screens: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * The manager's sections, in the order /manage lists them. A new section adds one entry here
+ * (and its routes to OFFICE_ROUTES), its screens loaded with `lazy(() => import('./<section>/…'))`; its messages come with the manage area's part, since
+ * the area's dynamic imports are followed when the catalogue is split.
+ */
+export const MANAGE_SECTIONS: readonly ManageSection[] = [];
