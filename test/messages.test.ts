@@ -4,7 +4,7 @@ import { assertError } from './helpers/assertions.js';
 import { createTestApp, PUBLIC_BASE_URL, uniqueEmail, type TestApp } from './helpers/app.js';
 import { createClient, createService, setSettings } from './helpers/bookings.js';
 import { DIALECTS } from './helpers/database.js';
-import { multipartFile, TINY_PNG } from './helpers/multipart.js';
+import { multipartFile, pngOfSize, TINY_PNG } from './helpers/multipart.js';
 import { publicBooking, salonDate, setupBookingSalon } from './helpers/public.js';
 import type { ReceivedMail } from './helpers/smtp-sink.js';
 
@@ -190,6 +190,41 @@ for (const dialect of DIALECTS) {
       const branded = only(after.email!);
       assert.match(branded.html, new RegExp(`<img[^>]+src="${PUBLIC_BASE_URL}/api/settings/logo\\?v=[0-9a-f]+"`));
       assert.ok(branded.html.includes('Kerkstraat 1, 1017 GA Amsterdam'));
+    });
+
+    it('the logo is sized for a phone: fitted into 200 × 72 pixels with its proportions, never enlarged; an SVG logo gives way to the name', async () => {
+      const logoInMail = async (filename: string, type: string, data: Buffer) => {
+        const file = multipartFile('logo', filename, type, data);
+        const uploaded = await t.request({
+          method: 'POST',
+          url: '/api/settings/upload-logo',
+          token: admin.token,
+          payload: file.payload,
+          headers: file.headers,
+        });
+        assert.equal(uploaded.status, 200, JSON.stringify(uploaded.body));
+        const client = await createClient(t, admin.token, { name: `Logo ${filename}` });
+        await book(client.id, `${nextDate()} 11:00:00`);
+        const html = only(client.email!).html;
+        return /<img[^>]+src="[^"]*\/api\/settings\/logo[^>]*>/.exec(html)?.[0] ?? null;
+      };
+      // A tall logo (400 × 800) is as tall as the box allows: 36 × 72.
+      const tall = await logoInMail('tall.png', 'image/png', pngOfSize(400, 800));
+      assert.match(tall ?? '', /width="36"/);
+      assert.match(tall ?? '', /height="72"/);
+      // A wide one (1000 × 200) as wide: 200 × 40.
+      const wide = await logoInMail('wide.png', 'image/png', pngOfSize(1000, 200));
+      assert.match(wide ?? '', /width="200"/);
+      assert.match(wide ?? '', /height="40"/);
+      // A small one (90 × 30) keeps its size: enlarged it would blur.
+      const small = await logoInMail('small.png', 'image/png', pngOfSize(90, 30));
+      assert.match(small ?? '', /width="90"/);
+      assert.match(small ?? '', /height="30"/);
+      // Gmail and Outlook show no SVG: the email names the salon instead.
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="40"><rect width="100" height="40"/></svg>',
+      );
+      assert.equal(await logoInMail('logo.svg', 'image/svg+xml', svg), null);
     });
 
     it('a visit of several services gets one confirmation listing its parts in order, and one cancellation', async () => {

@@ -166,6 +166,9 @@ export interface SettingsTable {
   booking_anyone_rule: string;
   logo_key: string;
   logo_content_type: string;
+  /** The logo's size in pixels, read at upload (migration 0066); 0 when unknown. */
+  logo_width: number;
+  logo_height: number;
   setup_completed_at: string | null;
   updated_at: string;
   /** Bumped by the database on every update of the row (migration 0029): what a process's held copy is checked against. */

@@ -32,6 +32,9 @@ type BrandSettings = Pick<
   | 'salon_city'
   | 'salon_phone'
   | 'logo_key'
+  | 'logo_content_type'
+  | 'logo_width'
+  | 'logo_height'
   | 'brand_color'
   | 'language'
   | 'time_format'
@@ -45,7 +48,12 @@ type BrandSettings = Pick<
 export function brandOf(settings: BrandSettings, publicBaseUrl: string | null): Brand {
   return {
     salonName: settings.salon_name || 'Salon',
-    logoUrl: publicBaseUrl === null ? null : logoUrlOf(publicBaseUrl, settings.logo_key),
+    // Gmail and Outlook show no SVG image: an SVG logo's email shows the salon's name instead.
+    logoUrl:
+      publicBaseUrl === null || settings.logo_content_type === 'image/svg+xml'
+        ? null
+        : logoUrlOf(publicBaseUrl, settings.logo_key),
+    logoSize: { width: settings.logo_width, height: settings.logo_height },
     brandColor: settings.brand_color,
     address: settings.salon_address,
     postcode: settings.salon_postcode,

@@ -12,8 +12,10 @@ import {
 /** The salon as every email shows it, from the settings. */
 export interface Brand {
   salonName: string;
-  /** Absolute URL of the uploaded logo, or null when none is uploaded. */
+  /** Absolute URL of the uploaded logo, or null when none is uploaded (or none an email can show). */
   logoUrl: string | null;
+  /** The logo's size in pixels, when known: the email fits it into a box a phone shows whole. */
+  logoSize?: { width: number; height: number } | undefined;
   /** The salon's brand colour (`#rrggbb`, the `brand_color` setting): the buttons wear it. */
   brandColor?: string | undefined;
   address: string;
@@ -94,12 +96,29 @@ export function buttonColors(brandColor: string | undefined): { background: stri
   return { background, text: luminance > 0.179 ? '#1f2328' : '#ffffff' };
 }
 
+/** The widest and tallest a logo is shown in an email: whole on a 320-pixel phone screen, beside no other header. */
+export const LOGO_BOX = { width: 200, height: 72 };
+
+/**
+ * The logo's width and height attributes: scaled down (never up, which blurs it) to fit
+ * LOGO_BOX with its proportions kept. Mail clients honour these attributes, not CSS limits,
+ * so a tall logo would otherwise fill a phone's first screen. Of a logo whose size is unknown
+ * only the width is set, as before sizes were kept.
+ */
+export function logoBox(size: { width: number; height: number } | undefined): string {
+  if (!size || size.width <= 0 || size.height <= 0) return 'width="160px"';
+  const scale = Math.min(1, LOGO_BOX.width / size.width, LOGO_BOX.height / size.height);
+  const width = Math.max(1, Math.round(size.width * scale));
+  const height = Math.max(1, Math.round(size.height * scale));
+  return `width="${width}px" height="${height}px"`;
+}
+
 /** The frame every transactional email shares. `content` is MJML inside <mj-column>. */
 export function layout(brand: Brand | MailContext, title: string, content: string): string {
   const mail = contextOf(brand);
   const salon = e(mail.salonName);
   const header = mail.logoUrl
-    ? `<mj-image src="${e(mail.logoUrl)}" alt="${salon}" width="160px" align="center" />`
+    ? `<mj-image src="${e(mail.logoUrl)}" alt="${salon}" ${logoBox(mail.logoSize)} align="center" />`
     : `<mj-text font-size="20px" font-weight="bold" align="center">${salon}</mj-text>`;
   const colors = buttonColors(mail.brandColor);
   const footer = [`<strong>${salon}</strong>`, ...addressLines(mail).map(e)].join('<br/>');

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
 import isSvg from 'is-svg';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
@@ -31,16 +32,36 @@ async function sniffImage(data: Buffer): Promise<{ contentType: string; extensio
   return null;
 }
 
+/** The image's size in pixels, 0 × 0 when its bytes do not say (an SVG without width, height or viewBox). */
+function pixelSize(data: Buffer): { width: number; height: number } {
+  try {
+    const size = imageSize(data);
+    // A photo taken sideways is stored as it was shot and turned by its EXIF orientation (5–8).
+    const turned = (size.orientation ?? 1) >= 5;
+    const [width, height] = turned ? [size.height, size.width] : [size.width, size.height];
+    return { width: Math.round(width), height: Math.round(height) };
+  } catch {
+    return { width: 0, height: 0 };
+  }
+}
+
 export async function uploadLogo(ctx: AppContext, data: Buffer): Promise<{ url: string }> {
   const kind = await sniffImage(data);
   if (!kind) {
     throw new AppError(415, 'unsupported_media_type', 'The logo must be a JPEG, PNG, GIF, SVG or WebP image');
   }
+  const { width, height } = pixelSize(data);
   const key = newStorageKey('logos', kind.extension);
   await ctx.storage.put(key, data);
   const previous = await ctx.db.transaction().execute(async (trx) => {
     const before = await readSettings(trx);
-    await updateSettingsRow(trx, { logo_key: key, logo_content_type: kind.contentType, updated_at: nowIso() });
+    await updateSettingsRow(trx, {
+      logo_key: key,
+      logo_content_type: kind.contentType,
+      logo_width: width,
+      logo_height: height,
+      updated_at: nowIso(),
+    });
     return before.logo_key;
   });
   // Only after the new logo is committed is the old file let go.
