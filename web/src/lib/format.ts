@@ -3,10 +3,11 @@
  * out ("1 hour 30 minutes", never "90m", which a screen reader reads as metres), times in the
  * salon's 12- or 24-hour format and its time zone.
  */
+import { dateTimeFormat, numberFormat } from './intl-cache';
 
 export function formatMoney(amount: number, currency: string, locale: string): string {
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+    return numberFormat(locale, { style: 'currency', currency }).format(amount);
   } catch {
     return `${amount.toFixed(2)} ${currency}`;
   }
@@ -14,12 +15,12 @@ export function formatMoney(amount: number, currency: string, locale: string): s
 
 /** A percentage given 0–100 ("25 %" or "25%", as the locale writes it). */
 export function formatPercent(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
 }
 
 export function formatDuration(minutes: number, locale: string): string {
   const unit = (value: number, name: 'hour' | 'minute') =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
+    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   if (hours === 0) return unit(rest, 'minute');
@@ -40,14 +41,12 @@ export function timeOptions(timeFormat: string, timezone: string): Intl.DateTime
 }
 
 export function formatTime(instant: Date, locale: string, timeFormat: string, timezone: string): string {
-  return new Intl.DateTimeFormat(locale, timeOptions(timeFormat, timezone)).format(instant);
+  return dateTimeFormat(locale, timeOptions(timeFormat, timezone)).format(instant);
 }
 
 /** "Tuesday 14 May" (or the locale's order), of an instant in the salon's zone. */
 export function formatDay(instant: Date, locale: string, timezone: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: timezone }).format(
-    instant,
-  );
+  return dateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: timezone }).format(instant);
 }
 
 /** A wall-clock time of day, `HH:MM` as the API writes opening hours and shifts, in the salon's `time_format`. */
@@ -61,7 +60,5 @@ const A_SUNDAY = Date.UTC(2026, 10, 22);
 
 /** "Monday", "maandag": the name of weekday `day` (0 = Sunday). */
 export function weekdayName(day: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
-    new Date(A_SUNDAY + day * 86_400_000),
-  );
+  return dateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(A_SUNDAY + day * 86_400_000));
 }
