@@ -1,0 +1,68 @@
+import { $api, type Schemas } from '../../../api/client';
+import { useT, type MessageKey } from '../../../i18n/i18n';
+import { Details, useRecordTime } from '../../../ui/RecordPage';
+import { useDayText, useSalon } from './salon';
+
+type GiftCardDetail = Schemas['GiftCardDetail'];
+type Transaction = GiftCardDetail['transactions'][number];
+
+/**
+ * What happened to a card: issued, spent at the till, or given back by a refund (a redemption
+ * with a positive amount: the money returns to the card).
+ */
+function kindOf(transaction: Transaction): MessageKey {
+  if (transaction.type === 'issue') return 'manage.offers.giftCards.issued';
+  return transaction.amount > 0 ? 'manage.offers.giftCards.refunded' : 'manage.offers.giftCards.redeemed';
+}
+
+/** A gift card's balance, what it was worth, its dates and recipient, and its history oldest first. */
+export function GiftCardDetails({ card }: { card: GiftCardDetail }) {
+  const t = useT();
+  const { money } = useSalon();
+  const day = useDayText();
+  const salon = $api.useQuery('get', '/api/public/salon-page');
+  const time = useRecordTime(salon.data);
+  return (
+    <>
+      <h2>{t('manage.offers.giftCards.card', { code: card.code })}</h2>
+      <Details
+        label={t('manage.offers.giftCards.details')}
+        details={[
+          [t('manage.offers.giftCards.balance'), <strong key="b">{money(card.balance)}</strong>],
+          [t('manage.offers.giftCards.value'), money(card.initial_value)],
+          [
+            t('manage.offers.giftCards.expires'),
+            card.expires_on ? day(card.expires_on) : t('manage.offers.giftCards.never'),
+          ],
+          [t('manage.offers.state'), card.active ? t('manage.offers.active') : t('manage.offers.inactive')],
+          [
+            t('manage.offers.giftCards.recipient'),
+            [card.recipient_name, card.recipient_email].filter(Boolean).join(' · '),
+          ],
+          [t('manage.offers.giftCards.message'), card.message],
+        ]}
+      />
+      <h3>{t('manage.offers.giftCards.history')}</h3>
+      <table className="offers-history">
+        <thead>
+          <tr>
+            <th scope="col">{t('manage.offers.giftCards.when')}</th>
+            <th scope="col">{t('manage.offers.giftCards.what')}</th>
+            <th scope="col">{t('manage.offers.giftCards.amount')}</th>
+            <th scope="col">{t('manage.offers.giftCards.after')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {card.transactions.map((transaction) => (
+            <tr key={transaction.id}>
+              <td>{time(transaction.created_at)}</td>
+              <td>{t(kindOf(transaction))}</td>
+              <td>{money(transaction.amount)}</td>
+              <td>{money(transaction.balance_after)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
