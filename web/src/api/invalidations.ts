@@ -15,6 +15,7 @@ import {
   DRAWER_KEY,
   GIFT_CARD_BY_CODE_KEY,
   GIFT_CARDS_KEY,
+  IMPORTS_KEY,
   MERGE_PREVIEW_KEY,
   POS_FAVORITES_KEY,
   POS_ORDERS_KEY,
@@ -171,9 +172,9 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   'put /api/promotions/{id}': { done: [PROMOTIONS_KEY], refused: [PROMOTIONS_KEY] },
   'delete /api/promotions/{id}': { done: [PROMOTIONS_KEY], refused: [PROMOTIONS_KEY] },
   'put /api/giftcards/{id}': { done: [GIFT_CARDS_KEY, GIFT_CARD_BY_CODE_KEY] },
-  // An import adds and updates clients, services or products (a dry run writes nothing, and
-  // refreshing after it costs only the lists shown).
-  'post /api/imports/{kind}': { done: [CLIENTS_KEY, SERVICES_KEY, PRODUCTS_KEY] },
+  // An import adds and updates clients, services or products and joins the history (a dry run
+  // writes nothing, and refreshing after it costs only the lists shown).
+  'post /api/imports/{kind}': { done: [CLIENTS_KEY, SERVICES_KEY, PRODUCTS_KEY, IMPORTS_KEY] },
 };
 
 /** The map's entry for a mutation key `[method, path]`; undefined for a mutation it does not list. */

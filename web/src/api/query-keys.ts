@@ -62,3 +62,5 @@ export const GIFT_CARD_BY_CODE_KEY = ['get', '/api/giftcards/code/{code}'] as co
 /** The catalogue's lists an import writes into (besides the clients): services and products. */
 export const SERVICES_KEY = ['get', '/api/services'] as const;
 export const PRODUCTS_KEY = ['get', '/api/inventory/products'] as const;
+/** The history of imports, every page. */
+export const IMPORTS_KEY = ['get', '/api/imports'] as const;

@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button';
 import { FailureAlert, type PageWords } from '../../../ui/FailureAlert';
 import { useTitle } from '../../../ui/PageStates';
 import { fileProblem, type FileProblem } from './csv-file';
+import { ImportHistory } from './ImportHistory';
 import { ImportReportView } from './ImportReportView';
 import { useSendImport, type ImportKind, type ImportReport, type PresetName } from './send-import';
 import './imports.css';
@@ -166,6 +167,7 @@ export default function ImportsScreens() {
           )}
         </section>
       )}
+      <ImportHistory />
     </>
   );
 }

@@ -1,5 +1,8 @@
 import { $api, type Schemas } from '../../../api/client';
+import { useApiMutation } from '../../../api/mutation';
 import { useT, type MessageKey } from '../../../i18n/i18n';
+import { SendButton } from '../../../ui/ApiForm';
+import { FailureAlert } from '../../../ui/FailureAlert';
 import { Details, useRecordTime } from '../../../ui/RecordPage';
 import { useDayText, useSalon } from './salon';
 
@@ -42,6 +45,7 @@ export function GiftCardDetails({ card }: { card: GiftCardDetail }) {
           [t('manage.offers.giftCards.message'), card.message],
         ]}
       />
+      {card.recipient_email && card.active === 1 && <ResendEmail card={card} />}
       <h3>{t('manage.offers.giftCards.history')}</h3>
       <table className="offers-history">
         <thead>
@@ -64,5 +68,37 @@ export function GiftCardDetails({ card }: { card: GiftCardDetail }) {
         </tbody>
       </table>
     </>
+  );
+}
+
+/**
+ * "Send the email again": to the address the card was issued to, never another (the code is
+ * spendable by whoever reads it). Said done in a live region; a refusal as the rule it breaks.
+ */
+function ResendEmail({ card }: { card: GiftCardDetail }) {
+  const t = useT();
+  const resend = useApiMutation('post', '/api/giftcards/{id}/resend');
+  return (
+    <div className="offers-resend">
+      <SendButton
+        variant="secondary"
+        sending={resend}
+        onSend={() => resend.mutate({ params: { path: { id: card.id } } })}
+      >
+        {t('manage.offers.giftCards.resend', { email: card.recipient_email ?? '' })}
+      </SendButton>
+      <p role="status" className="offers-resent">
+        {resend.data ? t('manage.offers.giftCards.resent', { email: resend.data.sent_to }) : ''}
+      </p>
+      <FailureAlert
+        error={resend.error}
+        words={{
+          codes: {
+            no_recipient_email: 'manage.offers.giftCards.noEmail',
+            gift_card_inactive: 'manage.offers.giftCards.inactiveCard',
+          },
+        }}
+      />
+    </div>
   );
 }
