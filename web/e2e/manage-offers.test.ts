@@ -180,10 +180,10 @@ for (const dialect of BROWSER_DIALECTS) {
         await dialog.getByLabel(words.sessions).fill('5');
         await dialog.getByRole('button', { name: words.create }).click();
         await dialog.waitFor({ state: 'detached' });
-        await page
-          .getByRole('row', { name: new RegExp(packageName) })
-          .getByText(`5 × ${serviceName}`)
-          .waitFor();
+        const row = page.getByRole('row', { name: new RegExp(packageName) });
+        await row.waitFor();
+        // On a phone the list leaves the services out, so a row fits the screen.
+        if (label === 'desktop') await row.getByText(`5 × ${serviceName}`).waitFor();
         await assertAccessible(page, `the package listed ${where}`);
 
         // Promotions: a code in use (409) on the code; a last day before the first (400) on it.
@@ -278,15 +278,15 @@ for (const dialect of BROWSER_DIALECTS) {
         const report = page.getByRole('region', { name: words.preview });
         await report.waitFor();
         // The refused rows first, with the column and the reason.
-        const refused = report.getByRole('row', { name: new RegExp(`Bad Email ${language}`) });
-        await refused.getByText(/email/).waitFor();
+        const refused = report.getByRole('row', { name: /not-an-address/ });
+        await refused.getByText(/^email: /).waitFor();
         assert.equal(sent, 1, 'one dry run');
         await assertAccessible(page, `the dry run's preview ${where}`);
 
         await report.getByRole('button', { name: words.run }).click();
         await page.getByRole('heading', { level: 2, name: words.done }).waitFor();
         const history = page.getByRole('region', { name: words.history });
-        await history.getByRole('row', { name: new RegExp(`clients-${language}\\.csv`) }).waitFor();
+        await history.getByText(`clients-${language}.csv`, { exact: false }).waitFor();
         await assertAccessible(page, `the file imported and in the history ${where}`);
         const found = await api(h.t, admin.token, 'GET', `/api/clients?search=Imke%20Import%20${language}`);
         assert.equal((Array.isArray(found) ? found : found.data).length, 1, 'the client was imported');

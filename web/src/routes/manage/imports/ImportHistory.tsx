@@ -5,7 +5,8 @@ import { asPage } from '../../../api/pages';
 import { useT } from '../../../i18n/i18n';
 import { listSchema } from '../../../lib/search-params';
 import { useListParams } from '../../../lib/use-search-params';
-import { ListTable, type ListColumn } from '../../../ui/ListTable';
+import { ListTable } from '../../../ui/ListTable';
+import { useFoldedColumns, type FoldingColumn } from '../narrow-columns';
 import { useRecordTime } from '../../../ui/RecordPage';
 
 type ImportRun = Schemas['ImportRun'];
@@ -33,7 +34,7 @@ export function ImportHistory() {
   const salon = $api.useQuery('get', '/api/public/salon-page');
   const time = useRecordTime(salon.data);
   const page = runs.data === undefined ? null : asPage(runs.data);
-  const columns = useMemo<ListColumn<ImportRun>[]>(
+  const allColumns = useMemo<FoldingColumn<ImportRun>[]>(
     () => [
       { id: 'when', name: t('manage.imports.history.when'), isRowHeader: true, cell: (run) => time(run.created_at) },
       {
@@ -43,6 +44,7 @@ export function ImportHistory() {
       },
       {
         id: 'who',
+        wide: true,
         name: t('manage.imports.history.who'),
         cell: (run) => run.user_name ?? t('manage.imports.history.commandLine'),
       },
@@ -59,6 +61,7 @@ export function ImportHistory() {
     ],
     [t, time],
   );
+  const columns = useFoldedColumns(allColumns);
   return (
     <section className="imports-history" aria-labelledby="imports-history-title">
       <h2 id="imports-history-title">{t('manage.imports.history.title')}</h2>

@@ -40,14 +40,16 @@ export function ImportReportView({ report }: { report: ImportReport }) {
   const shown = rows.slice((page - 1) * size, page * size);
   return (
     <>
-      <dl className="imports-totals" role="status">
-        {ACTIONS.map((action) => (
-          <div key={action} className="imports-total" data-action={action}>
-            <dt>{t(ACTION_WORDS[action])}</dt>
-            <dd>{report.totals[action]}</dd>
-          </div>
-        ))}
-      </dl>
+      <div role="status">
+        <dl className="imports-totals">
+          {ACTIONS.map((action) => (
+            <div key={action} className="imports-total" data-action={action}>
+              <dt>{t(ACTION_WORDS[action])}</dt>
+              <dd>{report.totals[action]}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
       <div className="field imports-filter">
         <label htmlFor={filterId}>{t('manage.imports.show')}</label>
         <select

@@ -47,26 +47,33 @@ export function GiftCardDetails({ card }: { card: GiftCardDetail }) {
       />
       {card.recipient_email && card.active === 1 && <ResendEmail card={card} />}
       <h3>{t('manage.offers.giftCards.history')}</h3>
-      <table className="offers-history">
-        <thead>
-          <tr>
-            <th scope="col">{t('manage.offers.giftCards.when')}</th>
-            <th scope="col">{t('manage.offers.giftCards.what')}</th>
-            <th scope="col">{t('manage.offers.giftCards.amount')}</th>
-            <th scope="col">{t('manage.offers.giftCards.after')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {card.transactions.map((transaction) => (
-            <tr key={transaction.id}>
-              <td>{time(transaction.created_at)}</td>
-              <td>{t(kindOf(transaction))}</td>
-              <td>{money(transaction.amount)}</td>
-              <td>{money(transaction.balance_after)}</td>
+      <div
+        className="offers-history-scroll"
+        role="region"
+        aria-label={t('manage.offers.giftCards.history')}
+        tabIndex={0}
+      >
+        <table className="offers-history">
+          <thead>
+            <tr>
+              <th scope="col">{t('manage.offers.giftCards.when')}</th>
+              <th scope="col">{t('manage.offers.giftCards.what')}</th>
+              <th scope="col">{t('manage.offers.giftCards.amount')}</th>
+              <th scope="col">{t('manage.offers.giftCards.after')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {card.transactions.map((transaction) => (
+              <tr key={transaction.id}>
+                <td>{time(transaction.created_at)}</td>
+                <td>{t(kindOf(transaction))}</td>
+                <td>{money(transaction.amount)}</td>
+                <td>{money(transaction.balance_after)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

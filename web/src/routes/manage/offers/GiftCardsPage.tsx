@@ -7,7 +7,8 @@ import { asPage } from '../../../api/pages';
 import { useT } from '../../../i18n/i18n';
 import { useListParams } from '../../../lib/use-search-params';
 import { Button } from '../../../ui/Button';
-import { ListTable, type ListColumn } from '../../../ui/ListTable';
+import { ListTable } from '../../../ui/ListTable';
+import { useFoldedColumns, type FoldingColumn } from '../narrow-columns';
 import { LoadError, Loading, useTitle } from '../../../ui/PageStates';
 import { TextField } from '../../../ui/TextField';
 import { GiftCardDetails } from './GiftCardDetails';
@@ -42,15 +43,18 @@ export function GiftCardsPage() {
   const { money } = useSalon();
   const day = useDayText();
   const page = cards.data === undefined ? null : asPage(cards.data);
-  const missing = code !== '' && found.isError && errorStatus(found.error) === 404;
+  // Said while the box still holds the code looked up: typing another takes the message away at
+  // once, not when the box loses focus (on a phone the button below would move under the finger).
+  const missing = code !== '' && typed.trim() === code && found.isError && errorStatus(found.error) === 404;
 
-  const columns = useMemo<ListColumn<GiftCard>[]>(
+  const allColumns = useMemo<FoldingColumn<GiftCard>[]>(
     () => [
       { id: 'code', name: t('manage.offers.giftCards.code'), isRowHeader: true, cell: (card) => card.code },
       { id: 'balance', name: t('manage.offers.giftCards.balance'), cell: (card) => money(card.balance) },
-      { id: 'value', name: t('manage.offers.giftCards.value'), cell: (card) => money(card.initial_value) },
+      { id: 'value', wide: true, name: t('manage.offers.giftCards.value'), cell: (card) => money(card.initial_value) },
       {
         id: 'expires',
+        wide: true,
         name: t('manage.offers.giftCards.expires'),
         cell: (card) => (card.expires_on ? day(card.expires_on) : t('manage.offers.giftCards.never')),
       },
@@ -62,6 +66,7 @@ export function GiftCardsPage() {
     ],
     [t, money, day],
   );
+  const columns = useFoldedColumns(allColumns);
 
   return (
     <>
@@ -69,10 +74,13 @@ export function GiftCardsPage() {
       <Form
         role="search"
         className="offers-lookup"
+        // The service's "no such card" must not hold the next code back: said, never a browser check.
+        validationBehavior="aria"
         validationErrors={missing ? { code: t('manage.offers.giftCards.notFound') } : {}}
         onSubmit={(event) => {
           event.preventDefault();
           const next = typed.trim();
+          if (next === '') return;
           setCode(next);
           if (next === code) void found.refetch();
         }}
@@ -89,7 +97,7 @@ export function GiftCardsPage() {
         />
         <Button type="submit">{t('manage.offers.giftCards.find')}</Button>
       </Form>
-      {code !== '' && !missing && (
+      {code !== '' && !(found.isError && errorStatus(found.error) === 404) && (
         <section
           className="offers-card"
           aria-label={t('manage.offers.giftCards.card', { code: found.data?.code ?? code })}

@@ -5,7 +5,8 @@ import { asPage } from '../../../api/pages';
 import { useT } from '../../../i18n/i18n';
 import { useListParams } from '../../../lib/use-search-params';
 import { Button } from '../../../ui/Button';
-import { ListTable, type ListColumn } from '../../../ui/ListTable';
+import { ListTable } from '../../../ui/ListTable';
+import { useFoldedColumns, type FoldingColumn } from '../narrow-columns';
 import { useTitle } from '../../../ui/PageStates';
 import { OFFER_LIST, PAGE_SIZES, pageOf } from './offer-list';
 import { PackageFormDialog } from './PackageForm';
@@ -32,11 +33,12 @@ export function PackagesPage() {
   const page = packages.data === undefined ? null : asPage(packages.data);
   const [editing, setEditing] = useState<Package | 'new' | null>(null);
 
-  const columns = useMemo<ListColumn<Package>[]>(
+  const allColumns = useMemo<FoldingColumn<Package>[]>(
     () => [
       { id: 'name', name: t('manage.offers.packages.name'), isRowHeader: true, cell: (item) => item.name },
       {
         id: 'services',
+        wide: true,
         name: t('manage.offers.packages.services'),
         cell: (item) => item.services.map((s) => `${s.quantity} × ${s.service_name}`).join(', '),
       },
@@ -49,6 +51,7 @@ export function PackagesPage() {
     ],
     [t, money],
   );
+  const columns = useFoldedColumns(allColumns);
 
   return (
     <>

@@ -6,7 +6,8 @@ import { LOCALE_OF, useLanguage, useT } from '../../../i18n/i18n';
 import { formatPercent } from '../../../lib/format';
 import { useListParams } from '../../../lib/use-search-params';
 import { Button } from '../../../ui/Button';
-import { ListTable, type ListColumn } from '../../../ui/ListTable';
+import { ListTable } from '../../../ui/ListTable';
+import { useFoldedColumns, type FoldingColumn } from '../narrow-columns';
 import { useTitle } from '../../../ui/PageStates';
 import { OFFER_LIST, PAGE_SIZES, pageOf } from './offer-list';
 import { promotionState } from './promotion-state';
@@ -36,10 +37,10 @@ export function PromotionsPage() {
   const page = promotions.data === undefined ? null : asPage(promotions.data);
   const [editing, setEditing] = useState<Promotion | 'new' | null>(null);
 
-  const columns = useMemo<ListColumn<Promotion>[]>(
+  const allColumns = useMemo<FoldingColumn<Promotion>[]>(
     () => [
       { id: 'code', name: t('manage.offers.promotions.code'), isRowHeader: true, cell: (item) => item.code },
-      { id: 'name', name: t('manage.offers.promotions.name'), cell: (item) => item.name },
+      { id: 'name', wide: true, name: t('manage.offers.promotions.name'), cell: (item) => item.name },
       {
         id: 'discount',
         name: t('manage.offers.promotions.discount'),
@@ -50,6 +51,7 @@ export function PromotionsPage() {
       },
       {
         id: 'days',
+        wide: true,
         name: t('manage.offers.promotions.days'),
         cell: (item) =>
           t('manage.offers.promotions.period', {
@@ -59,6 +61,7 @@ export function PromotionsPage() {
       },
       {
         id: 'used',
+        wide: true,
         name: t('manage.offers.promotions.used'),
         cell: (item) =>
           item.usage_limit === null
@@ -73,6 +76,7 @@ export function PromotionsPage() {
     ],
     [t, money, day, today, language],
   );
+  const columns = useFoldedColumns(allColumns);
 
   return (
     <>
