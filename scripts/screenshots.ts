@@ -276,7 +276,97 @@ const SHOTS: Shot[] = [
       await page.locator('.till-record').first().waitFor();
     },
   },
+  {
+    file: 'manage-offers-desktop-en.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: async (page) => {
+      await seedOffers();
+      await signIn(page, 'en');
+      await page.goto('/manage/offers/promotions');
+      await page.getByRole('row', { name: /SPRING/ }).waitFor();
+    },
+  },
+  {
+    file: 'manage-offers-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: async (page) => {
+      const { giftCode } = await seedOffers();
+      await signIn(page, 'nl');
+      await page.goto('/manage/offers/gift-cards');
+      await page.getByLabel('Code van de cadeaubon').fill(giftCode);
+      await page.getByLabel('Code van de cadeaubon').press('Enter');
+      await page.getByRole('heading', { level: 3, name: 'Geschiedenis' }).waitFor();
+    },
+  },
+  {
+    file: 'manage-imports-desktop-en.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: (page) => importPreview(page, 'en'),
+  },
+  {
+    file: 'manage-imports-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: (page) => importPreview(page, 'nl'),
+  },
 ];
+
+let offers: Promise<{ giftCode: string }> | null = null;
+
+/** The manager's offers, once: a package, promotions in each state, and a gift card sent to someone. */
+function seedOffers(): Promise<{ giftCode: string }> {
+  offers ??= (async () => {
+    const services = (await desk('GET', '/api/services')) as unknown as { id: number }[];
+    await desk('POST', '/api/packages', {
+      name: 'Five blow-dries',
+      price: 140,
+      services: [{ service_id: services[0]!.id, quantity: 5 }],
+    });
+    const year = DateTime.now().year;
+    for (const [code, from, to] of [
+      ['WELCOME10', null, null],
+      ['SPRING15', `${year + 1}-03-01`, `${year + 1}-05-31`],
+      ['SUMMER20', `${year - 1}-06-01`, `${year - 1}-08-31`],
+    ] as const) {
+      await desk('POST', '/api/promotions', {
+        code,
+        name: code.replace(/\d+/, ''),
+        discount_type: 'percentage',
+        discount_value: Number(code.replace(/\D+/, '')),
+        valid_from: from,
+        valid_to: to,
+        usage_limit: code === 'WELCOME10' ? 100 : null,
+      });
+    }
+    const card = (await desk('POST', '/api/giftcards', {
+      amount: 50,
+      recipient_name: 'Sanne',
+      recipient_email: 'sanne@example.com',
+      message: 'Gefeliciteerd!',
+    })) as unknown as { code: string };
+    return { giftCode: card.code };
+  })();
+  return offers;
+}
+
+/** The imports page with a client list checked: rows to add and one refused with its reason. */
+async function importPreview(page: Page, language: 'en' | 'nl'): Promise<void> {
+  await signIn(page, language);
+  await page.goto('/manage/imports');
+  const csv = [
+    'Voornaam;Achternaam;E-mailadres;Telefoonnummer',
+    `Lotte;de Wit;lotte.${language}@example.com;06 2345 6789`,
+    `Ruben;Smit;ruben.${language}@example.com;06 3456 7890`,
+    `Fleur;Bakker;fleur@example;`,
+  ].join('\r\n');
+  await page.getByLabel(language === 'en' ? 'Column names from' : 'Kolomnamen uit').selectOption('nl');
+  await page
+    .getByLabel(language === 'en' ? 'CSV file' : 'CSV-bestand')
+    .setInputFiles({ name: 'klanten.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\r\n`) });
+  await page.getByRole('button', { name: language === 'en' ? 'Check the file' : 'Bestand controleren' }).click();
+  await page
+    .getByRole('heading', { level: 2, name: language === 'en' ? 'What the import would do' : 'Wat de import zou doen' })
+    .waitFor();
+}
 
 /**
  * The demo's clients as a desk would have them: names, phones in any notation (stored in

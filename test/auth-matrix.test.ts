@@ -190,6 +190,8 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'GET /api/auth/users',
     'GET /api/imports/presets',
     'POST /api/imports/:kind',
+    'GET /api/imports',
+    'POST /api/giftcards/:id/resend',
     'GET /api/campaigns',
     'GET /api/reviews',
     'PUT /api/reviews/:id',

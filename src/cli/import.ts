@@ -1,5 +1,6 @@
 import '../require-supported-node.js';
 import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { openContext } from '../bootstrap.js';
@@ -106,6 +107,7 @@ async function main(): Promise<void> {
       mapping: args.mapping,
       dryRun: args.dryRun,
       userId: null,
+      fileName: basename(args.file),
       onProgress: progress.update,
     });
     progress.stop();

@@ -6,6 +6,7 @@ import type { CampaignTables } from './tables/campaigns.js';
 import type { ReportTables } from './tables/reports.js';
 import type { WebhookTables } from './tables/webhooks.js';
 import type { SmsInboundMessagesTable } from './tables/sms-inbound.js';
+import type { ImportRunsTable } from './tables/imports.js';
 
 /*
  * Storage conventions, the same on SQLite and PostgreSQL:
@@ -790,6 +791,8 @@ export interface DB extends PaymentsTables, PublicTables, PosTables, CampaignTab
   booking_resources: BookingResourcesTable;
   visits: VisitsTable;
   booking_series: BookingSeriesTable;
+  /** The history of imports (tables/imports.ts). */
+  import_runs: ImportRunsTable;
 }
 
 export type User = Selectable<UsersTable>;

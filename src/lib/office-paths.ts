@@ -34,6 +34,10 @@ export const OFFICE_ROUTES = {
   zReport: '/till/drawer/z-reports/:id',
   till: '/till',
   manage: '/manage',
+  managePackages: '/manage/offers/packages',
+  managePromotions: '/manage/offers/promotions',
+  manageGiftCards: '/manage/offers/gift-cards',
+  manageImports: '/manage/imports',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -61,6 +65,10 @@ export const officeHref = {
   zReport: (id: number) => href(`/till/drawer/z-reports/${id}`),
   till: () => href(OFFICE_ROUTES.till),
   manage: () => href(OFFICE_ROUTES.manage),
+  managePackages: () => href(OFFICE_ROUTES.managePackages),
+  managePromotions: () => href(OFFICE_ROUTES.managePromotions),
+  manageGiftCards: () => href(OFFICE_ROUTES.manageGiftCards),
+  manageImports: () => href(OFFICE_ROUTES.manageImports),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /**

@@ -91,24 +91,35 @@ export async function issueGiftCard(
       created_at: now,
     })
     .execute();
-  if (row.recipient_email) {
-    await queueEmail(trx, {
-      to: row.recipient_email,
-      template: 'giftcard.issued',
-      sensitive: true, // the code is spendable by whoever reads it
-      data: {
-        recipientName: row.recipient_name,
-        code: row.code,
-        amount: formatMoney(row.initial_value, settings.currency),
-        amountCents: row.initial_value,
-        currency: settings.currency,
-        message: row.message,
-        expiresOn: row.expires_on,
-        qrDataUri: settings.giftcard_qr_enabled === 1 ? await qrDataUri(row.code) : null,
-      },
-    });
-  }
+  if (row.recipient_email) await queueGiftCardEmail(trx, settings, row, row.recipient_email);
   return row;
+}
+
+/**
+ * Queues the card's email (its code, face value, message and, when `giftcard_qr_enabled`, a QR
+ * code of the code) to `to`: when the card is issued, and again when the salon resends it.
+ */
+export async function queueGiftCardEmail(
+  trx: Transaction<DB>,
+  settings: Pick<Settings, 'giftcard_qr_enabled' | 'currency'>,
+  row: GiftCardRow,
+  to: string,
+): Promise<void> {
+  await queueEmail(trx, {
+    to,
+    template: 'giftcard.issued',
+    sensitive: true, // the code is spendable by whoever reads it
+    data: {
+      recipientName: row.recipient_name,
+      code: row.code,
+      amount: formatMoney(row.initial_value, settings.currency),
+      amountCents: row.initial_value,
+      currency: settings.currency,
+      message: row.message,
+      expiresOn: row.expires_on,
+      qrDataUri: settings.giftcard_qr_enabled === 1 ? await qrDataUri(row.code) : null,
+    },
+  });
 }
 
 /** The code as a QR image for the email; the generator loads with the first gift card that needs one. */

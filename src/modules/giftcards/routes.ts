@@ -9,6 +9,7 @@ import {
   GiftCardDetailOut,
   GiftCardListQuery,
   GiftCardOut,
+  GiftCardResentOut,
   GiftCardUpdateBody,
 } from './schemas.js';
 import * as giftcards from './service.js';
@@ -82,6 +83,20 @@ export async function giftcardsRoutes(instance: FastifyInstance, ctx: AppContext
       response: { 200: GiftCardDetailOut, 400: errorRef, 404: errorRef },
     },
     handler: (request) => giftcards.updateGiftCard(ctx, request.params.id, request.body),
+  });
+
+  app.post('/api/giftcards/:id/resend', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'resendGiftCardEmail',
+      tags,
+      summary: "Send the card's email again, to the recipient email it was issued to",
+      description:
+        'The same email as at issue (the code, the face value, the message). 409 `no_recipient_email` when the card has none, `gift_card_inactive` when deactivated.',
+      params: IdParams,
+      response: { 200: GiftCardResentOut, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: (request) => giftcards.resendGiftCardEmail(ctx, request.params.id),
   });
 
   app.delete('/api/giftcards/:id', {

@@ -68,6 +68,14 @@ export const GiftCardListQuery = Type.Object({
   ...PageQuery,
 });
 
+export const GiftCardResentOut = named(
+  'GiftCardResent',
+  Type.Object({
+    ok: Type.Literal(true),
+    sent_to: Type.String({ description: 'The recipient email it was queued to' }),
+  }),
+);
+
 export const CodeParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) });
 
 export type GiftCardOutput = Static<typeof GiftCardOut>;

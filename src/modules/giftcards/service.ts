@@ -9,6 +9,7 @@
  *   redeem.ts  a card locked by its code and spent, never below zero
  *   reads.ts   cards as the API shows them, with their history; the cards an order sold
  *   writes.ts  the salon's own cards: issued, changed, deleted while unsold and unspent
+ *   resend.ts  the card's email sent again, to the address it was issued to
  *   codes.ts   the codes: unguessable, easy to read out, typed back in any case or grouping
  */
 
@@ -16,3 +17,4 @@ export { issueGiftCard } from './issue.js';
 export { lockGiftCardByCode, redeemGiftCard, restoreGiftCard } from './redeem.js';
 export { getGiftCard, getGiftCardByCode, giftCardsOfOrders, listGiftCards } from './reads.js';
 export { createGiftCard, deleteGiftCard, updateGiftCard } from './writes.js';
+export { resendGiftCardEmail } from './resend.js';

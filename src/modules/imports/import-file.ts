@@ -14,6 +14,7 @@ import type { ImportAction, ImportReport, ImportRow } from './schemas.js';
 import { serviceImporter } from './services.js';
 import { notationOf } from './values.js';
 import { type Claim, importRow } from './import-row.js';
+import { recordImportRun } from './history.js';
 
 /*
  * Importing a whole file. The rows run in batches (BATCH_SIZE rows, on SQLite BATCH_MAX_MS of
@@ -70,6 +71,8 @@ export interface ImportOptions {
   batchSize?: number;
   /** How long one batch may work before it commits and the event loop turns (BATCH_MAX_MS on SQLite, else no limit). */
   batchMaxMs?: number;
+  /** The file's name, for the history of imports. */
+  fileName?: string | undefined;
   /** Told after each row: rows done, rows in all. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -139,7 +142,7 @@ export async function importCsv(
     }
   }
   const count = (action: ImportAction) => rows.filter((r) => r.action === action).length;
-  return {
+  const report: ImportReport = {
     kind: options.kind,
     dry_run: options.dryRun,
     preset,
@@ -154,4 +157,6 @@ export async function importCsv(
     },
     rows,
   };
+  if (!options.dryRun) await recordImportRun(ctx.db, report, { userId: options.userId, fileName: options.fileName });
+  return report;
 }

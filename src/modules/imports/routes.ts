@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
-import { errorRef } from '../../http/schemas.js';
+import { errorRef, Listing } from '../../http/schemas.js';
 import { schemaCheck } from '../../http/validation.js';
 import { badRequest } from '../../lib/errors.js';
 import {
@@ -10,11 +10,13 @@ import {
   ImportParams,
   ImportQuery,
   ImportReportOut,
+  ImportRunOut,
+  ImportRunsQuery,
   presetList,
   PresetsOut,
   type ImportQueryInput,
 } from './schemas.js';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importCsv } from './service.js';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importCsv, listImportRuns } from './service.js';
 
 const tags = ['imports'];
 
@@ -24,16 +26,22 @@ const checkFormFields = schemaCheck(ImportQuery, 'text');
  * The file and the options sent as form fields, in whatever order the parts come. The file
  * is read whole (at most IMPORT_MAX_BYTES: larger is 413 from the multipart plugin).
  */
-async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; fields: ImportQueryInput }> {
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ data: Buffer; fileName: string; fields: ImportQueryInput }> {
   if (!request.isMultipart()) {
     throw badRequest('file_required', 'Send the CSV file as multipart/form-data in the field "file"');
   }
   let data: Buffer | null = null;
+  let fileName = '';
   const fields: Record<string, string> = {};
   for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })) {
     if (part.type === 'file') {
       const content = await part.toBuffer();
-      if (part.fieldname === 'file') data = content;
+      if (part.fieldname === 'file') {
+        data = content;
+        fileName = part.filename ?? '';
+      }
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value;
     }
@@ -48,7 +56,7 @@ async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; fiel
       details.map((d) => ({ ...d, field: d.field === 'query' ? 'body' : d.field })),
     );
   }
-  return { data, fields: known };
+  return { data, fileName, fields: known };
 }
 
 /*
@@ -69,6 +77,18 @@ export async function importsRoutes(instance: FastifyInstance, ctx: AppContext):
       response: { 200: PresetsOut },
     },
     handler: () => presetList(),
+  });
+
+  app.get('/api/imports', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'listImports',
+      tags,
+      summary: 'The history of imports: each file imported for real (not a dry run), newest first, with its totals',
+      querystring: ImportRunsQuery,
+      response: { 200: Listing(ImportRunOut), 400: errorRef },
+    },
+    handler: (request) => listImportRuns(ctx.db, request.query),
   });
 
   app.post('/api/imports/:kind', {
@@ -92,7 +112,7 @@ export async function importsRoutes(instance: FastifyInstance, ctx: AppContext):
     },
     handler: async (request) => {
       const caller = currentUser(request);
-      const { data, fields } = await readUpload(request);
+      const { data, fileName, fields } = await readUpload(request);
       const options = { ...request.query, ...fields };
       return importCsv(ctx, data, {
         kind: request.params.kind,
@@ -100,6 +120,7 @@ export async function importsRoutes(instance: FastifyInstance, ctx: AppContext):
         mapping: options.mapping,
         dryRun: options.dry_run === true,
         userId: caller.id,
+        fileName,
         maxRows: IMPORT_MAX_ROWS,
       });
     },

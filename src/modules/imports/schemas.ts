@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { named } from '../../http/schemas.js';
+import { DateTimeText, named, PageQuery } from '../../http/schemas.js';
 import { IMPORT_FIELDS, IMPORT_KINDS, PRESET_NAMES, PRESETS } from './presets.js';
 
 /* The import upload and its report, under /api/imports. */
@@ -86,6 +86,14 @@ export const ImportRowOut = named(
   }),
 );
 
+const Totals = Type.Object({
+  rows: Type.Integer(),
+  create: Type.Integer(),
+  update: Type.Integer(),
+  unchanged: Type.Integer(),
+  refused: Type.Integer(),
+});
+
 export const ImportReportOut = named(
   'ImportReport',
   Type.Object({
@@ -100,16 +108,26 @@ export const ImportReportOut = named(
       }),
       { description: 'Each column of the file and the field it was read into' },
     ),
-    totals: Type.Object({
-      rows: Type.Integer(),
-      create: Type.Integer(),
-      update: Type.Integer(),
-      unchanged: Type.Integer(),
-      refused: Type.Integer(),
-    }),
+    totals: Totals,
     rows: Type.Array(ImportRowOut),
   }),
 );
+
+export const ImportRunOut = named(
+  'ImportRun',
+  Type.Object({
+    id: Type.Integer(),
+    kind: ImportKindSchema,
+    preset: PresetSchema,
+    file_name: Type.String({ description: "The uploaded file's name; '' when unknown" }),
+    user_id: Type.Union([Type.Integer(), Type.Null()], { description: 'Who imported it; null from the command line' }),
+    user_name: Type.Union([Type.String(), Type.Null()]),
+    totals: Totals,
+    created_at: DateTimeText,
+  }),
+);
+
+export const ImportRunsQuery = Type.Object({ ...PageQuery });
 
 export const PresetsOut = Type.Array(
   Type.Object({
@@ -139,6 +157,7 @@ export function presetList(): Static<typeof PresetsOut> {
 }
 
 export type ImportQueryInput = Static<typeof ImportQuery>;
+export type ImportRunOutput = Static<typeof ImportRunOut>;
 export type ImportReport = Static<typeof ImportReportOut>;
 export type ImportRow = Static<typeof ImportRowOut>;
 export type ImportAction = Static<typeof ImportActionSchema>;

@@ -14,9 +14,11 @@
  *   presets.ts      which column holds which field, per kind of export
  *   repository.ts   the reads rows are matched with, by natural key, live records only
  *   summary.ts      the report as the command line prints it
+ *   history.ts      the history of imports: each file imported for real, with its totals
  */
 
 export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importCsv, type ImportOptions } from './import-file.js';
 export { IMPORT_KINDS, PRESET_NAMES, type ImportKind, type PresetName } from './presets.js';
 export type { ImportReport } from './schemas.js';
 export { summaryLines } from './summary.js';
+export { listImportRuns } from './history.js';

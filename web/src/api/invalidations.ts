@@ -13,13 +13,19 @@ import {
   CLIENT_MESSAGES_KEY,
   CLIENTS_KEY,
   DRAWER_KEY,
+  GIFT_CARD_BY_CODE_KEY,
   GIFT_CARDS_KEY,
+  IMPORTS_KEY,
   MERGE_PREVIEW_KEY,
   POS_FAVORITES_KEY,
   POS_ORDERS_KEY,
   MY_BOOKINGS_KEY,
   MY_PROFILE_KEY,
   PACKAGE_CREDITS_KEY,
+  PACKAGES_KEY,
+  PRODUCTS_KEY,
+  PROMOTIONS_KEY,
+  SERVICES_KEY,
   NOTIFICATION_PREFERENCES_KEY,
   NOTIFICATIONS_KEY,
   SETUP_STATUS_KEY,
@@ -157,6 +163,18 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
     refused: [NOTIFICATIONS_KEY, UNREAD_NOTIFICATIONS_KEY],
   },
   'put /api/notifications/preferences': { done: [NOTIFICATION_PREFERENCES_KEY] },
+  // The manager's offers: a package or promotion created, changed or deleted changes its lists;
+  // refused (a sold package, a used code), the list showed one that has been used meanwhile.
+  'post /api/packages': { done: [PACKAGES_KEY] },
+  'put /api/packages/{id}': { done: [PACKAGES_KEY], refused: [PACKAGES_KEY] },
+  'delete /api/packages/{id}': { done: [PACKAGES_KEY], refused: [PACKAGES_KEY] },
+  'post /api/promotions': { done: [PROMOTIONS_KEY] },
+  'put /api/promotions/{id}': { done: [PROMOTIONS_KEY], refused: [PROMOTIONS_KEY] },
+  'delete /api/promotions/{id}': { done: [PROMOTIONS_KEY], refused: [PROMOTIONS_KEY] },
+  'put /api/giftcards/{id}': { done: [GIFT_CARDS_KEY, GIFT_CARD_BY_CODE_KEY] },
+  // An import adds and updates clients, services or products and joins the history (a dry run
+  // writes nothing, and refreshing after it costs only the lists shown).
+  'post /api/imports/{kind}': { done: [CLIENTS_KEY, SERVICES_KEY, PRODUCTS_KEY, IMPORTS_KEY] },
 };
 
 /** The map's entry for a mutation key `[method, path]`; undefined for a mutation it does not list. */

@@ -1156,6 +1156,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/giftcards/{id}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the card's email again, to the recipient email it was issued to
+     * @description Auth: Admin. The same email as at issue (the code, the face value, the message). 409 `no_recipient_email` when the card has none, `gift_card_inactive` when deactivated.
+     */
+    post: operations['resendGiftCardEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/giftcards/code/{code}': {
     parameters: {
       query?: never;
@@ -1185,6 +1205,26 @@ export interface paths {
     };
     /** Liveness: the service is up and its database migrated */
     get: operations['getHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The history of imports: each file imported for real (not a dry run), newest first, with its totals
+     * @description Auth: Admin.
+     */
+    get: operations['listImports'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5209,6 +5249,12 @@ export interface components {
       /** @description Their face value */
       sold_value: number;
     };
+    GiftCardResent: {
+      /** @enum {boolean} */
+      ok: true;
+      /** @description The recipient email it was queued to */
+      sent_to: string;
+    };
     GiftCardTransaction: {
       /** @description Signed: + issued, − redeemed */
       amount: number;
@@ -5316,6 +5362,38 @@ export interface components {
       line: number;
       /** @description What the row is known by: email, phone or name; name (category); SKU, barcode or name */
       record: string;
+    };
+    ImportRun: {
+      /**
+       * @description YYYY-MM-DD HH:MM:SS in the salon time zone
+       * @example 2026-11-22 14:30:00
+       */
+      created_at: string;
+      /** @description The uploaded file's name; '' when unknown */
+      file_name: string;
+      id: number;
+      /** @description `clients`, `services` or `products` */
+      kind: 'clients' | 'services' | 'products';
+      /** @description Column-name preset: generic, nl, fresha; default generic */
+      preset: 'generic' | 'nl' | 'fresha';
+      totals: {
+        create: number;
+        refused: number;
+        rows: number;
+        unchanged: number;
+        update: number;
+      };
+      /** @description Who imported it; null from the command line */
+      user_id: number | null;
+      user_name: string | null;
+    };
+    /** @description One page of a list: asked for with `page` */
+    ImportRunPage: {
+      data: components['schemas']['ImportRun'][];
+      limit: number;
+      page: number;
+      total: number;
+      total_pages: number;
     };
     ItemBreakdown: {
       /** @description Top 10 by revenue desc, ties by id asc */
@@ -13246,6 +13324,100 @@ export interface operations {
       };
     };
   };
+  resendGiftCardEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GiftCardResent'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getGiftCardByCode: {
     parameters: {
       query?: never;
@@ -13324,6 +13496,58 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listImports: {
+    parameters: {
+      query?: {
+        /** @description Items per page; default 50, capped at 200 */
+        limit?: number;
+        /** @description Activates pagination: the page to return, from 1 */
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportRun'][] | components['schemas']['ImportRunPage'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
         headers: {
           [name: string]: unknown;
         };
