@@ -3,7 +3,7 @@
  * out ("1 hour 30 minutes", never "90m", which a screen reader reads as metres), times in the
  * salon's 12- or 24-hour format and its time zone.
  */
-import { dateTimeFormat, numberFormat } from './intl-cache';
+import { dateTimeFormat, numberFormat } from './intl-cache.js';
 
 export function formatMoney(amount: number, currency: string, locale: string): string {
   try {
