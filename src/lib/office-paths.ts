@@ -34,6 +34,9 @@ export const OFFICE_ROUTES = {
   zReport: '/till/drawer/z-reports/:id',
   till: '/till',
   manage: '/manage',
+  manageStaff: '/manage/staff',
+  manageRoster: '/manage/staff/roster',
+  manageStaffMember: '/manage/staff/:id',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -61,6 +64,9 @@ export const officeHref = {
   zReport: (id: number) => href(`/till/drawer/z-reports/${id}`),
   till: () => href(OFFICE_ROUTES.till),
   manage: () => href(OFFICE_ROUTES.manage),
+  manageStaff: () => href(OFFICE_ROUTES.manageStaff),
+  manageRoster: () => href(OFFICE_ROUTES.manageRoster),
+  manageStaffMember: (id: number) => href(`/manage/staff/${id}`),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /**
