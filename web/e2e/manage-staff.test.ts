@@ -217,7 +217,7 @@ async function drawByKeyboard(page: Page, col: number, hour: number, slots: numb
   const focused = page.locator('.roster-grid [role="gridcell"][tabindex="0"]');
   await tabTo(page, focused);
   const at = async () => {
-    const cell = (await page.evaluate(() => document.activeElement?.getAttribute('data-cell'))) ?? '0-0';
+    const cell = (await page.locator(':focus').getAttribute('data-cell')) ?? '0-0';
     return cell.split('-').map(Number) as [number, number];
   };
   // The grid starts at 07:00 in half hours.

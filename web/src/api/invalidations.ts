@@ -26,13 +26,15 @@ import {
   UNREAD_NOTIFICATIONS_KEY,
   WAITLIST_KEY,
   Z_REPORTS_KEY,
-  STAFF_KEY,
-  SHIFTS_KEY,
-  DEFAULT_SHIFTS_KEY,
-  TIME_OFF_KEY,
-  HOLIDAYS_KEY,
-  CALENDAR_FEEDS_KEY,
 } from './query-keys.js';
+import {
+  CALENDAR_FEEDS_KEY,
+  DEFAULT_SHIFTS_KEY,
+  HOLIDAYS_KEY,
+  SHIFTS_KEY,
+  STAFF_KEY,
+  TIME_OFF_KEY,
+} from './staff-keys.js';
 import type { paths } from './schema.gen.js';
 
 /*

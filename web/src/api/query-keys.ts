@@ -54,11 +54,3 @@ export const NOTIFICATION_PREFERENCES_KEY = ['get', '/api/notifications/preferen
 export const DRAWER_KEY = ['get', '/api/pos/drawer'] as const;
 /** The Z reports, every page. */
 export const Z_REPORTS_KEY = ['get', '/api/pos/z-reports'] as const;
-
-// The manager's staff section: the members, their rosters, time off, the holidays and calendar feeds.
-export const STAFF_KEY = ['get', '/api/staff/staff'] as const;
-export const SHIFTS_KEY = ['get', '/api/staff/shifts'] as const;
-export const DEFAULT_SHIFTS_KEY = ['get', '/api/staff/default-shifts'] as const;
-export const TIME_OFF_KEY = ['get', '/api/staff/time-off'] as const;
-export const HOLIDAYS_KEY = ['get', '/api/settings/holidays'] as const;
-export const CALENDAR_FEEDS_KEY = ['get', '/api/calendar-feeds'] as const;

@@ -3,7 +3,6 @@ import { $api } from '../../../api/client';
 import { useApiMutation } from '../../../api/mutation';
 import { LOCALE_OF, useLanguage, useT } from '../../../i18n/i18n';
 import { weekdayName } from '../../../lib/format';
-import { weekdaysFrom } from '../../../lib/weekdays';
 import { ApiForm, fieldText, SubmitButton } from '../../../ui/ApiForm';
 import { Button } from '../../../ui/Button';
 import { LoadError, Loading } from '../../../ui/PageStates';
@@ -61,7 +60,8 @@ function WeekEditor({
   const [rows, setRows] = useState<Row[]>(() =>
     saved.map(({ day_of_week, start_time, end_time }) => ({ key: nextKey++, day_of_week, start_time, end_time })),
   );
-  const order = weekdaysFrom(firstDay);
+  // Not lib/weekdays.ts: shared with this lazy chunk, it would leave the booking page's first load as a chunk of its own.
+  const order = [0, 1, 2, 3, 4, 5, 6].map((offset) => (firstDay + offset) % 7);
   const sorted = [...rows].sort(
     (a, b) => order.indexOf(a.day_of_week) - order.indexOf(b.day_of_week) || a.start_time.localeCompare(b.start_time),
   );
