@@ -308,6 +308,25 @@ const SHOTS: Shot[] = [
     context: { ...PHONE, locale: 'nl-NL' },
     steps: (page) => importPreview(page, 'nl'),
   },
+    file: 'manage-staff-desktop-en.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: (page) => staffMember(page, 'en'),
+  },
+  {
+    file: 'manage-staff-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: (page) => staffMember(page, 'nl'),
+  },
+  {
+    file: 'manage-staff-roster-desktop-en.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: (page) => roster(page, 'en'),
+  },
+  {
+    file: 'manage-staff-roster-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: (page) => roster(page, 'nl'),
+  },
 ];
 
 let offers: Promise<{ giftCode: string }> | null = null;
@@ -366,6 +385,33 @@ async function importPreview(page: Page, language: 'en' | 'nl'): Promise<void> {
   await page
     .getByRole('heading', { level: 2, name: language === 'en' ? 'What the import would do' : 'Wat de import zou doen' })
     .waitFor();
+
+/** A demo member's page in the manager's staff section, with an introduction and their default week. */
+async function staffMember(page: Page, language: 'en' | 'nl'): Promise<void> {
+  const members = (await desk('GET', '/api/staff/staff')) as unknown as { id: number; bookable: number }[];
+  const member = members.filter((candidate) => candidate.bookable === 1).at(-1)!;
+  await desk('PUT', `/api/staff/staff/${member.id}`, {
+    bio: 'Colour specialist; ten years of balayage and soft blondes.',
+  });
+  await signIn(page, language);
+  await page.goto(`/manage/staff/${member.id}`);
+  await page.locator('.staff-week-row').first().waitFor();
+  await page
+    .getByText(/Loading|Laden/)
+    .first()
+    .waitFor({ state: 'detached' });
+}
+
+/** The roster's week grid of a demo member, this week's shifts made from their default week. */
+async function roster(page: Page, language: 'en' | 'nl'): Promise<void> {
+  const today = DateTime.now().setZone(DEMO_TIMEZONE);
+  await desk('POST', '/api/staff/default-shifts/apply', {
+    start_date: today.startOf('week').toISODate()!,
+    end_date: today.endOf('week').toISODate()!,
+  });
+  await signIn(page, language);
+  await page.goto('/manage/staff/roster');
+  await page.locator('.roster-shift').first().waitFor();
 }
 
 /**

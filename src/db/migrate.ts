@@ -50,6 +50,7 @@ import * as m0057 from './migrations/0057_pos_drawer.js';
 import * as m0058 from './migrations/0058_receipts.js';
 import * as m0059 from './migrations/0059_pos_booking_checkout.js';
 import * as m0063 from './migrations/0063_import_runs.js';
+import * as m0065 from './migrations/0065_staff_profile.js';
 import * as m0066 from './migrations/0066_logo_size.js';
 import type { DB } from './types.js';
 
@@ -113,6 +114,7 @@ const migrations: Record<string, MigrationModule> = {
   '0058_receipts': m0058,
   '0059_pos_booking_checkout': m0059,
   '0063_import_runs': m0063,
+  '0065_staff_profile': m0065,
   '0066_logo_size': m0066,
 };
 

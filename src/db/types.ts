@@ -31,6 +31,12 @@ export interface UsersTable {
   bookable: Generated<number>;
   /** 1: performs every service; 0: only those in staff_services. */
   all_services: Generated<number>;
+  /** A short introduction for the booking page; '' when none. */
+  bio: Generated<string>;
+  /** Storage key of the member's photo (made by the service); null when none. */
+  photo_key: Generated<string | null>;
+  /** The content type the photo was sniffed as; null when none. */
+  photo_content_type: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

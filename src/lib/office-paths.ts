@@ -38,6 +38,9 @@ export const OFFICE_ROUTES = {
   managePromotions: '/manage/offers/promotions',
   manageGiftCards: '/manage/offers/gift-cards',
   manageImports: '/manage/imports',
+  manageStaff: '/manage/staff',
+  manageRoster: '/manage/staff/roster',
+  manageStaffMember: '/manage/staff/:id',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -69,6 +72,9 @@ export const officeHref = {
   managePromotions: () => href(OFFICE_ROUTES.managePromotions),
   manageGiftCards: () => href(OFFICE_ROUTES.manageGiftCards),
   manageImports: () => href(OFFICE_ROUTES.manageImports),
+  manageStaff: () => href(OFFICE_ROUTES.manageStaff),
+  manageRoster: () => href(OFFICE_ROUTES.manageRoster),
+  manageStaffMember: (id: number) => href(`/manage/staff/${id}`),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /**

@@ -8,6 +8,7 @@ import { DEFAULT_TIMEZONE, todayIn } from '../../lib/time.js';
 import { checkoutConfigured } from '../payments/service.js';
 import { performersOf } from '../services/service.js';
 import { logoPath, readSettings } from '../settings/service.js';
+import { photoPath } from '../staff/service.js';
 import type { Static } from 'typebox';
 import type { PublicService, PublicStaff, SalonInfo, SalonPage } from './schemas.js';
 
@@ -91,7 +92,8 @@ export async function publicServices(db: Kysely<DB>): Promise<Array<Static<typeo
 }
 
 /**
- * The staff a client may choose, by name: id and name only (no email); active, bookable
+ * The staff a client may choose, by name: id, name, and the bio and photo where set (no email);
+ * active, bookable
  * members only, and with `service_id` only those who perform that service. When
  * `booking_allow_staff_choice` is off there is no choice to make: an empty list.
  */
@@ -101,7 +103,11 @@ export async function publicStaff(
 ): Promise<Array<Static<typeof PublicStaff>>> {
   const settings = await readSettings(db);
   if (settings.booking_allow_staff_choice !== 1) return [];
-  let select = db.selectFrom('users').select(['id', 'name']).where('active', '=', 1).where('bookable', '=', 1);
+  let select = db
+    .selectFrom('users')
+    .select(['id', 'name', 'bio', 'photo_key'])
+    .where('active', '=', 1)
+    .where('bookable', '=', 1);
   if (query.service_id !== undefined) {
     const performers = (await performersOf(db, { serviceIds: [query.service_id] })).get(query.service_id);
     if (!performers) {
@@ -112,10 +118,20 @@ export async function publicStaff(
     if (performers.size === 0) return [];
     select = select.where('id', 'in', [...performers.keys()]);
   }
-  return select
+  const rows = await select
     .orderBy(sql`lower(name)`)
     .orderBy('id')
     .execute();
+  // The photo and bio only where the salon set them: a client written to the interface sees id and name as before.
+  return rows.map((row) => {
+    const photo = photoPath(row);
+    return {
+      id: row.id,
+      name: row.name,
+      ...(row.bio === '' ? {} : { bio: row.bio }),
+      ...(photo === null ? {} : { photo_url: photo }),
+    };
+  });
 }
 
 /**

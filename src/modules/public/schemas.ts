@@ -119,7 +119,21 @@ export const SalonPage = named(
   ),
 );
 
-export const PublicStaff = named('PublicStaffMember', Type.Object({ id: Type.Integer(), name: Type.String() }));
+export const PublicStaff = named(
+  'PublicStaffMember',
+  Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    bio: Type.Optional(
+      Type.String({ description: 'A short introduction by the salon; absent when none (an extension)' }),
+    ),
+    photo_url: Type.Optional(
+      Type.String({
+        description: 'Path of the member’s photo on this service, cacheable; absent when none (an extension)',
+      }),
+    ),
+  }),
+);
 
 export const AvailabilityQuery = Type.Object({
   date: DateText,

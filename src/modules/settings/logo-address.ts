@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Settings } from '../../db/types.js';
+import { storedFileVersion } from '../../storage/images.js';
 
 /* Where the salon's logo is served, with a version that changes with every upload. */
 
@@ -16,5 +17,5 @@ export function logoPath(settings: Pick<Settings, 'logo_key'>): string | null {
 
 /** The version in the logo's address: it changes with every upload, so caches never serve an old logo. */
 export function logoVersion(logoKey: string): string {
-  return /\/([a-f0-9]{8})/.exec(logoKey)?.[1] ?? '0';
+  return storedFileVersion(logoKey);
 }

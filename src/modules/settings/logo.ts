@@ -1,32 +1,22 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import isSvg from 'is-svg';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
+import { RASTER_IMAGE_TYPES, sniffRasterImage } from '../../storage/images.js';
 import { newStorageKey } from '../../storage/storage.js';
 import { readSettings, updateSettingsRow } from '../../db/settings.js';
 import { logoUrl, logoVersion } from './logo-address.js';
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 
-const RASTER_TYPES: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-};
-
 /** Every content type a stored logo is served with. */
-export const LOGO_TYPES = [...Object.keys(RASTER_TYPES), 'image/svg+xml'];
+export const LOGO_TYPES = [...Object.keys(RASTER_IMAGE_TYPES), 'image/svg+xml'];
 
 /** The type decided by the file's bytes, never by its name or the client's content type. */
 async function sniffImage(data: Buffer): Promise<{ contentType: string; extension: string } | null> {
-  const detected = await fileTypeFromBuffer(data);
-  if (detected) {
-    const extension = RASTER_TYPES[detected.mime];
-    return extension ? { contentType: detected.mime, extension } : null;
-  }
+  const raster = await sniffRasterImage(data);
+  if (raster) return raster;
   // SVG is text: file-type cannot see it; parse it instead.
   if (isSvg(data.toString('utf8'))) return { contentType: 'image/svg+xml', extension: 'svg' };
   return null;

@@ -11,6 +11,7 @@ import { hashPassword } from '../auth/service.js';
 import { createUser, endWebSessionsOf, normalizeEmail } from '../auth/service.js';
 import type { StaffCreateInput, StaffUpdateInput } from './schemas.js';
 import { lockRows } from '../../db/locks.js';
+import { photoPath } from './photo.js';
 
 /*
  * Staff members are users (table `users`): this module administers them; auth signs them in.
@@ -67,9 +68,24 @@ export function byNameThenId(a: { name: string; id: number }, b: { name: string;
   return nameCollator.compare(a.name, b.name) || a.id - b.id;
 }
 
-type MemberFields = Pick<User, 'id' | 'name' | 'email' | 'role' | 'bookable' | 'all_services'>;
+type MemberFields = Pick<User, 'id' | 'name' | 'email' | 'role' | 'bookable' | 'all_services' | 'bio' | 'photo_key'>;
 
+/** The columns every answer about a member is made from. */
+const MEMBER_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'role',
+  'bookable',
+  'all_services',
+  'bio',
+  'photo_key',
+  'active',
+] as const;
+
+/** A member as the API answers: the bio and photo only where set, so an answer without them reads as the interface's. */
 function summary(user: MemberFields) {
+  const photo = photoPath(user);
   return {
     id: user.id,
     name: user.name,
@@ -77,6 +93,8 @@ function summary(user: MemberFields) {
     role: user.role,
     bookable: user.bookable === 1 ? 1 : 0,
     all_services: user.all_services === 1 ? 1 : 0,
+    ...(user.bio === '' ? {} : { bio: user.bio }),
+    ...(photo === null ? {} : { photo_url: photo }),
   };
 }
 
@@ -90,7 +108,7 @@ function withStatus(user: MemberFields & Pick<User, 'active'>) {
 export async function listStaff(db: Kysely<DB>, caller: AuthUser, query: { include_inactive?: boolean | undefined }) {
   const withInactive = query.include_inactive === true;
   if (withInactive && caller.role !== 'admin') throw forbidden('Only admins can list deactivated staff members');
-  let select = db.selectFrom('users').select(['id', 'name', 'email', 'role', 'bookable', 'all_services', 'active']);
+  let select = db.selectFrom('users').select(MEMBER_COLUMNS);
   if (!withInactive) select = select.where('active', '=', 1);
   const rows = (await select.execute()).sort(byNameThenId);
   return withInactive ? rows.map(withStatus) : rows.map(summary);
@@ -107,7 +125,10 @@ export async function createStaffMember(ctx: AppContext, input: StaffCreateInput
     ...(input.bookable === undefined ? {} : { bookable: toFlag(input.bookable) }),
     ...(input.all_services === undefined ? {} : { allServices: toFlag(input.all_services) }),
   });
-  return summary(user);
+  if (input.bio === undefined || input.bio.trim() === '') return summary(user);
+  const bio = input.bio.trim();
+  await ctx.db.updateTable('users').set({ bio }).where('id', '=', user.id).execute();
+  return summary({ ...user, bio });
 }
 
 /**
@@ -162,6 +183,7 @@ export async function updateStaffMember(ctx: AppContext, id: number, input: Staf
 
     const changes: UserUpdate = {};
     if (input.name !== undefined) changes.name = input.name.trim();
+    if (input.bio !== undefined && input.bio.trim() !== target.bio) changes.bio = input.bio.trim();
     if (input.email !== undefined) {
       const email = normalizeEmail(input.email);
       if (email !== target.email) {

@@ -3,13 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
-import { errorRef, Ok } from '../../http/schemas.js';
+import { EMBEDDABLE_RESOURCE_POLICY } from '../../http/security-headers.js';
+import { errorRef, FileAnswer, FileUpload, Ok } from '../../http/schemas.js';
+import { badRequest } from '../../lib/errors.js';
 import {
   ApplyBody,
   ApplyResult,
   DefaultShift,
   DefaultShiftsQuery,
   DeletedCount,
+  PhotoUploaded,
   SaveWeekBody,
   Shift,
   ShiftBody,
@@ -102,6 +105,84 @@ export async function staffRoutes(instance: FastifyInstance, ctx: AppContext): P
     handler: async (request) => {
       await staff.deleteStaffMember(ctx, request.params.id);
       return { ok: true as const };
+    },
+  });
+
+  // ---------------------------------------------------------------- photo
+
+  app.post('/api/staff/staff/:id/photo', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'uploadStaffPhoto',
+      tags,
+      summary: 'Upload a staff member’s photo for the booking page (multipart field `photo`), replacing any',
+      description:
+        'PNG, JPEG or WebP, decided by the file’s content (not its name); at most 2 MB (413); another type is 415. Answers the new `photo_url`. 404 for an unknown member.',
+      consumes: ['multipart/form-data'],
+      params: RecordIdParams,
+      multipartBody: FileUpload('photo', 'The image: PNG, JPEG or WebP, at most 2 MB'),
+      response: { 200: PhotoUploaded, 400: errorRef, 404: errorRef, 413: errorRef, 415: errorRef },
+    },
+    handler: async (request) => {
+      if (!request.isMultipart())
+        throw badRequest('photo_required', 'Send the photo as multipart/form-data in the field "photo"');
+      const file = await request.file({ limits: { fileSize: staff.PHOTO_MAX_BYTES, files: 1 } });
+      if (!file || file.fieldname !== 'photo')
+        throw badRequest('photo_required', 'The multipart field "photo" with a file is required');
+      return staff.uploadPhoto(ctx, request.params.id, await file.toBuffer());
+    },
+  });
+
+  app.delete('/api/staff/staff/:id/photo', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'deleteStaffPhoto',
+      tags,
+      summary: 'Remove a staff member’s photo',
+      description: 'Idempotent: a member without a photo answers ok too. 404 for an unknown member.',
+      params: RecordIdParams,
+      response: { 200: Ok, 400: errorRef, 404: errorRef },
+    },
+    handler: async (request) => {
+      await staff.deletePhoto(ctx, request.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  app.get('/api/staff/staff/:id/photo', {
+    config: { auth: 'none' },
+    schema: {
+      operationId: 'getStaffPhoto',
+      tags,
+      summary: 'A staff member’s photo (public: the booking page shows it)',
+      description:
+        'Fetched at its `photo_url` (with the current `v`) it may be cached for a year: a new upload changes `v`. ' +
+        'Without `v`, or with an old one, five minutes. 404 when the member has no photo or is deactivated.',
+      params: RecordIdParams,
+      querystring: Type.Object({
+        v: Type.Optional(Type.String({ maxLength: 64, description: 'The version in `photo_url`' })),
+      }),
+      response: {
+        200: FileAnswer('The photo, with the content type of its format', staff.PHOTO_TYPES, false),
+        400: errorRef,
+        404: errorRef,
+      },
+    },
+    handler: async (request, reply) => {
+      const photo = await staff.readPhoto(ctx, request.params.id);
+      if (!photo) return reply.status(404).send({ error: 'This staff member has no photo', code: 'not_found' });
+      return (
+        reply
+          .header('content-type', photo.contentType)
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          // The booking page, on the salon's own website, shows it in an <img>.
+          .header('cross-origin-resource-policy', EMBEDDABLE_RESOURCE_POLICY)
+          .header(
+            'cache-control',
+            request.query.v === photo.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          )
+          .send(photo.data)
+      );
     },
   });
 

@@ -35,6 +35,16 @@ const AllServicesOut = Type.Integer({
   description: '1 performs every service; 0 only those listed at /staff/staff/{id}/services',
 });
 
+const BioOut = Type.String({ description: 'A short introduction shown on the booking page; absent when none' });
+const PhotoUrl = Type.String({
+  description:
+    'Path of the member’s photo on this service (public, cacheable: the `v` changes with every upload); absent when none',
+});
+const BioIn = Type.String({
+  maxLength: 500,
+  description: 'A short introduction shown on the booking page, at most 500 characters; empty: none',
+});
+
 // ---------------------------------------------------------------- staff members
 
 export const StaffMember = named(
@@ -46,6 +56,8 @@ export const StaffMember = named(
     role: StaffRole,
     bookable: BookableOut,
     all_services: AllServicesOut,
+    bio: Type.Optional(BioOut),
+    photo_url: Type.Optional(PhotoUrl),
   }),
 );
 
@@ -56,6 +68,8 @@ export const StaffMemberWithStatus = Type.Object({
   role: StaffRole,
   bookable: BookableOut,
   all_services: AllServicesOut,
+  bio: Type.Optional(BioOut),
+  photo_url: Type.Optional(PhotoUrl),
   active: ActiveOut,
 });
 
@@ -68,6 +82,8 @@ export const StaffListItem = named(
     role: StaffRole,
     bookable: BookableOut,
     all_services: AllServicesOut,
+    bio: Type.Optional(BioOut),
+    photo_url: Type.Optional(PhotoUrl),
     active: Type.Optional(ActiveOut),
   }),
 );
@@ -89,6 +105,7 @@ export const StaffCreateBody = Type.Object({
   role: Type.Optional(StaffRole),
   bookable: Type.Optional(Flag),
   all_services: Type.Optional(Flag),
+  bio: Type.Optional(BioIn),
 });
 
 export const StaffUpdateBody = Type.Object({
@@ -99,6 +116,11 @@ export const StaffUpdateBody = Type.Object({
   active: Type.Optional(Flag),
   bookable: Type.Optional(Flag),
   all_services: Type.Optional(Flag),
+  bio: Type.Optional(BioIn),
+});
+
+export const PhotoUploaded = Type.Object({
+  photo_url: Type.String({ description: 'Path of the new photo on this service' }),
 });
 
 // ---------------------------------------------------------------- who does what

@@ -33,6 +33,14 @@ import {
   WAITLIST_KEY,
   Z_REPORTS_KEY,
 } from './query-keys.js';
+import {
+  CALENDAR_FEEDS_KEY,
+  DEFAULT_SHIFTS_KEY,
+  HOLIDAYS_KEY,
+  SHIFTS_KEY,
+  STAFF_KEY,
+  TIME_OFF_KEY,
+} from './staff-keys.js';
 import type { paths } from './schema.gen.js';
 
 /*
@@ -175,6 +183,24 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   // An import adds and updates clients, services or products and joins the history (a dry run
   // writes nothing, and refreshing after it costs only the lists shown).
   'post /api/imports/{kind}': { done: [CLIENTS_KEY, SERVICES_KEY, PRODUCTS_KEY, IMPORTS_KEY] },
+  // The manager's staff section: a member registered or changed (a deactivated one leaves the
+  // roster's members); shifts drawn, copied, cleared or applied from the default week; time off
+  // and holidays (which change the free times); a member's feed links. A roster write refused
+  // (409: a shift another desk drew meanwhile) means the week shown is out of date.
+  'post /api/auth/register': { done: [STAFF_KEY] },
+  'put /api/staff/staff/{id}': { done: [STAFF_KEY, AVAILABILITY_KEY], refused: [STAFF_KEY] },
+  'post /api/staff/staff/{id}/photo': { done: [STAFF_KEY] },
+  'delete /api/staff/staff/{id}/photo': { done: [STAFF_KEY] },
+  'post /api/staff/shifts': { done: [SHIFTS_KEY, AVAILABILITY_KEY], refused: [SHIFTS_KEY] },
+  'delete /api/staff/shifts/{id}': { done: [SHIFTS_KEY, AVAILABILITY_KEY], refused: [SHIFTS_KEY] },
+  'post /api/staff/default-shifts/save-week': { done: [DEFAULT_SHIFTS_KEY, AVAILABILITY_KEY] },
+  'post /api/staff/default-shifts/apply': { done: [SHIFTS_KEY, AVAILABILITY_KEY] },
+  'post /api/staff/time-off': { done: [TIME_OFF_KEY, AVAILABILITY_KEY] },
+  'delete /api/staff/time-off/{id}': { done: [TIME_OFF_KEY, AVAILABILITY_KEY], refused: [TIME_OFF_KEY] },
+  'post /api/settings/holidays': { done: [HOLIDAYS_KEY, AVAILABILITY_KEY], refused: [HOLIDAYS_KEY] },
+  'delete /api/settings/holidays/{id}': { done: [HOLIDAYS_KEY, AVAILABILITY_KEY], refused: [HOLIDAYS_KEY] },
+  'post /api/calendar-feeds': { done: [CALENDAR_FEEDS_KEY] },
+  'delete /api/calendar-feeds/{id}': { done: [CALENDAR_FEEDS_KEY], refused: [CALENDAR_FEEDS_KEY] },
 };
 
 /** The map's entry for a mutation key `[method, path]`; undefined for a mutation it does not list. */

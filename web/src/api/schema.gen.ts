@@ -3818,6 +3818,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/staff/staff/{id}/photo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A staff member’s photo (public: the booking page shows it)
+     * @description Fetched at its `photo_url` (with the current `v`) it may be cached for a year: a new upload changes `v`. Without `v`, or with an old one, five minutes. 404 when the member has no photo or is deactivated.
+     */
+    get: operations['getStaffPhoto'];
+    put?: never;
+    /**
+     * Upload a staff member’s photo for the booking page (multipart field `photo`), replacing any
+     * @description Auth: Admin. PNG, JPEG or WebP, decided by the file’s content (not its name); at most 2 MB (413); another type is 415. Answers the new `photo_url`. 404 for an unknown member.
+     */
+    post: operations['uploadStaffPhoto'];
+    /**
+     * Remove a staff member’s photo
+     * @description Auth: Admin. Idempotent: a member without a photo answers ok too. 404 for an unknown member.
+     */
+    delete: operations['deleteStaffPhoto'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/staff/staff/{id}/services': {
     parameters: {
       query?: never;
@@ -6468,8 +6496,12 @@ export interface components {
       price?: number;
     };
     PublicStaffMember: {
+      /** @description A short introduction by the salon; absent when none (an extension) */
+      bio?: string;
       id: number;
       name: string;
+      /** @description Path of the member’s photo on this service, cacheable; absent when none (an extension) */
+      photo_url?: string;
     };
     PublicVisit: {
       bookings: components['schemas']['PublicBooking'][];
@@ -7009,21 +7041,29 @@ export interface components {
       active?: number;
       /** @description 1 performs every service; 0 only those listed at /staff/staff/{id}/services */
       all_services: number;
+      /** @description A short introduction shown on the booking page; absent when none */
+      bio?: string;
       /** @description 1 takes appointments; 0 does not (an owner, a receptionist) */
       bookable: number;
       email: string;
       id: number;
       name: string;
+      /** @description Path of the member’s photo on this service (public, cacheable: the `v` changes with every upload); absent when none */
+      photo_url?: string;
       role: 'admin' | 'staff';
     };
     StaffMember: {
       /** @description 1 performs every service; 0 only those listed at /staff/staff/{id}/services */
       all_services: number;
+      /** @description A short introduction shown on the booking page; absent when none */
+      bio?: string;
       /** @description 1 takes appointments; 0 does not (an owner, a receptionist) */
       bookable: number;
       email: string;
       id: number;
       name: string;
+      /** @description Path of the member’s photo on this service (public, cacheable: the `v` changes with every upload); absent when none */
+      photo_url?: string;
       role: 'admin' | 'staff';
     };
     /** @description Revenue desc, then booking_count desc, name, id; zero revenue and zero bookings left out */
@@ -24893,6 +24933,8 @@ export interface operations {
       content: {
         'application/json': {
           all_services?: boolean | 0 | 1;
+          /** @description A short introduction shown on the booking page, at most 500 characters; empty: none */
+          bio?: string;
           bookable?: boolean | 0 | 1;
           /** Format: email */
           email: string;
@@ -24983,6 +25025,8 @@ export interface operations {
         'application/json': {
           active?: boolean | 0 | 1;
           all_services?: boolean | 0 | 1;
+          /** @description A short introduction shown on the booking page, at most 500 characters; empty: none */
+          bio?: string;
           bookable?: boolean | 0 | 1;
           /** Format: email */
           email?: string;
@@ -25005,11 +25049,15 @@ export interface operations {
             active: number;
             /** @description 1 performs every service; 0 only those listed at /staff/staff/{id}/services */
             all_services: number;
+            /** @description A short introduction shown on the booking page; absent when none */
+            bio?: string;
             /** @description 1 takes appointments; 0 does not (an owner, a receptionist) */
             bookable: number;
             email: string;
             id: number;
             name: string;
+            /** @description Path of the member’s photo on this service (public, cacheable: the `v` changes with every upload); absent when none */
+            photo_url?: string;
             role: 'admin' | 'staff';
           };
         };
@@ -25149,6 +25197,246 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getStaffPhoto: {
+    parameters: {
+      query?: {
+        /** @description The version in `photo_url` */
+        v?: string;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The photo, with the content type of its format */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': string;
+          'image/png': string;
+          'image/webp': string;
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  uploadStaffPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description The image: PNG, JPEG or WebP, at most 2 MB
+           */
+          photo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Path of the new photo on this service */
+            photo_url: string;
+          };
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteStaffPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
         headers: {
           [name: string]: unknown;
         };

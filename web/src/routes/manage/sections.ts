@@ -43,5 +43,11 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     href: officeHref.manageImports,
     route: '/manage/imports',
     Screens: lazy(() => import('./imports/ImportsScreens')),
+    id: 'staff',
+    label: 'manage.staff.title',
+    description: 'manage.staff.description',
+    href: officeHref.manageStaff,
+    route: '/manage/staff/*?',
+    Screens: lazy(() => import('./staff/StaffScreens')),
   },
 ];
