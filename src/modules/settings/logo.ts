@@ -20,7 +20,7 @@ const RASTER_TYPES: Record<string, string> = {
 export const LOGO_TYPES = [...Object.keys(RASTER_TYPES), 'image/svg+xml'];
 
 /** The type decided by the file's bytes, never by its name or the client's content type. */
-async function sniffImage(data: Buffer): Promise<{ contentType: string; extension: string } | null> {
+export async function sniffImage(data: Buffer): Promise<{ contentType: string; extension: string } | null> {
   const detected = await fileTypeFromBuffer(data);
   if (detected) {
     const extension = RASTER_TYPES[detected.mime];

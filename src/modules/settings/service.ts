@@ -18,6 +18,7 @@ export { getSettings } from './settings-view.js';
 export { calendarSettings } from './calendar-settings.js';
 export { updateSettings } from './settings-update.js';
 export { logoPath } from './logo-address.js';
+export { sniffImage } from './logo.js';
 export {
   lockSettingsRow,
   readSalonName,
