@@ -34,6 +34,9 @@ export const OFFICE_ROUTES = {
   zReport: '/till/drawer/z-reports/:id',
   till: '/till',
   manage: '/manage',
+  manageServices: '/manage/services',
+  manageService: '/manage/services/:id',
+  manageResources: '/manage/resources',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -61,6 +64,9 @@ export const officeHref = {
   zReport: (id: number) => href(`/till/drawer/z-reports/${id}`),
   till: () => href(OFFICE_ROUTES.till),
   manage: () => href(OFFICE_ROUTES.manage),
+  manageServices: () => href(OFFICE_ROUTES.manageServices),
+  manageService: (id: number) => href(`/manage/services/${id}`),
+  manageResources: () => href(OFFICE_ROUTES.manageResources),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /**
