@@ -167,11 +167,17 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   // The manager's catalogue: a service's lists carry its category's name and colour and its
   // resources; a resource lists the services that need it; who performs what is a member's list.
   'post /api/services/categories': { done: [SERVICE_CATEGORIES_KEY] },
-  'put /api/services/categories/{id}': { done: [SERVICE_CATEGORIES_KEY, SERVICES_KEY], refused: [SERVICE_CATEGORIES_KEY] },
+  'put /api/services/categories/{id}': {
+    done: [SERVICE_CATEGORIES_KEY, SERVICES_KEY],
+    refused: [SERVICE_CATEGORIES_KEY],
+  },
   'delete /api/services/categories/{id}': { done: [SERVICE_CATEGORIES_KEY, SERVICES_KEY] },
-  'post /api/services': { done: [SERVICES_KEY, RESOURCES_KEY] },
-  'put /api/services/{id}': { done: [SERVICES_KEY, RESOURCES_KEY, SERVICE_STAFF_KEY], refused: [SERVICES_KEY] },
-  'delete /api/services/{id}': { done: [SERVICES_KEY, RESOURCES_KEY] },
+  'post /api/services': { done: [SERVICES_KEY, RESOURCES_KEY, STAFF_SERVICES_KEY] },
+  'put /api/services/{id}': {
+    done: [SERVICES_KEY, RESOURCES_KEY, SERVICE_STAFF_KEY, STAFF_SERVICES_KEY],
+    refused: [SERVICES_KEY],
+  },
+  'delete /api/services/{id}': { done: [SERVICES_KEY, RESOURCES_KEY, STAFF_SERVICES_KEY] },
   'post /api/services/{id}/photo': { done: [SERVICES_KEY] },
   'delete /api/services/{id}/photo': { done: [SERVICES_KEY] },
   'put /api/staff/staff/{id}/services': { done: [STAFF_SERVICES_KEY, SERVICE_STAFF_KEY] },

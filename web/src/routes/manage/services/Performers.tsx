@@ -50,7 +50,8 @@ export function Performers({
     return (
       <ul className="performers">
         {members.map((member, index) => (
-          <li key={member.id}>
+          // A form of defaults: drawn again when the member's list is read anew (a service added since).
+          <li key={`${member.id}-${lists[index]!.dataUpdatedAt}`}>
             <PerformerForm
               member={member}
               list={lists[index]!.data!}
