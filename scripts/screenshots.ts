@@ -83,6 +83,17 @@ async function today(page: Page, heading: string): Promise<void> {
     .waitFor({ state: 'detached' });
 }
 
+/** A screen of the manager's area, signed in as the demo salon's owner, its lists loaded. */
+async function manageScreen(page: Page, language: 'en' | 'nl', path: string, heading: string): Promise<void> {
+  await signIn(page, language);
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page
+    .getByText(/Loading|Laden/)
+    .first()
+    .waitFor({ state: 'detached' });
+}
+
 const SHOTS: Shot[] = [
   {
     file: 'office-today-desktop-en.png',
@@ -275,6 +286,35 @@ const SHOTS: Shot[] = [
       await page.goto(`/till/drawer/z-reports/${zReport}`);
       await page.locator('.till-record').first().waitFor();
     },
+  },
+  // The manager's services (categories and services in their order), a service's page, the rooms.
+  {
+    file: 'manage-services-desktop-en.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: (page) => manageScreen(page, 'en', '/manage/services', 'Services'),
+  },
+  {
+    file: 'manage-services-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: (page) => manageScreen(page, 'nl', '/manage/services', 'Behandelingen'),
+  },
+  {
+    file: 'manage-services-service-desktop-en.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: async (page) => {
+      await manageScreen(page, 'en', '/manage/services', 'Services');
+      await page.getByRole('link', { name: 'Full colour' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Full colour' }).waitFor();
+      await page
+        .getByRole('checkbox', { name: /performs this service/ })
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    file: 'manage-services-resources-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: (page) => manageScreen(page, 'nl', '/manage/resources', 'Ruimtes en apparatuur'),
   },
 ];
 

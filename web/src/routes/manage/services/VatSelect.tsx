@@ -24,7 +24,7 @@ export function VatSelect({
         {defaultValue === null && <option value="">{t('manage.services.noVat')}</option>}
         {shown.map((rate) => (
           <option key={rate.id} value={rate.id}>
-            {t('manage.services.vatOption', { name: rate.name, percentage: rate.percentage })}
+            {rate.name}
           </option>
         ))}
       </select>
