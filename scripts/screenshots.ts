@@ -83,6 +83,17 @@ async function today(page: Page, heading: string): Promise<void> {
     .waitFor({ state: 'detached' });
 }
 
+/** A screen of the manager's area, signed in as the demo salon's owner, its lists loaded. */
+async function manageScreen(page: Page, language: 'en' | 'nl', path: string, heading: string): Promise<void> {
+  await signIn(page, language);
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page
+    .getByText(/Loading|Laden/)
+    .first()
+    .waitFor({ state: 'detached' });
+}
+
 const SHOTS: Shot[] = [
   {
     file: 'office-today-desktop-en.png',
@@ -308,6 +319,7 @@ const SHOTS: Shot[] = [
     context: { ...PHONE, locale: 'nl-NL' },
     steps: (page) => importPreview(page, 'nl'),
   },
+  {
     file: 'manage-staff-desktop-en.png',
     context: { ...DESKTOP, locale: 'en-GB' },
     steps: (page) => staffMember(page, 'en'),
@@ -326,6 +338,35 @@ const SHOTS: Shot[] = [
     file: 'manage-staff-roster-phone-nl.png',
     context: { ...PHONE, locale: 'nl-NL' },
     steps: (page) => roster(page, 'nl'),
+  },
+  // The manager's services (categories and services in their order), a service's page, the rooms.
+  {
+    file: 'manage-services-desktop-en.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: (page) => manageScreen(page, 'en', '/manage/services', 'Services'),
+  },
+  {
+    file: 'manage-services-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: (page) => manageScreen(page, 'nl', '/manage/services', 'Behandelingen'),
+  },
+  {
+    file: 'manage-services-service-desktop-en.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: async (page) => {
+      await manageScreen(page, 'en', '/manage/services', 'Services');
+      await page.getByRole('link', { name: 'Full colour' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Full colour' }).waitFor();
+      await page
+        .getByRole('checkbox', { name: /performs this service/ })
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    file: 'manage-services-resources-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: (page) => manageScreen(page, 'nl', '/manage/resources', 'Ruimtes en apparatuur'),
   },
 ];
 
@@ -385,6 +426,7 @@ async function importPreview(page: Page, language: 'en' | 'nl'): Promise<void> {
   await page
     .getByRole('heading', { level: 2, name: language === 'en' ? 'What the import would do' : 'Wat de import zou doen' })
     .waitFor();
+}
 
 /** A demo member's page in the manager's staff section, with an introduction and their default week. */
 async function staffMember(page: Page, language: 'en' | 'nl'): Promise<void> {

@@ -49,6 +49,7 @@ import * as m0056 from './migrations/0056_pos_refunds.js';
 import * as m0057 from './migrations/0057_pos_drawer.js';
 import * as m0058 from './migrations/0058_receipts.js';
 import * as m0059 from './migrations/0059_pos_booking_checkout.js';
+import * as m0062 from './migrations/0062_service_details.js';
 import * as m0063 from './migrations/0063_import_runs.js';
 import * as m0065 from './migrations/0065_staff_profile.js';
 import * as m0066 from './migrations/0066_logo_size.js';
@@ -113,6 +114,7 @@ const migrations: Record<string, MigrationModule> = {
   '0057_pos_drawer': m0057,
   '0058_receipts': m0058,
   '0059_pos_booking_checkout': m0059,
+  '0062_service_details': m0062,
   '0063_import_runs': m0063,
   '0065_staff_profile': m0065,
   '0066_logo_size': m0066,

@@ -383,6 +383,11 @@ export interface ServicesTable {
   deposit_type: Generated<DepositType>;
   /** Hundredths: a percentage of the price (5000 = 50 %) or a fixed amount in cents. */
   deposit_value: Generated<number>;
+  /** Shown on the booking page; null: none (migration 0062). */
+  description: string | null;
+  /** The photo's key in the file storage and the type its bytes were found to be; null: none. */
+  photo_key: string | null;
+  photo_content_type: string | null;
   created_at: string;
   updated_at: string;
 }

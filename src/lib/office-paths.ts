@@ -41,6 +41,9 @@ export const OFFICE_ROUTES = {
   manageStaff: '/manage/staff',
   manageRoster: '/manage/staff/roster',
   manageStaffMember: '/manage/staff/:id',
+  manageServices: '/manage/services',
+  manageService: '/manage/services/:id',
+  manageResources: '/manage/resources',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -75,6 +78,9 @@ export const officeHref = {
   manageStaff: () => href(OFFICE_ROUTES.manageStaff),
   manageRoster: () => href(OFFICE_ROUTES.manageRoster),
   manageStaffMember: (id: number) => href(`/manage/staff/${id}`),
+  manageServices: () => href(OFFICE_ROUTES.manageServices),
+  manageService: (id: number) => href(`/manage/services/${id}`),
+  manageResources: () => href(OFFICE_ROUTES.manageResources),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /**

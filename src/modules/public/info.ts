@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/errors.js';
 import { fromCents } from '../../lib/money.js';
 import { DEFAULT_TIMEZONE, todayIn } from '../../lib/time.js';
 import { checkoutConfigured } from '../payments/service.js';
-import { performersOf } from '../services/service.js';
+import { performersOf, servicePhotoPath } from '../services/service.js';
 import { logoPath, readSettings } from '../settings/service.js';
 import { photoPath } from '../staff/service.js';
 import type { Static } from 'typebox';
@@ -67,6 +67,8 @@ export async function publicServices(db: Kysely<DB>): Promise<Array<Static<typeo
         'c.color as category_color',
         's.deposit_type',
         's.deposit_value',
+        's.description',
+        's.photo_key',
       ])
       .where('s.active', '=', 1)
       .orderBy('s.position')
@@ -88,6 +90,9 @@ export async function publicServices(db: Kysely<DB>): Promise<Array<Static<typeo
       category_name: row.category_name ?? null,
       category_color: row.category_color ?? null,
       deposit: deposits ? depositOf(row) : null,
+      // Absent rather than null when not set: the page's first load carries only what it shows.
+      ...(row.description ? { description: row.description } : {}),
+      ...(row.photo_key ? { photo_url: servicePhotoPath(row.id, row.photo_key)! } : {}),
     }));
 }
 

@@ -8,6 +8,7 @@ import { publicInfoRoutes } from './info-routes.js';
 import { publicPaymentRoutes } from './payment-routes.js';
 import { moveLinkAvailabilityRoutes } from './move-link-availability.js';
 import { publicReviewRoutes } from './review-routes.js';
+import { servicePhotoRoutes } from './service-photo-routes.js';
 import { publicVisitRoutes } from './visit-routes.js';
 import { clientWebSessionRoutes } from './web-session-routes.js';
 
@@ -23,4 +24,5 @@ export async function publicRoutes(app: FastifyInstance, ctx: AppContext): Promi
   await clientWebSessionRoutes(app, ctx);
   await publicReviewRoutes(app, ctx);
   await publicPaymentRoutes(app, ctx);
+  await servicePhotoRoutes(app, ctx);
 }

@@ -63,6 +63,14 @@ export const PublicService = named(
           'What booking it asks to be paid online right away (see Deposits), shown whatever booking_show_prices says: the client pays it. null when the service asks none or no checkout provider is configured (then none is asked)',
       },
     ),
+    description: Type.Optional(
+      Type.String({ description: 'A few sentences about the service; absent when the salon wrote none' }),
+    ),
+    photo_url: Type.Optional(
+      Type.String({
+        description: 'Its photo, a path on this service (`/api/public/services/:id/photo?v=…`); absent without one',
+      }),
+    ),
   }),
 );
 

@@ -4,6 +4,7 @@ import type { AuthUser } from '../../http/auth.js';
 import type { Executor } from '../../db/executor.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { fromCents } from '../../lib/money.js';
+import { photoPath } from './photo-address.js';
 import { resourceIdsByService } from './requirements.js';
 import type { ServiceOutput } from './schemas.js';
 
@@ -28,6 +29,8 @@ function selectServices(executor: Executor) {
       's.active',
       's.deposit_type',
       's.deposit_value',
+      's.description',
+      's.photo_key',
     ]);
 }
 
@@ -50,6 +53,8 @@ function toService(row: ServiceRow, resourceIds: number[], withActive: boolean):
     ...(withActive ? { active: row.active === 1 ? 1 : 0 } : {}),
     deposit_type: row.deposit_type,
     deposit_value: fromCents(row.deposit_value),
+    description: row.description,
+    photo_url: photoPath(row.id, row.photo_key),
   };
 }
 

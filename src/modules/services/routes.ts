@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
-import { errorRef, IdParams, Ok } from '../../http/schemas.js';
+import { errorRef, FileUpload, IdParams, Ok } from '../../http/schemas.js';
+import { badRequest } from '../../lib/errors.js';
+import { deleteServicePhoto, PHOTO_MAX_BYTES, uploadServicePhoto } from './photos.js';
 import {
   DeleteResult,
+  PhotoUploaded,
   ServiceCategoryCreateBody,
   ServiceCategoryOut,
   ServiceCategoryUpdateBody,
@@ -162,6 +165,48 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
     handler: async (request) => {
       const { archived } = await services.deleteService(ctx, request.params.id);
       return { ok: true as const, archived };
+    },
+  });
+
+  // ---------------------------------------------------------------- photo
+
+  app.post('/api/services/:id/photo', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'uploadServicePhoto',
+      tags,
+      summary: 'Upload the photo of a service (multipart field `photo`); it replaces the one before',
+      description:
+        "JPEG, PNG or WebP, decided by the file content (not its name); at most 2 MB (413); another type is 415. Answers the public address that serves it (also the service's `photo_url` from now on).",
+      params: IdParams,
+      consumes: ['multipart/form-data'],
+      multipartBody: FileUpload('photo', 'The image: JPEG, PNG or WebP, at most 2 MB'),
+      response: { 200: PhotoUploaded, 400: errorRef, 404: errorRef, 413: errorRef, 415: errorRef },
+    },
+    handler: async (request) => {
+      if (!request.isMultipart())
+        throw badRequest('photo_required', 'Send the photo as multipart/form-data in the field "photo"');
+      const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
+      if (!file || file.fieldname !== 'photo')
+        throw badRequest('photo_required', 'The multipart field "photo" with a file is required');
+      return uploadServicePhoto(ctx, request.params.id, await file.toBuffer());
+    },
+  });
+
+  app.delete('/api/services/:id/photo', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'deleteServicePhoto',
+      tags,
+      summary: 'Remove the photo of a service',
+      description:
+        'The service then has `photo_url: null`. Without a photo this changes nothing. 404 for an unknown service.',
+      params: IdParams,
+      response: { 200: Ok, 400: errorRef, 404: errorRef },
+    },
+    handler: async (request) => {
+      await deleteServicePhoto(ctx, request.params.id);
+      return { ok: true as const };
     },
   });
 }

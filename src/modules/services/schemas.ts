@@ -82,8 +82,24 @@ export const ServiceOut = named(
       description:
         'A percentage of the price (deposit_type percentage) or an amount in currency units (fixed); 0 with none',
     }),
+    description: Nullable(
+      Type.String({ description: 'A few sentences the booking page shows with the service; null: none' }),
+    ),
+    photo_url: Nullable(
+      Type.String({
+        description:
+          'Where its photo is served (public, cacheable; the address changes with every upload); null: no photo',
+      }),
+    ),
   }),
 );
+
+/** The longest description a service may have: a few sentences, not a page. */
+export const DESCRIPTION_MAX_LENGTH = 1000;
+
+export const PhotoUploaded = Type.Object({
+  photo_url: Type.String({ description: 'Where the photo is served from now on' }),
+});
 
 const serviceFields = {
   name: NonEmpty(200),
@@ -122,6 +138,14 @@ const serviceFields = {
       description:
         'percentage: 0 to 100 (of the price booked); fixed: currency units, at least 0; kept to the hundredth. Ignored (stored 0) with deposit_type none',
     }),
+  ),
+  description: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: DESCRIPTION_MAX_LENGTH,
+        description: `Shown on the booking page, at most ${DESCRIPTION_MAX_LENGTH} characters; blank or null removes it`,
+      }),
+    ),
   ),
 };
 

@@ -8,6 +8,7 @@
  *                     transaction for the importer; its references and deposit checked
  *   requirements.ts   a service's processing times and the resources it requires
  *   performers.ts     who performs a service and the times each takes; performer-list.ts: as listed
+ *   photos.ts         a service's photo, its type decided by its bytes; photo-address.ts: its address
  *
  * The importer (modules/imports) validates its rows with the API's own schemas, passed on here.
  */
@@ -18,3 +19,5 @@ export { createService, createServiceIn, deleteService, updateService, updateSer
 export { performersOf, processingWindow, type Performance, type PerformerQuery } from './performers.js';
 export { performersOfService } from './performer-list.js';
 export { ServiceCreateBody, ServiceUpdateBody } from './schemas.js';
+export { PHOTO_TYPES, readServicePhoto } from './photos.js';
+export { photoPath as servicePhotoPath } from './photo-address.js';

@@ -16,6 +16,7 @@ import {
   type ProcessingFields,
 } from './requirements.js';
 import type { ServiceCreateInput, ServiceOutput, ServiceUpdateInput } from './schemas.js';
+import { letGo } from './photos.js';
 import { readService } from './reads.js';
 
 /*
@@ -59,6 +60,12 @@ function depositTerms(type: DepositType, value: number): { deposit_type: Deposit
     ]);
   }
   return { deposit_type: type, deposit_value: hundredths };
+}
+
+/** A description as stored: trimmed, and null when there is nothing left of it. */
+function descriptionOf(text: string | null | undefined): string | null {
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
 }
 
 /**
@@ -110,6 +117,7 @@ export async function createServiceIn(
       processing_after_min: processing.processing_after_min,
       processing_min: processing.processing_min,
       ...deposit,
+      description: descriptionOf(input.description),
       active: 1,
       created_at: now,
       updated_at: now,
@@ -157,6 +165,7 @@ export async function updateServiceIn(
   if (input.position !== undefined) changes.position = input.position;
   if (input.processing_after_min !== undefined) changes.processing_after_min = input.processing_after_min;
   if (input.processing_min !== undefined) changes.processing_min = input.processing_min;
+  if (input.description !== undefined) changes.description = descriptionOf(input.description);
   Object.assign(changes, depositChanges);
   if (input.category_id !== undefined) {
     if (input.category_id !== null) await requireCategory(trx, dialect, input.category_id);
@@ -179,8 +188,10 @@ export async function updateServiceIn(
  */
 export async function deleteService(ctx: AppContext, id: number): Promise<{ archived: boolean }> {
   try {
-    const result = await ctx.db.deleteFrom('services').where('id', '=', id).executeTakeFirst();
-    if (result.numDeletedRows === 0n) throw notFound('Service');
+    const result = await ctx.db.deleteFrom('services').where('id', '=', id).returning('photo_key').executeTakeFirst();
+    if (!result) throw notFound('Service');
+    // An archived service keeps its photo (it may come back); a deleted one lets it go.
+    if (result.photo_key) await letGo(ctx, result.photo_key);
     return { archived: false };
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;

@@ -80,6 +80,12 @@ export interface Staleness {
  */
 const PREVIEW_LATER: Stale = { key: MERGE_PREVIEW_KEY, refetch: false };
 
+/** The manager's catalogue's lists (each key every variant of its read). */
+const SERVICE_CATEGORIES_KEY = ['get', '/api/services/categories'] as const;
+const SERVICE_STAFF_KEY = ['get', '/api/services/{id}/staff'] as const;
+const STAFF_SERVICES_KEY = ['get', '/api/staff/staff/{id}/services'] as const;
+const RESOURCES_KEY = ['get', '/api/resources'] as const;
+
 export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   // A booking takes a time, and a signed-in client's list gains it.
   'post /api/public/bookings': { done: [AVAILABILITY_KEY, MY_BOOKINGS_KEY] },
@@ -201,6 +207,26 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   'delete /api/settings/holidays/{id}': { done: [HOLIDAYS_KEY, AVAILABILITY_KEY], refused: [HOLIDAYS_KEY] },
   'post /api/calendar-feeds': { done: [CALENDAR_FEEDS_KEY] },
   'delete /api/calendar-feeds/{id}': { done: [CALENDAR_FEEDS_KEY], refused: [CALENDAR_FEEDS_KEY] },
+  // The manager's catalogue: a service's lists carry its category's name and colour and its
+  // resources; a resource lists the services that need it; who performs what is a member's list.
+  'post /api/services/categories': { done: [SERVICE_CATEGORIES_KEY] },
+  'put /api/services/categories/{id}': {
+    done: [SERVICE_CATEGORIES_KEY, SERVICES_KEY],
+    refused: [SERVICE_CATEGORIES_KEY],
+  },
+  'delete /api/services/categories/{id}': { done: [SERVICE_CATEGORIES_KEY, SERVICES_KEY] },
+  'post /api/services': { done: [SERVICES_KEY, RESOURCES_KEY, STAFF_SERVICES_KEY] },
+  'put /api/services/{id}': {
+    done: [SERVICES_KEY, RESOURCES_KEY, SERVICE_STAFF_KEY, STAFF_SERVICES_KEY],
+    refused: [SERVICES_KEY],
+  },
+  'delete /api/services/{id}': { done: [SERVICES_KEY, RESOURCES_KEY, STAFF_SERVICES_KEY] },
+  'post /api/services/{id}/photo': { done: [SERVICES_KEY] },
+  'delete /api/services/{id}/photo': { done: [SERVICES_KEY] },
+  'put /api/staff/staff/{id}/services': { done: [STAFF_SERVICES_KEY, SERVICE_STAFF_KEY] },
+  'post /api/resources': { done: [RESOURCES_KEY, SERVICES_KEY] },
+  'put /api/resources/{id}': { done: [RESOURCES_KEY, SERVICES_KEY], refused: [RESOURCES_KEY] },
+  'delete /api/resources/{id}': { done: [RESOURCES_KEY, SERVICES_KEY] },
 };
 
 /** The map's entry for a mutation key `[method, path]`; undefined for a mutation it does not list. */

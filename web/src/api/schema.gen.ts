@@ -2830,6 +2830,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/public/services/{id}/photo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The photo of a bookable service
+     * @description Fetched at its address from `photo_url` (with the current `v`), it may be cached for a year: a new upload changes `v`. Without `v`, or with an old one, five minutes. 404 when the service has no photo or is archived or unknown.
+     */
+    get: operations['getPublicServicePhoto'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/public/staff': {
     parameters: {
       query?: never;
@@ -3269,6 +3289,30 @@ export interface paths {
      * @description Auth: Admin. A service no record refers to is deleted (`archived: false`). One still referenced (by bookings) is archived instead (`archived: true`): it leaves the lists, and the bookings keep pointing at it.
      */
     delete: operations['deleteService'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/services/{id}/photo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload the photo of a service (multipart field `photo`); it replaces the one before
+     * @description Auth: Admin. JPEG, PNG or WebP, decided by the file content (not its name); at most 2 MB (413); another type is 415. Answers the public address that serves it (also the service's `photo_url` from now on).
+     */
+    post: operations['uploadServicePhoto'];
+    /**
+     * Remove the photo of a service
+     * @description Auth: Admin. The service then has `photo_url: null`. Without a photo this changes nothing. 404 for an unknown service.
+     */
+    delete: operations['deleteServicePhoto'];
     options?: never;
     head?: never;
     patch?: never;
@@ -6488,10 +6532,14 @@ export interface components {
         /** @description fixed: currency units (never more than the price booked); percentage: 0–100 of the price booked */
         value: number;
       } | null;
+      /** @description A few sentences about the service; absent when the salon wrote none */
+      description?: string;
       /** @description Absent when booking_show_duration is 0 */
       duration_min?: number;
       id: number;
       name: string;
+      /** @description Its photo, a path on this service (`/api/public/services/:id/photo?v=…`); absent without one */
+      photo_url?: string;
       /** @description Absent when booking_show_prices is 0 */
       price?: number;
     };
@@ -6825,10 +6873,12 @@ export interface components {
       deposit_type: 'none' | 'fixed' | 'percentage';
       /** @description A percentage of the price (deposit_type percentage) or an amount in currency units (fixed); 0 with none */
       deposit_value: number;
+      description: string | null;
       /** @description Minutes */
       duration_min: number;
       id: number;
       name: string;
+      photo_url: string | null;
       position: number;
       /** @description Currency units, VAT included */
       price: number;
@@ -20444,6 +20494,60 @@ export interface operations {
       };
     };
   };
+  getPublicServicePhoto: {
+    parameters: {
+      query?: {
+        /** @description The version in `photo_url` */
+        v?: string;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The photo, with the content type of its format */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': string;
+          'image/png': string;
+          'image/webp': string;
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listPublicStaff: {
     parameters: {
       query?: {
@@ -22073,6 +22177,7 @@ export interface operations {
           deposit_type?: 'none' | 'fixed' | 'percentage';
           /** @description percentage: 0 to 100 (of the price booked); fixed: currency units, at least 0; kept to the hundredth. Ignored (stored 0) with deposit_type none */
           deposit_value?: number;
+          description?: string | null;
           /** @description Minutes, 1 to 1440 */
           duration_min: number;
           /** @description Must contain a visible character */
@@ -22165,6 +22270,7 @@ export interface operations {
           deposit_type?: 'none' | 'fixed' | 'percentage';
           /** @description percentage: 0 to 100 (of the price booked); fixed: currency units, at least 0; kept to the hundredth. Ignored (stored 0) with deposit_type none */
           deposit_value?: number;
+          description?: string | null;
           /** @description Minutes, 1 to 1440 */
           duration_min?: number;
           /** @description Must contain a visible character */
@@ -22278,6 +22384,192 @@ export interface operations {
           'application/json': {
             /** @description `true`: still referenced (by bookings), so archived instead of deleted */
             archived: boolean;
+            /** @enum {boolean} */
+            ok: true;
+          };
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  uploadServicePhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description The image: JPEG, PNG or WebP, at most 2 MB
+           */
+          photo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Where the photo is served from now on */
+            photo_url: string;
+          };
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteServicePhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
             /** @enum {boolean} */
             ok: true;
           };

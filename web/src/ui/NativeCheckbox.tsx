@@ -13,11 +13,14 @@ export function NativeCheckbox({
   checked,
   onChange,
   disabled = false,
+  describedBy,
   children,
 }: {
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
+  /** The id of a text that describes the choice (a service's description), read after its name. */
+  describedBy?: string;
   children: ReactNode;
 }) {
   return (
@@ -27,6 +30,7 @@ export function NativeCheckbox({
         className="visually-hidden"
         checked={checked}
         disabled={disabled}
+        aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.checked)}
       />
       <span className="box" aria-hidden="true">

@@ -54,22 +54,43 @@ export function ServicesStep({
               .filter(Boolean)
               .join(', ');
             const checked = value.includes(service.id);
+            const describedBy = service.description ? `service-${service.id}-about` : undefined;
             return (
-              <NativeCheckbox
-                key={service.id}
-                checked={checked}
-                disabled={full && !checked}
-                // Kept in the order chosen: a visit's services run in that order.
-                onChange={(tick) => onChange(tick ? [...value, service.id] : value.filter((id) => id !== service.id))}
-              >
-                {service.name}
-                {detail && (
-                  <span className="detail">
-                    <span className="visually-hidden">, </span>
-                    {detail}
-                  </span>
+              <div key={service.id} className="service-choice">
+                <NativeCheckbox
+                  checked={checked}
+                  describedBy={describedBy}
+                  disabled={full && !checked}
+                  // Kept in the order chosen: a visit's services run in that order.
+                  onChange={(tick) => onChange(tick ? [...value, service.id] : value.filter((id) => id !== service.id))}
+                >
+                  {service.name}
+                  {detail && (
+                    <span className="detail">
+                      <span className="visually-hidden">, </span>
+                      {detail}
+                    </span>
+                  )}
+                </NativeCheckbox>
+                {/* The salon's photo and words, where set: the photo decorative (the name says what it
+                  is) and loaded only as it scrolls into view, so the first screen's load stays light. */}
+                {service.photo_url && (
+                  <img
+                    className="service-photo"
+                    src={service.photo_url}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    width={56}
+                    height={56}
+                  />
                 )}
-              </NativeCheckbox>
+                {describedBy && (
+                  <p id={describedBy} className="service-about">
+                    {service.description}
+                  </p>
+                )}
+              </div>
             );
           })}
         </fieldset>

@@ -29,6 +29,30 @@ export interface ManageSection {
  */
 export const MANAGE_SECTIONS: readonly ManageSection[] = [
   {
+    id: 'services',
+    label: 'manage.services.title',
+    description: 'manage.services.description',
+    href: officeHref.manageServices,
+    route: '/manage/services/*?',
+    Screens: lazy(() => import('./services/ServicesScreens')),
+  },
+  {
+    id: 'resources',
+    label: 'manage.resources.title',
+    description: 'manage.resources.description',
+    href: officeHref.manageResources,
+    route: '/manage/resources/*?',
+    Screens: lazy(() => import('./resources/ResourcesScreens')),
+  },
+  {
+    id: 'staff',
+    label: 'manage.staff.title',
+    description: 'manage.staff.description',
+    href: officeHref.manageStaff,
+    route: '/manage/staff/*?',
+    Screens: lazy(() => import('./staff/StaffScreens')),
+  },
+  {
     id: 'offers',
     label: 'manage.offers.title',
     description: 'manage.offers.description',
@@ -43,11 +67,5 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     href: officeHref.manageImports,
     route: '/manage/imports',
     Screens: lazy(() => import('./imports/ImportsScreens')),
-    id: 'staff',
-    label: 'manage.staff.title',
-    description: 'manage.staff.description',
-    href: officeHref.manageStaff,
-    route: '/manage/staff/*?',
-    Screens: lazy(() => import('./staff/StaffScreens')),
   },
 ];
