@@ -34,6 +34,13 @@ export const OFFICE_ROUTES = {
   zReport: '/till/drawer/z-reports/:id',
   till: '/till',
   manage: '/manage',
+  // The manager's stock and suppliers (a product's card is where low-stock notices link).
+  manageProducts: '/manage/products',
+  manageProductCategories: '/manage/products/categories',
+  manageProduct: '/manage/products/:id',
+  manageSuppliers: '/manage/suppliers',
+  managePurchaseOrder: '/manage/suppliers/orders/:id',
+  manageSupplier: '/manage/suppliers/:id',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -61,6 +68,12 @@ export const officeHref = {
   zReport: (id: number) => href(`/till/drawer/z-reports/${id}`),
   till: () => href(OFFICE_ROUTES.till),
   manage: () => href(OFFICE_ROUTES.manage),
+  manageProducts: () => href(OFFICE_ROUTES.manageProducts),
+  manageProductCategories: () => href(OFFICE_ROUTES.manageProductCategories),
+  manageProduct: (id: number) => href(`/manage/products/${id}`),
+  manageSuppliers: () => href(OFFICE_ROUTES.manageSuppliers),
+  managePurchaseOrder: (id: number) => href(`/manage/suppliers/orders/${id}`),
+  manageSupplier: (id: number) => href(`/manage/suppliers/${id}`),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /**
