@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { api, type Schemas } from '../../../api/client';
 import { useChange } from '../../../api/mutation';
 import { useT } from '../../../i18n/i18n';
@@ -13,7 +13,20 @@ type Order = Schemas['PurchaseOrder'];
 const SLIP_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const SLIP_MAX_BYTES = 10 * 1024 * 1024;
 
-/** The order's packing slip as a file, fetched with the admin's token (an <img> or <iframe> could not carry it). */
+/** A file as a data: URL, which the pages' Content-Security-Policy lets an <img> show (a blob: URL it does not). */
+function dataUrlOf(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * The order's packing slip, fetched with the admin's token (an <img> could not carry it): the
+ * file, and for an image its data: URL to show in the page.
+ */
 function useSlipFile(order: Order) {
   return useQuery({
     queryKey: ['get', '/api/suppliers/orders/{id}/packing-slip', order.id, order.packing_slip],
@@ -23,9 +36,18 @@ function useSlipFile(order: Order) {
         params: { path: { id: order.id } },
         parseAs: 'blob',
       });
-      return data as Blob;
+      const file = data as Blob;
+      return { file, image: file.type.startsWith('image/') ? await dataUrlOf(file) : null };
     },
   });
+}
+
+/** A PDF opened in the browser's own viewer, in a tab of its own (the page's policy frames nothing but itself). */
+function openInTab(file: Blob): void {
+  const url = URL.createObjectURL(file);
+  window.open(url, '_blank', 'noopener');
+  // The new tab has read the file by the time a minute has passed.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**
@@ -55,7 +77,6 @@ export function PackingSlip({ order }: { order: Order }) {
     },
   });
   const slip = useSlipFile(order);
-  const url = useObjectUrl(slip.data);
   const send = () => {
     const file = input.current?.files?.[0];
     setProblem('');
@@ -71,26 +92,27 @@ export function PackingSlip({ order }: { order: Order }) {
         <p>{t('manage.suppliers.slip.none')}</p>
       ) : (
         <>
-          <p>
+          <p className="stock-slip-name">
             {order.packing_slip}{' '}
-            <Button variant="secondary" onPress={() => slip.data && saveFile(slip.data, order.packing_slip ?? 'slip')}>
+            <Button
+              variant="secondary"
+              onPress={() => slip.data && saveFile(slip.data.file, order.packing_slip ?? 'packing-slip')}
+            >
               {t('manage.suppliers.slip.download')}
             </Button>
+            {slip.data?.file.type === 'application/pdf' && (
+              <Button variant="secondary" onPress={() => slip.data && openInTab(slip.data.file)}>
+                {t('manage.suppliers.slip.open')}
+              </Button>
+            )}
           </p>
-          {url !== null &&
-            (slip.data?.type === 'application/pdf' ? (
-              <iframe
-                className="stock-slip"
-                src={url}
-                title={t('manage.suppliers.slip.shown', { name: order.packing_slip })}
-              />
-            ) : (
-              <img
-                className="stock-slip"
-                src={url}
-                alt={t('manage.suppliers.slip.shown', { name: order.packing_slip })}
-              />
-            ))}
+          {slip.data?.image && (
+            <img
+              className="stock-slip"
+              src={slip.data.image}
+              alt={t('manage.suppliers.slip.shown', { name: order.packing_slip })}
+            />
+          )}
           <FailureAlert error={slip.error} />
         </>
       )}
@@ -119,21 +141,4 @@ export function PackingSlip({ order }: { order: Order }) {
       <FailureAlert error={upload.error} />
     </section>
   );
-}
-
-/** An object URL for a file while it is shown, revoked when it changes or the page closes. */
-function useObjectUrl(file: Blob | undefined): string | null {
-  const [shown, setShown] = useState<{ file: Blob; url: string } | null>(null);
-  useEffect(() => {
-    if (!file) return;
-    const made = URL.createObjectURL(file);
-    let current = true;
-    // Set once the effect has run (not during it), so a file replaced meanwhile never shows.
-    void Promise.resolve().then(() => current && setShown({ file, url: made }));
-    return () => {
-      current = false;
-      URL.revokeObjectURL(made);
-    };
-  }, [file]);
-  return shown !== null && shown.file === file ? shown.url : null;
 }
