@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, setupSalon } from '../../test/helpers/app.js';
 import { DESKTOP, PHONE, tabTo } from './actions.js';
 import {
@@ -120,6 +120,12 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** A button or link used by keyboard: focused, then Enter (a phone's scrolling never gets in its way). */
+async function activate(control: Locator): Promise<void> {
+  await control.focus();
+  await control.press('Enter');
+}
+
 for (const dialect of BROWSER_DIALECTS) {
   describe(`the manager's stock and suppliers in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
@@ -162,7 +168,7 @@ for (const dialect of BROWSER_DIALECTS) {
         await assertAccessible(page, `the suppliers (${language}, ${label})`);
 
         // A supplier: its card, with its generated creditor number.
-        await page.getByRole('button', { name: words.newSupplier }).click();
+        await activate(page.getByRole('button', { name: words.newSupplier }));
         const supplierDialog = page.getByRole('dialog', { name: words.newSupplier });
         await supplierDialog.getByLabel(words.name).fill(supplierName);
         await assertAccessible(page, `the supplier's form (${language}, ${label})`);
@@ -174,7 +180,7 @@ for (const dialect of BROWSER_DIALECTS) {
         // A product of that supplier, with no stock (so it is low).
         await page.goto('/manage/products');
         await page.getByRole('heading', { level: 1, name: words.stock }).waitFor();
-        await page.getByRole('button', { name: words.newProduct }).click();
+        await activate(page.getByRole('button', { name: words.newProduct }));
         const productDialog = page.getByRole('dialog', { name: words.newProduct });
         await productDialog.getByLabel(words.name).fill(productName);
         await productDialog.getByLabel(words.sku, { exact: true }).fill(`ARG-${language}`);
@@ -183,7 +189,7 @@ for (const dialect of BROWSER_DIALECTS) {
         await productDialog.getByLabel(words.purchasePrice, { exact: true }).fill('11.5');
         await productDialog.getByLabel(words.supplier).selectOption({ label: supplierName });
         await assertAccessible(page, `the product's form (${language}, ${label})`);
-        await productDialog.getByRole('button', { name: words.addProduct }).click();
+        await activate(productDialog.getByRole('button', { name: words.addProduct }));
         await page.getByRole('heading', { level: 1, name: productName }).waitFor();
         const productPath = new URL(page.url()).pathname;
         assert.match(productPath, /^\/manage\/products\/\d+$/);
@@ -191,7 +197,7 @@ for (const dialect of BROWSER_DIALECTS) {
         await assertAccessible(page, `the product's card (${language}, ${label})`);
 
         // While purchase orders keep the count, the edit form shows it read-only and says why.
-        await page.getByRole('button', { name: words.edit }).click();
+        await activate(page.getByRole('button', { name: words.edit }));
         const editDialog = page.getByRole('dialog');
         const count = editDialog.getByLabel(words.inStock, { exact: true });
         await count.waitFor();
@@ -203,40 +209,40 @@ for (const dialect of BROWSER_DIALECTS) {
         await editDialog.waitFor({ state: 'detached' });
 
         // An order from the supplier's card: the low-stock suggestion fills its line.
-        await page.getByRole('link', { name: supplierName }).click();
+        await activate(page.getByRole('link', { name: supplierName }));
         await page.getByRole('heading', { level: 1, name: supplierName }).waitFor();
-        await page.getByRole('button', { name: words.newOrder }).click();
+        await activate(page.getByRole('button', { name: words.newOrder }));
         await page.getByRole('heading', { level: 1, name: /IO\d{6}/ }).waitFor();
         await assertAccessible(page, `a new purchase order (${language}, ${label})`);
-        await page.getByRole('button', { name: words.suggest }).click();
+        await activate(page.getByRole('button', { name: words.suggest }));
         await page.getByRole('row', { name: new RegExp(productName) }).waitFor();
-        await page.getByRole('button', { name: words.saveLines }).click();
+        await activate(page.getByRole('button', { name: words.saveLines }));
         await page.getByText(words.saved).waitFor();
         await assertAccessible(page, `the order's lines (${language}, ${label})`);
-        await page.getByRole('button', { name: words.markOrdered }).click();
+        await activate(page.getByRole('button', { name: words.markOrdered }));
         await page.locator('.stock-status').getByText(words.ordered).waitFor();
 
         // Received: every line into stock.
-        await page.getByRole('button', { name: words.receive }).click();
+        await activate(page.getByRole('button', { name: words.receive }));
         const receiveDialog = page.getByRole('dialog');
         await receiveDialog.waitFor();
         await assertAccessible(page, `receiving the order (${language}, ${label})`);
-        await receiveDialog.getByRole('button', { name: words.receiveInto }).click();
+        await activate(receiveDialog.getByRole('button', { name: words.receiveInto }));
         await page.locator('.stock-status').getByText(words.received).waitFor();
 
         // The packing slip: a text file is refused before sending; a photo is uploaded and shown.
         const fileInput = page.getByLabel(words.slipFile);
         await fileInput.setInputFiles({ name: 'slip.txt', mimeType: 'text/plain', buffer: Buffer.from('not a slip') });
-        await page.getByRole('button', { name: words.upload }).click();
+        await activate(page.getByRole('button', { name: words.upload }));
         await page.getByText(words.wrongType).waitFor();
         await assertAccessible(page, `a packing slip of the wrong type (${language}, ${label})`);
         await fileInput.setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
-        await page.getByRole('button', { name: words.upload }).click();
+        await activate(page.getByRole('button', { name: words.upload }));
         await page.getByRole('img', { name: words.slipShown }).waitFor();
         await assertAccessible(page, `the packing slip shown (${language}, ${label})`);
 
         // Deleting the received order says which stock it takes back (here: not confirmed).
-        await page.getByRole('button', { name: words.deleteOrder }).click();
+        await activate(page.getByRole('button', { name: words.deleteOrder }));
         const deleteDialog = page.getByRole('alertdialog');
         await deleteDialog.getByText(words.takesBack(10, productName)).waitFor();
         await assertAccessible(page, `deleting a received order (${language}, ${label})`);
@@ -259,7 +265,7 @@ for (const dialect of BROWSER_DIALECTS) {
         await page.getByRole('heading', { level: 1, name: words.suppliers }).waitFor();
         const [download] = await Promise.all([
           page.waitForEvent('download'),
-          page.getByRole('button', { name: words.zip }).click(),
+          activate(page.getByRole('button', { name: words.zip })),
         ]);
         const zip = readFileSync(await download.path());
         assert.equal(zip.subarray(0, 2).toString(), 'PK', 'a ZIP archive');
@@ -303,12 +309,12 @@ for (const dialect of BROWSER_DIALECTS) {
         assert.equal(new URL(page.url()).pathname, `/manage/products/${id}`);
         await page.getByText(words.consumeOff).waitFor();
         await assertAccessible(page, 'internal consumption without purchase orders');
-        await page.getByRole('button', { name: words.edit }).click();
+        await activate(page.getByRole('button', { name: words.edit }));
         const dialog = page.getByRole('dialog');
         const count = dialog.getByLabel(words.inStock, { exact: true });
         assert.equal(await count.getAttribute('readonly'), null);
         await count.fill('7');
-        await dialog.getByRole('button', { name: 'Save' }).click();
+        await activate(dialog.getByRole('button', { name: 'Save' }));
         await page.getByText('7 (alert at 5)').waitFor();
         await page.getByRole('grid', { name: words.history }).getByRole('row').filter({ hasText: '+4' }).waitFor();
         await assertAccessible(page, 'the count edited by hand');

@@ -5,6 +5,7 @@ import { asPage } from '../../../api/pages';
 import { useT } from '../../../i18n/i18n';
 import { ListTable, type ListColumn } from '../../../ui/ListTable';
 import { useRecordTime } from '../../../ui/RecordPage';
+import { useNarrow } from '../narrow';
 
 type Transaction = Schemas['StockTransaction'];
 
@@ -123,12 +124,14 @@ export function StockTransactions({ productId }: { productId: number }) {
   );
 }
 
+/** The history's columns; on a phone the time, the change and the reason only. */
 function useColumns(): ListColumn<Transaction>[] {
   const t = useT();
+  const narrow = useNarrow();
   const salon = $api.useQuery('get', '/api/public/salon-page');
   const time = useRecordTime(salon.data);
-  return useMemo(
-    () => [
+  return useMemo(() => {
+    const all: (ListColumn<Transaction> & { wide?: boolean })[] = [
       { id: 'when', name: t('manage.products.history.when'), isRowHeader: true, cell: (row) => time(row.created_at) },
       {
         id: 'delta',
@@ -140,13 +143,14 @@ function useColumns(): ListColumn<Transaction>[] {
         name: t('manage.products.history.reason'),
         cell: (row) => t('manage.products.reason', { reason: row.reason }),
       },
-      { id: 'after', name: t('manage.products.history.after'), cell: (row) => row.quantity_after },
+      { id: 'after', name: t('manage.products.history.after'), wide: true, cell: (row) => row.quantity_after },
       {
         id: 'note',
         name: t('manage.products.history.note'),
+        wide: true,
         cell: (row) => [row.note, row.user_name].filter((part) => part).join(' · '),
       },
-    ],
-    [t, time],
-  );
+    ];
+    return all.filter((column) => !(narrow && column.wide));
+  }, [t, time, narrow]);
 }

@@ -10,6 +10,7 @@ import { Button } from '../../../ui/Button';
 import { ListTable, type ListColumn } from '../../../ui/ListTable';
 import { useTitle } from '../../../ui/PageStates';
 import { useMoney } from '../../../ui/RecordPage';
+import { useNarrow } from '../narrow';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
 import { PackingSlipsZip } from './PackingSlipsZip';
 import { SupplierFormDialog } from './SupplierForm';
@@ -58,19 +59,22 @@ function SupplierList() {
     { placeholderData: keepPreviousData },
   );
   const result = suppliers.data === undefined ? null : asPage(suppliers.data);
-  const columns = useMemo<ListColumn<Supplier>[]>(
-    () => [
+  const narrow = useNarrow();
+  // On a phone the name and the creditor number only.
+  const columns = useMemo<ListColumn<Supplier>[]>(() => {
+    const all: (ListColumn<Supplier> & { wide?: boolean })[] = [
       { id: 'name', name: t('manage.suppliers.field.name'), isRowHeader: true, cell: (row) => row.name },
       { id: 'creditor', name: t('manage.suppliers.field.creditor'), cell: (row) => row.creditor_number },
-      { id: 'contact', name: t('manage.suppliers.field.contact'), cell: (row) => row.contact_person },
+      { id: 'contact', name: t('manage.suppliers.field.contact'), wide: true, cell: (row) => row.contact_person },
       {
         id: 'active',
         name: t('manage.suppliers.field.active'),
+        wide: true,
         cell: (row) => (row.active === 1 ? t('manage.suppliers.active.yes') : t('manage.suppliers.active.no')),
       },
-    ],
-    [t],
-  );
+    ];
+    return all.filter((column) => !(narrow && column.wide));
+  }, [t, narrow]);
   return (
     <section className="record-section" aria-labelledby="suppliers-list">
       <h2 id="suppliers-list">{t('manage.suppliers.list.heading')}</h2>
@@ -167,20 +171,22 @@ function OrderList() {
 /** The columns of a list of purchase orders (here and on a supplier's card). */
 export function useOrderColumns(): ListColumn<OrderSummary>[] {
   const t = useT();
+  const narrow = useNarrow();
   const info = $api.useQuery('get', '/api/public/salon-info');
   const money = useMoney(info.data?.currency);
-  return useMemo(
-    () => [
+  // On a phone the number, the status and the total only.
+  return useMemo(() => {
+    const all: (ListColumn<OrderSummary> & { wide?: boolean })[] = [
       { id: 'number', name: t('manage.suppliers.order.number'), isRowHeader: true, cell: (row) => row.order_number },
-      { id: 'supplier', name: t('manage.suppliers.order.supplier'), cell: (row) => row.supplier_name },
+      { id: 'supplier', name: t('manage.suppliers.order.supplier'), wide: true, cell: (row) => row.supplier_name },
       {
         id: 'status',
         name: t('manage.suppliers.order.status'),
         cell: (row) => t('manage.suppliers.status', { status: row.status }),
       },
-      { id: 'date', name: t('manage.suppliers.order.date'), cell: (row) => row.order_date },
+      { id: 'date', name: t('manage.suppliers.order.date'), wide: true, cell: (row) => row.order_date },
       { id: 'total', name: t('manage.suppliers.order.total'), cell: (row) => money(row.total_cost) },
-    ],
-    [t, money],
-  );
+    ];
+    return all.filter((column) => !(narrow && column.wide));
+  }, [t, money, narrow]);
 }
