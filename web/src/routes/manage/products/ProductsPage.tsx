@@ -32,7 +32,6 @@ export function ProductsPage() {
   const [list, change] = useListParams(PRODUCT_LIST);
   const [, navigate] = useLocation();
   const writeSearch = useCallback((q: string) => change({ q }), [change]);
-  const typed = useTypedSearch(list.q, writeSearch);
   const products = $api.useQuery(
     'get',
     '/api/inventory/products',
@@ -62,18 +61,7 @@ export function ProductsPage() {
         onSaved={(product) => navigate(officeHref.manageProduct(product.id))}
       />
       <div role="search" className="stock-filters">
-        <TextField
-          label={t('manage.products.search.label')}
-          description={t('manage.products.search.help')}
-          type="search"
-          value={typed.value}
-          onChange={typed.set}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') typed.flush();
-          }}
-          maxLength={200}
-          autoComplete="off"
-        />
+        <SearchBox inAddress={list.q} write={writeSearch} />
         <div className="field">
           <label htmlFor={supplierId}>{t('manage.products.filter.supplier')}</label>
           <select
@@ -141,6 +129,29 @@ export function ProductsPage() {
         onRowAction={(key) => navigate(officeHref.manageProduct(Number(key)))}
       />
     </>
+  );
+}
+
+/**
+ * The search box, a component of its own: a keystroke re-renders the box only, not the page's
+ * table of up to 200 rows, which changes once the search is sent.
+ */
+function SearchBox({ inAddress, write }: { inAddress: string; write: (q: string) => void }) {
+  const t = useT();
+  const typed = useTypedSearch(inAddress, write);
+  return (
+    <TextField
+      label={t('manage.products.search.label')}
+      description={t('manage.products.search.help')}
+      type="search"
+      value={typed.value}
+      onChange={typed.set}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') typed.flush();
+      }}
+      maxLength={200}
+      autoComplete="off"
+    />
   );
 }
 
