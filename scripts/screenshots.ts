@@ -6,6 +6,7 @@ import { choose, dayButton, DESKTOP, PHONE } from '../web/e2e/actions.js';
 import { createTestApp } from '../test/helpers/app.js';
 import { DEMO_ADMIN, DEMO_TIMEZONE, startDemoSalon } from './demo-salon.js';
 import { bookDeskDay, deskApi } from './desk-day.js';
+import { addStock } from './stock-demo.js';
 
 /*
  * `npm run screenshots`: photographs the booking page and the back office (set-up, Today, the
@@ -38,6 +39,9 @@ let deskBooking = 0;
 // A paid cash sale and the Z report of the day it was rung up in (set below).
 let sale = 0;
 let zReport = 0;
+// The demo's purchase order (ordered, waiting to be received) and a low product (set below).
+let stockOrder = 0;
+let stockProduct = 0;
 
 async function servicesAndTimes(page: Page, openDay: string, texts: { service: RegExp; next: string }): Promise<void> {
   await choose(page.getByRole('checkbox', { name: texts.service }));
@@ -368,6 +372,45 @@ const SHOTS: Shot[] = [
     context: { ...PHONE, locale: 'nl-NL' },
     steps: (page) => manageScreen(page, 'nl', '/manage/resources', 'Ruimtes en apparatuur'),
   },
+  // The manager's stock and suppliers: the products, low stock first, and a product's card;
+  // a purchase order with its lines, ordered and waiting to be received.
+  {
+    file: 'manage-products-desktop-en.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: async (page) => {
+      await signIn(page, 'en');
+      await page.goto('/manage/products');
+      await page.getByRole('grid').getByRole('row').nth(1).waitFor();
+      await page.getByRole('status').filter({ hasText: /\d/ }).waitFor();
+    },
+  },
+  {
+    file: 'manage-products-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: async (page) => {
+      await signIn(page, 'nl');
+      await page.goto(`/manage/products/${stockProduct}`);
+      await page.getByRole('grid').getByRole('row').nth(1).waitFor();
+    },
+  },
+  {
+    file: 'manage-suppliers-desktop-en.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: async (page) => {
+      await signIn(page, 'en');
+      await page.goto(`/manage/suppliers/orders/${stockOrder}`);
+      await page.locator('.stock-lines').waitFor();
+    },
+  },
+  {
+    file: 'manage-suppliers-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: async (page) => {
+      await signIn(page, 'nl');
+      await page.goto('/manage/suppliers');
+      await page.getByRole('grid').first().getByRole('row').nth(1).waitFor();
+    },
+  },
 ];
 
 let offers: Promise<{ giftCode: string }> | null = null;
@@ -543,6 +586,7 @@ const browser = await chromium.launch({
 });
 try {
   await addClients(salon.base, salon.openDay(5));
+  ({ order: stockOrder, product: stockProduct } = await addStock(desk));
   // The till's day: opened with a float, one cash sale (€50 handed over), closed as counted.
   const me = (await desk('GET', '/api/auth/me')) as { id: number };
   const [client] = (await desk('GET', '/api/clients?search=Noor')) as unknown as { id: number }[];

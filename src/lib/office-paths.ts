@@ -44,6 +44,13 @@ export const OFFICE_ROUTES = {
   manageServices: '/manage/services',
   manageService: '/manage/services/:id',
   manageResources: '/manage/resources',
+  // The manager's stock and suppliers (a product's card is where low-stock notices link).
+  manageProducts: '/manage/products',
+  manageProductCategories: '/manage/products/categories',
+  manageProduct: '/manage/products/:id',
+  manageSuppliers: '/manage/suppliers',
+  managePurchaseOrder: '/manage/suppliers/orders/:id',
+  manageSupplier: '/manage/suppliers/:id',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -81,6 +88,12 @@ export const officeHref = {
   manageServices: () => href(OFFICE_ROUTES.manageServices),
   manageService: (id: number) => href(`/manage/services/${id}`),
   manageResources: () => href(OFFICE_ROUTES.manageResources),
+  manageProducts: () => href(OFFICE_ROUTES.manageProducts),
+  manageProductCategories: () => href(OFFICE_ROUTES.manageProductCategories),
+  manageProduct: (id: number) => href(`/manage/products/${id}`),
+  manageSuppliers: () => href(OFFICE_ROUTES.manageSuppliers),
+  managePurchaseOrder: (id: number) => href(`/manage/suppliers/orders/${id}`),
+  manageSupplier: (id: number) => href(`/manage/suppliers/${id}`),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /**

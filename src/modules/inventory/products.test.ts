@@ -413,6 +413,32 @@ for (const dialect of DIALECTS) {
         );
       });
 
+      it('low_stock_first=true puts the products at or below their threshold first, each group by name', async () => {
+        const s = await supplier('Low first supplier');
+        const plenty = await product({ name: 'Low-first A plenty', supplier_id: s.id, quantity_on_hand: 20 });
+        const atThreshold = await product({
+          name: 'Low-first B at threshold',
+          supplier_id: s.id,
+          quantity_on_hand: 5,
+          low_stock_threshold: 5,
+        });
+        const empty = await product({ name: 'Low-first C empty', supplier_id: s.id, quantity_on_hand: 0 });
+        const ids = (rows: Product[]) => rows.map((r) => r.id);
+        assert.deepEqual(ids((await list(`?supplier_id=${s.id}`)) as Product[]), [plenty.id, atThreshold.id, empty.id]);
+        assert.deepEqual(ids((await list(`?supplier_id=${s.id}&low_stock_first=true`)) as Product[]), [
+          atThreshold.id,
+          empty.id,
+          plenty.id,
+        ]);
+        const paged = await list(`?supplier_id=${s.id}&low_stock_first=true&page=1&limit=2`);
+        assert.deepEqual(ids(paged.data), [atThreshold.id, empty.id]);
+        assert.equal(paged.total, 3);
+        assertInvalid(
+          await t.request({ method: 'GET', url: '/api/inventory/products?low_stock_first=maybe', token: admin.token }),
+          'low_stock_first',
+        );
+      });
+
       it('with page: { data, page, limit, total, total_pages }, filters applied to the total', async () => {
         const s = await supplier('Paged supplier');
         const made = [];

@@ -127,7 +127,13 @@ export async function listProducts(
 ): Promise<ProductOutput[] | Page<ProductOutput>> {
   const timezone = await readTimezone(db);
   const search = filter.search?.trim();
-  if (filter.supplier_id === undefined && filter.category_id === undefined && !search && filter.page !== undefined) {
+  if (
+    filter.supplier_id === undefined &&
+    filter.category_id === undefined &&
+    !search &&
+    filter.low_stock_first !== true &&
+    filter.page !== undefined
+  ) {
     // The stock screen's first view, unfiltered: its queries are compiled once.
     const limit = Math.min(filter.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
     const [rows, counted] = await Promise.all([
@@ -156,10 +162,12 @@ export async function listProducts(
       ),
     );
   }
-  const query = base
-    .select(PRODUCT_COLUMNS)
-    .orderBy(sql`lower(p.name)`)
-    .orderBy('p.id');
+  let query = base.select(PRODUCT_COLUMNS);
+  // Low stock first: what needs reordering leads, each group by name.
+  if (filter.low_stock_first === true) {
+    query = query.orderBy(sql`case when p.quantity_on_hand <= p.low_stock_threshold then 0 else 1 end`);
+  }
+  query = query.orderBy(sql`lower(p.name)`).orderBy('p.id');
   const count = async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
   return paginate(query, count, filter, (row) => toProduct(row, timezone));
 }

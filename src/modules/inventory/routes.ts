@@ -36,7 +36,7 @@ export async function inventoryRoutes(instance: FastifyInstance, ctx: AppContext
       tags,
       summary: 'List the products by name, then id',
       description:
-        'Active products only, each with `category_name`, `category_color` and `supplier_name` (`null` when unset). `search` matches a part of the name, SKU, EAN code or article number (case-insensitive; `%` and `_` are literal). `supplier_id` and `category_id` filter. A plain array; with `page`, the paginated envelope.',
+        'Active products only, each with `category_name`, `category_color` and `supplier_name` (`null` when unset). `search` matches a part of the name, SKU, EAN code or article number (case-insensitive; `%` and `_` are literal). `supplier_id` and `category_id` filter. `low_stock_first=true` puts the products at or below their threshold first. A plain array; with `page`, the paginated envelope.',
       querystring: ProductListQuery,
       response: { 200: Listing(ProductOut), 400: errorRef },
     },
@@ -190,7 +190,7 @@ export async function inventoryRoutes(instance: FastifyInstance, ctx: AppContext
       tags,
       summary: 'List stock transactions, newest first',
       description:
-        'Each change of a stock count: `delta` (+ in, − out), `reason` (`delivery`, `delivery_reversal`, `sale`, `sale_reversal`, `adjustment`, `internal_consumption`), `quantity_after`, who made it. Filters: `product_id`; `from`/`to`, dates in the salon time zone, both inclusive (`to` covers its whole day). A plain array; with `page`, the paginated envelope.',
+        'Each change of a stock count: `delta` (+ in, − out), `reason` (`delivery`, `delivery_reversal`, `sale`, `sale_reversal`, `adjustment`, `internal_consumption`), `quantity_after`, who made it. Filters: `product_id`; `from`/`to`, dates in the salon time zone, both inclusive (`to` covers its whole day); `reason`. A plain array; with `page`, the paginated envelope.',
       querystring: TransactionListQuery,
       response: { 200: Listing(StockTransactionOut), 400: errorRef },
     },

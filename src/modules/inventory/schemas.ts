@@ -103,6 +103,12 @@ export const ProductListQuery = Type.Object({
   ),
   supplier_id: Type.Optional(Id),
   category_id: Type.Optional(Id),
+  low_stock_first: Type.Optional(
+    Type.Boolean({
+      description:
+        '`true`: products at or below their `low_stock_threshold` first (then by name), so the ones to reorder lead the list',
+    }),
+  ),
   ...PageQuery,
 });
 
@@ -141,6 +147,12 @@ export const TransactionListQuery = Type.Object({
   product_id: Type.Optional(Id),
   from: Type.Optional(DateText),
   to: Type.Optional(DateText),
+  reason: Type.Optional(
+    Type.Union(
+      STOCK_REASONS.map((reason) => Type.Literal(reason)),
+      { description: 'Only the transactions with this reason' },
+    ),
+  ),
   ...PageQuery,
 });
 

@@ -186,6 +186,28 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(await list('?product_id=987654'), []);
       });
 
+      it('reason filters: only the transactions with that reason; an unknown reason is 400 on reason', async () => {
+        const p = await product({ quantity_on_hand: 10 });
+        await consume(p.id, { quantity: 2 });
+        const consumed = (await list(`?product_id=${p.id}&reason=internal_consumption`)) as Transaction[];
+        assert.deepEqual(
+          consumed.map((r) => [r.reason, r.delta]),
+          [['internal_consumption', -2]],
+        );
+        const adjusted = (await list(`?product_id=${p.id}&reason=adjustment`)) as Transaction[];
+        assert.deepEqual(
+          adjusted.map((r) => [r.reason, r.delta]),
+          [['adjustment', 10]],
+        );
+        const response = await t.request({
+          method: 'GET',
+          url: '/api/inventory/transactions?reason=stolen',
+          token: admin.token,
+        });
+        assert.equal(response.status, 400);
+        assert.ok(JSON.stringify(response.body).includes('reason'), JSON.stringify(response.body));
+      });
+
       it('from and to are days in the salon time zone, both inclusive: to covers its whole day', async () => {
         const p = await product();
         // Europe/Amsterdam is UTC+1 in winter: 2026-01-15 runs from 2026-01-14T23:00Z to 2026-01-15T23:00Z.

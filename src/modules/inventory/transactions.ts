@@ -44,6 +44,7 @@ export async function listTransactions(
     .innerJoin('products as p', 'p.id', 't.product_id')
     .leftJoin('users as u', 'u.id', 't.user_id');
   if (filter.product_id !== undefined) base = base.where('t.product_id', '=', filter.product_id);
+  if (filter.reason !== undefined) base = base.where('t.reason', '=', filter.reason);
   if (filter.from !== undefined) base = base.where('t.created_at', '>=', startOfLocalDay(filter.from, timezone));
   if (filter.to !== undefined) base = base.where('t.created_at', '<', startOfLocalDay(filter.to, timezone, 1));
   const query = base

@@ -32,6 +32,13 @@ import {
   UNREAD_NOTIFICATIONS_KEY,
   WAITLIST_KEY,
   Z_REPORTS_KEY,
+  PRODUCT_KEY,
+  PRODUCT_CATEGORIES_KEY,
+  STOCK_TRANSACTIONS_KEY,
+  SUPPLIERS_KEY,
+  SUPPLIER_KEY,
+  PURCHASE_ORDERS_KEY,
+  PURCHASE_ORDER_KEY,
 } from './query-keys.js';
 import {
   CALENDAR_FEEDS_KEY,
@@ -85,6 +92,18 @@ const SERVICE_CATEGORIES_KEY = ['get', '/api/services/categories'] as const;
 const SERVICE_STAFF_KEY = ['get', '/api/services/{id}/staff'] as const;
 const STAFF_SERVICES_KEY = ['get', '/api/staff/staff/{id}/services'] as const;
 const RESOURCES_KEY = ['get', '/api/resources'] as const;
+const STOCK_READS: readonly Stale[] = [
+  PRODUCTS_KEY,
+  PRODUCT_KEY,
+  PRODUCT_CATEGORIES_KEY,
+  STOCK_TRANSACTIONS_KEY,
+  SUPPLIERS_KEY,
+  SUPPLIER_KEY,
+  PURCHASE_ORDERS_KEY,
+  PURCHASE_ORDER_KEY,
+];
+/** Refused, the page showed stock that has changed meanwhile (an order received in another tab). */
+const STOCK_CHANGED: Staleness = { done: STOCK_READS, refused: STOCK_READS };
 
 export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   // A booking takes a time, and a signed-in client's list gains it.
@@ -227,6 +246,30 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   'post /api/resources': { done: [RESOURCES_KEY, SERVICES_KEY] },
   'put /api/resources/{id}': { done: [RESOURCES_KEY, SERVICES_KEY], refused: [RESOURCES_KEY] },
   'delete /api/resources/{id}': { done: [RESOURCES_KEY, SERVICES_KEY] },
+  // The manager's stock: a product's count, its category's and supplier's names show in the
+  // lists, the cards and the orders' lines, and a received (or deleted) order moves stock; each
+  // change makes all of the stock's reads stale (few, and only the ones on screen are asked again).
+  ...Object.fromEntries(
+    (
+      [
+        'post /api/inventory/products',
+        'put /api/inventory/products/{id}',
+        'delete /api/inventory/products/{id}',
+        'post /api/inventory/products/{id}/consume',
+        'post /api/inventory/categories',
+        'put /api/inventory/categories/{id}',
+        'delete /api/inventory/categories/{id}',
+        'post /api/suppliers',
+        'put /api/suppliers/{id}',
+        'delete /api/suppliers/{id}',
+        'post /api/suppliers/orders',
+        'put /api/suppliers/orders/{id}',
+        'put /api/suppliers/orders/{id}/items',
+        'delete /api/suppliers/orders/{id}',
+        'post /api/suppliers/orders/{id}/packing-slip',
+      ] satisfies Operation[]
+    ).map((operation) => [operation, STOCK_CHANGED]),
+  ),
 };
 
 /** The map's entry for a mutation key `[method, path]`; undefined for a mutation it does not list. */

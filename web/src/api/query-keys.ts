@@ -64,3 +64,11 @@ export const SERVICES_KEY = ['get', '/api/services'] as const;
 export const PRODUCTS_KEY = ['get', '/api/inventory/products'] as const;
 /** The history of imports, every page. */
 export const IMPORTS_KEY = ['get', '/api/imports'] as const;
+/** The manager's stock: products (lists and each), categories, stock history, suppliers and purchase orders. */
+export const PRODUCT_KEY = ['get', '/api/inventory/products/{id}'] as const;
+export const PRODUCT_CATEGORIES_KEY = ['get', '/api/inventory/categories'] as const;
+export const STOCK_TRANSACTIONS_KEY = ['get', '/api/inventory/transactions'] as const;
+export const SUPPLIERS_KEY = ['get', '/api/suppliers'] as const;
+export const SUPPLIER_KEY = ['get', '/api/suppliers/{id}'] as const;
+export const PURCHASE_ORDERS_KEY = ['get', '/api/suppliers/orders'] as const;
+export const PURCHASE_ORDER_KEY = ['get', '/api/suppliers/orders/{id}'] as const;

@@ -1330,7 +1330,7 @@ export interface paths {
     };
     /**
      * List the products by name, then id
-     * @description Auth: Logged in (any role). Active products only, each with `category_name`, `category_color` and `supplier_name` (`null` when unset). `search` matches a part of the name, SKU, EAN code or article number (case-insensitive; `%` and `_` are literal). `supplier_id` and `category_id` filter. A plain array; with `page`, the paginated envelope.
+     * @description Auth: Logged in (any role). Active products only, each with `category_name`, `category_color` and `supplier_name` (`null` when unset). `search` matches a part of the name, SKU, EAN code or article number (case-insensitive; `%` and `_` are literal). `supplier_id` and `category_id` filter. `low_stock_first=true` puts the products at or below their threshold first. A plain array; with `page`, the paginated envelope.
      */
     get: operations['listProducts'];
     put?: never;
@@ -1402,7 +1402,7 @@ export interface paths {
     };
     /**
      * List stock transactions, newest first
-     * @description Auth: Logged in (any role). Each change of a stock count: `delta` (+ in, − out), `reason` (`delivery`, `delivery_reversal`, `sale`, `sale_reversal`, `adjustment`, `internal_consumption`), `quantity_after`, who made it. Filters: `product_id`; `from`/`to`, dates in the salon time zone, both inclusive (`to` covers its whole day). A plain array; with `page`, the paginated envelope.
+     * @description Auth: Logged in (any role). Each change of a stock count: `delta` (+ in, − out), `reason` (`delivery`, `delivery_reversal`, `sale`, `sale_reversal`, `adjustment`, `internal_consumption`), `quantity_after`, who made it. Filters: `product_id`; `from`/`to`, dates in the salon time zone, both inclusive (`to` covers its whole day); `reason`. A plain array; with `page`, the paginated envelope.
      */
     get: operations['listStockTransactions'];
     put?: never;
@@ -14157,6 +14157,8 @@ export interface operations {
         category_id?: number;
         /** @description Items per page; default 50, capped at 200 */
         limit?: number;
+        /** @description `true`: products at or below their `low_stock_threshold` first (then by name), so the ones to reorder lead the list */
+        low_stock_first?: boolean;
         /** @description Activates pagination: the page to return, from 1 */
         page?: number;
         /** @description Case-insensitive part of the name, SKU, EAN code or article number */
@@ -14655,6 +14657,8 @@ export interface operations {
         /** @description Activates pagination: the page to return, from 1 */
         page?: number;
         product_id?: number;
+        /** @description Only the transactions with this reason */
+        reason?: 'delivery' | 'delivery_reversal' | 'sale' | 'sale_reversal' | 'adjustment' | 'internal_consumption';
         /**
          * @description YYYY-MM-DD
          * @example 2026-11-23

@@ -1,18 +1,29 @@
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
-import { OFFICE_ROUTES } from '../../../../src/lib/office-paths';
+import { OFFICE_ROUTES, officeHref } from '../../../../src/lib/office-paths';
 import { $api } from '../../api/client';
 import { useT } from '../../i18n/i18n';
 import { NotFound, useTitle } from '../../ui/PageStates';
-import { Details, RecordState, useMoney } from '../../ui/RecordPage';
+import { Details, RecordState, useIsAdmin, useMoney } from '../../ui/RecordPage';
 
-/** The stock area, one lazy chunk: for now a product's screen (/inventory/products/:id), where low-stock notices link. */
+/**
+ * The stock area, one lazy chunk: a product's screen (/inventory/products/:id), where low-stock
+ * notices (and the emails already sent) link. An admin is taken to the product's card in the
+ * manager's area, where it is edited; anyone else reads it here.
+ */
 export default function InventoryArea() {
+  const admin = useIsAdmin();
   return (
     <Switch>
       <Route path={OFFICE_ROUTES.product}>
         {(params: { id: string }) =>
-          /^[1-9]\d{0,9}$/.test(params.id) ? <ProductPage key={params.id} id={Number(params.id)} /> : <NotFound />
+          !/^[1-9]\d{0,9}$/.test(params.id) ? (
+            <NotFound />
+          ) : admin ? (
+            <Redirect to={officeHref.manageProduct(Number(params.id))} replace />
+          ) : (
+            <ProductPage key={params.id} id={Number(params.id)} />
+          )
         }
       </Route>
       <Route component={NotFound} />

@@ -45,6 +45,22 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     Screens: lazy(() => import('./resources/ResourcesScreens')),
   },
   {
+    id: 'products',
+    label: 'manage.products.title',
+    description: 'manage.products.description',
+    href: officeHref.manageProducts,
+    route: '/manage/products/*?',
+    Screens: lazy(() => import('./products/ProductsScreens')),
+  },
+  {
+    id: 'suppliers',
+    label: 'manage.suppliers.title',
+    description: 'manage.suppliers.description',
+    href: officeHref.manageSuppliers,
+    route: '/manage/suppliers/*?',
+    Screens: lazy(() => import('./suppliers/SuppliersScreens')),
+  },
+  {
     id: 'staff',
     label: 'manage.staff.title',
     description: 'manage.staff.description',
