@@ -34,6 +34,7 @@ export const OFFICE_ROUTES = {
   zReport: '/till/drawer/z-reports/:id',
   till: '/till',
   manage: '/manage',
+  manageReports: '/manage/reports',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -61,7 +62,12 @@ export const officeHref = {
   zReport: (id: number) => href(`/till/drawer/z-reports/${id}`),
   till: () => href(OFFICE_ROUTES.till),
   manage: () => href(OFFICE_ROUTES.manage),
+  manageReports: () => href(OFFICE_ROUTES.manageReports),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
+
+/** One report of the owner's (`/manage/reports/vat`): named, not numbered, so outside officeHref. */
+export const MANAGE_REPORT_ROUTE = '/manage/reports/:report';
+export const manageReportHref = (report: string): OfficeHref => href(`/manage/reports/${report}`);
 
 /**
  * The addresses the service answers with the back office's page, in web-pages.ts's syntax (a
