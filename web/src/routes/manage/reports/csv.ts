@@ -20,7 +20,8 @@ export function csvText(rows: readonly (readonly Cell[])[], locale: string): str
   const field = (cell: Cell) => {
     const text =
       typeof cell === 'number' ? number.format(cell) : typeof cell === 'string' ? cell : money.format(cell.money);
-    return /[";,\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    const quote = text.includes(separator) || /["\n\r]/.test(text);
+    return quote ? `"${text.replace(/"/g, '""')}"` : text;
   };
   // A byte-order mark, so a spreadsheet opens the file as UTF-8 (names with accents).
   return `\ufeff${rows.map((row) => row.map(field).join(separator)).join('\r\n')}\r\n`;
