@@ -292,6 +292,37 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    file: 'manage-reports-desktop-en.png',
+    context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
+    steps: async (page) => {
+      await signIn(page, 'en');
+      await page.goto('/manage/reports/vat');
+      await page.getByRole('table', { name: 'VAT per rate' }).waitFor();
+    },
+  },
+  {
+    file: 'manage-reports-heatmap-desktop-en.png',
+    context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
+    steps: async (page) => {
+      await signIn(page, 'en');
+      await page.goto('/manage/reports/heatmap');
+      await page.locator('table.heatmap').waitFor();
+    },
+  },
+  {
+    file: 'manage-reports-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: async (page) => {
+      await signIn(page, 'nl');
+      await page.goto('/manage/reports/revenue');
+      await page
+        .getByRole('img', { name: /^Omzet per maand of week/ })
+        .locator('svg')
+        .first()
+        .waitFor();
+    },
+  },
+  {
     file: 'manage-offers-desktop-en.png',
     context: { ...DESKTOP, locale: 'en-GB' },
     steps: async (page) => {

@@ -255,6 +255,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'GET /api/pos/z-reports',
     'GET /api/pos/z-reports/:id',
     'GET /api/reporting/staff-performance',
+    'GET /api/reporting/vat',
     'POST /api/resources',
     'DELETE /api/resources/:id',
     'PUT /api/resources/:id',

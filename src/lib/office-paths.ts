@@ -51,6 +51,7 @@ export const OFFICE_ROUTES = {
   manageSuppliers: '/manage/suppliers',
   managePurchaseOrder: '/manage/suppliers/orders/:id',
   manageSupplier: '/manage/suppliers/:id',
+  manageReports: '/manage/reports',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -94,7 +95,12 @@ export const officeHref = {
   manageSuppliers: () => href(OFFICE_ROUTES.manageSuppliers),
   managePurchaseOrder: (id: number) => href(`/manage/suppliers/orders/${id}`),
   manageSupplier: (id: number) => href(`/manage/suppliers/${id}`),
+  manageReports: () => href(OFFICE_ROUTES.manageReports),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
+
+/** One report of the owner's (`/manage/reports/vat`): named, not numbered, so outside officeHref. */
+export const MANAGE_REPORT_ROUTE = '/manage/reports/:report';
+export const manageReportHref = (report: string): OfficeHref => href(`/manage/reports/${report}`);
 
 /**
  * The addresses the service answers with the back office's page, in web-pages.ts's syntax (a

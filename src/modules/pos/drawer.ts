@@ -11,6 +11,7 @@ import { fromCents, toCents } from '../../lib/money.js';
 import { formatInstant, nowIso, todayIn } from '../../lib/time.js';
 import { readTimezone } from '../settings/service.js';
 import { appendJournal, receiptNumber } from './journal.js';
+import { SALE_LINE_GROSS, vatSumsOf } from './vat-sums.js';
 
 /*
  * The cash drawer and the end of the day. One drawer for the salon (orders have no location).
@@ -209,10 +210,7 @@ async function dayFigures(db: Executor, from: number, to: number | null, float: 
     .where(range('j.id'))
     .where('j.kind', '=', 'sale')
     .select('i.vat_rate as rate')
-    .select((eb) => [
-      eb.fn.sum<number>(sql`i.line_total - i.discount_amount - i.loyalty_amount`).as('gross'),
-      eb.fn.sum<number>('i.vat_amount').as('vat'),
-    ])
+    .select((eb) => [eb.fn.sum<number>(SALE_LINE_GROSS).as('gross'), eb.fn.sum<number>('i.vat_amount').as('vat')])
     .groupBy('i.vat_rate')
     .orderBy('i.vat_rate')
     .execute();
@@ -257,8 +255,7 @@ async function dayFigures(db: Executor, from: number, to: number | null, float: 
     .executeTakeFirstOrThrow();
 
   const n = (value: unknown) => Number(value ?? 0);
-  const vatRows = (rows: { rate: number; gross: unknown; vat: unknown }[]): VatRow[] =>
-    rows.map((row) => ({ rate: n(row.rate), gross: n(row.gross), vat: n(row.vat), net: n(row.gross) - n(row.vat) }));
+  const vatRows = (rows: { rate: number; gross: unknown; vat: unknown }[]): VatRow[] => vatSumsOf(rows);
   const sum = <T>(rows: T[], pick: (row: T) => unknown) => rows.reduce((total, row) => total + n(pick(row)), 0);
   const cashSales = n(sales.find((row) => row.method === 'cash')?.amount);
   const cashRefunds = n(refunds.find((row) => row.method === 'cash')?.amount);

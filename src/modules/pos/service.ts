@@ -17,6 +17,7 @@
  *   journal-audit.ts     verifying the journal's chain and numbering; its CSV export
  *   drawer.ts            the cash drawer's day, its blind count and Z report
  *   receipts.ts          the receipt of a sale or a refund, read and emailed (receipt-email.ts)
+ *   vat-sums.ts          VAT per rate summed over many sales and refunds (Z report, VAT report)
  */
 
 export { createOrder, type CreatedOrder } from './order-recording.js';
@@ -28,4 +29,5 @@ export { createRefund, getRefund, listRefunds } from './refunds.js';
 export { voidOrder } from './void.js';
 export { closeDrawer, getDrawer, getZReport, listZReports, moveCash, openDrawer, zNumber } from './drawer.js';
 export { emailReceipt, orderReceipt, refundReceipt } from './receipts.js';
+export { SALE_LINE_GROSS, vatSumsOf, type VatSumCents } from './vat-sums.js';
 export { registerReceiptEmailTemplate } from './receipt-email.js';

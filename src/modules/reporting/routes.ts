@@ -18,6 +18,8 @@ import {
   RetentionQuery,
   SalesSummaryOut,
   StaffPerformanceOut,
+  VatQuery,
+  VatReportOut,
 } from './schemas.js';
 import {
   bookingCount,
@@ -32,6 +34,7 @@ import {
   retention,
   salesSummary,
   staffPerformance,
+  vatReport,
 } from './service.js';
 
 const tags = ['reporting'];
@@ -188,5 +191,20 @@ export async function reportingRoutes(instance: FastifyInstance, ctx: AppContext
       const timezone = settings.timezone || DEFAULT_TIMEZONE;
       return dashboard(ctx.db, { ...settings, timezone }, todayIn(timezone));
     },
+  });
+
+  app.get('/api/reporting/vat', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'getVatReport',
+      tags,
+      summary: 'VAT per rate of a period (net, VAT, gross): sales minus refunds, for the VAT return',
+      description:
+        'Sales: the lines of the paid orders created in the period; refunds: the lines of the refunds completed in it (a refund counts in the period it was given back). Per rate, each line’s VAT as recorded at the till (half-up to the cent) summed, net = gross − VAT, as the receipts and the Z report count; gift cards sold are outside VAT. `from` and `to` are required.',
+      querystring: VatQuery,
+      response: { 200: VatReportOut, 400: errorRef },
+    },
+    handler: async (request) =>
+      vatReport(ctx.db, await rangeOf(request.query), { from: request.query.from, to: request.query.to }),
   });
 }

@@ -220,3 +220,47 @@ export const DashboardOut = named(
     ),
   }),
 );
+
+export const VatQuery = Type.Object(
+  { from: DateText, to: DateText },
+  { description: 'The period: salon-zone days, both inclusive (both required).' },
+);
+
+const VatPart = (what: string) =>
+  Type.Object(
+    {
+      net: Type.Number({ description: `${what}: gross − VAT` }),
+      vat: Type.Number({ description: `${what}: the lines' own VAT, summed` }),
+      gross: Type.Number({ description: `${what}: VAT included` }),
+    },
+    { description: what },
+  );
+
+export const VatReportOut = named(
+  'VatReport',
+  Type.Object({
+    from: DateText,
+    to: DateText,
+    rates: Type.Array(
+      Type.Object({
+        rate: Type.Number({ description: 'Percent, e.g. 21' }),
+        sales: VatPart('Lines of the paid orders created in the period'),
+        refunds: VatPart('Lines of the refunds completed in the period'),
+        net: Type.Number({ description: 'sales.net − refunds.net' }),
+        vat: Type.Number({ description: 'sales.vat − refunds.vat: the VAT due at this rate' }),
+        gross: Type.Number({ description: 'sales.gross − refunds.gross' }),
+      }),
+      { description: 'Every rate with a sale or a refund in the period, highest rate first' },
+    ),
+    totals: Type.Object(
+      {
+        sales: VatPart('All rates’ sales'),
+        refunds: VatPart('All rates’ refunds'),
+        net: Type.Number(),
+        vat: Type.Number(),
+        gross: Type.Number(),
+      },
+      { description: 'The rows added up, to the cent' },
+    ),
+  }),
+);

@@ -1,6 +1,6 @@
 /*
  * The reporting module's service, split by report family: calendar (heatmap, forecast), the
- * dashboard, sales, staff performance and client retention. Every report is SQL aggregates
+ * dashboard, sales, staff performance, client retention and VAT. Every report is SQL aggregates
  * (over the rollup tables where a range spans whole months, see rollups.ts).
  */
 export { forecast, heatmap } from './calendar.js';
@@ -16,3 +16,4 @@ export {
   salesSummary,
 } from './sales.js';
 export { staffPerformance } from './staff.js';
+export { vatReport } from './vat.js';

@@ -3154,6 +3154,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/reporting/vat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * VAT per rate of a period (net, VAT, gross): sales minus refunds, for the VAT return
+     * @description Auth: Admin. Sales: the lines of the paid orders created in the period; refunds: the lines of the refunds completed in it (a refund counts in the period it was given back). Per rate, each line’s VAT as recorded at the till (half-up to the cent) summed, net = gross − VAT, as the receipts and the Z report count; gift cards sold are outside VAT. `from` and `to` are required.
+     */
+    get: operations['getVatReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/resources': {
     parameters: {
       query?: never;
@@ -7304,6 +7324,71 @@ export interface components {
        * @example 2026-11-22 14:30:00
        */
       updated_at: string;
+    };
+    VatReport: {
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-11-23
+       */
+      from: string;
+      /** @description Every rate with a sale or a refund in the period, highest rate first */
+      rates: {
+        /** @description sales.gross − refunds.gross */
+        gross: number;
+        /** @description sales.net − refunds.net */
+        net: number;
+        /** @description Percent, e.g. 21 */
+        rate: number;
+        /** @description Lines of the refunds completed in the period */
+        refunds: {
+          /** @description Lines of the refunds completed in the period: VAT included */
+          gross: number;
+          /** @description Lines of the refunds completed in the period: gross − VAT */
+          net: number;
+          /** @description Lines of the refunds completed in the period: the lines' own VAT, summed */
+          vat: number;
+        };
+        /** @description Lines of the paid orders created in the period */
+        sales: {
+          /** @description Lines of the paid orders created in the period: VAT included */
+          gross: number;
+          /** @description Lines of the paid orders created in the period: gross − VAT */
+          net: number;
+          /** @description Lines of the paid orders created in the period: the lines' own VAT, summed */
+          vat: number;
+        };
+        /** @description sales.vat − refunds.vat: the VAT due at this rate */
+        vat: number;
+      }[];
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-11-23
+       */
+      to: string;
+      /** @description The rows added up, to the cent */
+      totals: {
+        gross: number;
+        net: number;
+        /** @description All rates’ refunds */
+        refunds: {
+          /** @description All rates’ refunds: VAT included */
+          gross: number;
+          /** @description All rates’ refunds: gross − VAT */
+          net: number;
+          /** @description All rates’ refunds: the lines' own VAT, summed */
+          vat: number;
+        };
+        /** @description All rates’ sales */
+        sales: {
+          /** @description All rates’ sales: VAT included */
+          gross: number;
+          /** @description All rates’ sales: gross − VAT */
+          net: number;
+          /** @description All rates’ sales: the lines' own VAT, summed */
+          vat: number;
+        };
+        vat: number;
+      };
     };
     Visit: {
       /** @description The parts, in order */
@@ -21531,6 +21616,64 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['StaffPerformance'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getVatReport: {
+    parameters: {
+      query: {
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        from: string;
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VatReport'];
         };
       };
       /** @description Every error: a human message and a stable snake_case code */

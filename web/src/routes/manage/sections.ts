@@ -84,4 +84,12 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     route: '/manage/imports',
     Screens: lazy(() => import('./imports/ImportsScreens')),
   },
+  {
+    id: 'reports',
+    label: 'manage.reports.title',
+    description: 'manage.reports.description',
+    href: officeHref.manageReports,
+    route: '/manage/reports/*?',
+    Screens: lazy(() => import('./reports/ReportsScreens')),
+  },
 ];
