@@ -49,6 +49,7 @@ import * as m0056 from './migrations/0056_pos_refunds.js';
 import * as m0057 from './migrations/0057_pos_drawer.js';
 import * as m0058 from './migrations/0058_receipts.js';
 import * as m0059 from './migrations/0059_pos_booking_checkout.js';
+import * as m0060 from './migrations/0060_client_search_index.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -110,6 +111,7 @@ const migrations: Record<string, MigrationModule> = {
   '0057_pos_drawer': m0057,
   '0058_receipts': m0058,
   '0059_pos_booking_checkout': m0059,
+  '0060_client_search_index': m0060,
 };
 
 class DialectAwareProvider implements MigrationProvider {
