@@ -111,7 +111,9 @@ async function sqlite(): Promise<void> {
     })();
     raw.exec('analyze');
     raw.close();
-    log(`sqlite: ${CLIENTS} clients (and their search index, by its triggers) in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    log(
+      `sqlite: ${CLIENTS} clients (and their search index, by its triggers) in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
     const database = connect({ sqliteFile: file });
     try {
       await measure('sqlite', database, rows);
@@ -152,6 +154,6 @@ async function postgres(serverUrl: string): Promise<void> {
   }
 }
 
-await sqlite();
+if ((process.env.BENCH_ENGINES ?? 'sqlite,postgres').includes('sqlite')) await sqlite();
 const serverUrl = process.env.DATABASE_URL?.trim();
 if (serverUrl) await postgres(serverUrl);

@@ -50,6 +50,7 @@ import * as m0057 from './migrations/0057_pos_drawer.js';
 import * as m0058 from './migrations/0058_receipts.js';
 import * as m0059 from './migrations/0059_pos_booking_checkout.js';
 import * as m0060 from './migrations/0060_client_search_index.js';
+import * as m0061 from './migrations/0061_staff_price_changes.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -112,6 +113,7 @@ const migrations: Record<string, MigrationModule> = {
   '0058_receipts': m0058,
   '0059_pos_booking_checkout': m0059,
   '0060_client_search_index': m0060,
+  '0061_staff_price_changes': m0061,
 };
 
 class DialectAwareProvider implements MigrationProvider {

@@ -10,7 +10,9 @@ import type { Dialect } from '../connection.js';
  *  - PostgreSQL: pg_trgm GIN indexes on exactly the expressions the search compares
  *    (`lower(name)`, `lower(email)`, the phone without spaces and dashes), so the planner
  *    combines them (with `clients_phone` for the E.164 form) in a bitmap OR; the query itself
- *    is unchanged, so what it finds cannot change.
+ *    is unchanged, so what it finds cannot change. `fastupdate = off`: a new client goes into
+ *    the index at once instead of a pending list that every search would scan until the next
+ *    vacuum (measured: 132 ms against 0.7 ms for a phone search of 200,000 clients).
  *  - SQLite: an FTS5 table with the trigram tokenizer over the same three values, contentless
  *    (it stores only the index; `contentless_delete` lets a trigger delete a row by id) and kept
  *    by triggers on every insert, update and delete of a client. The search takes its candidate
@@ -24,10 +26,16 @@ const PHONE = (column: string) => `replace(replace(${column}, ' ', ''), '-', '')
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') {
     await sql`create extension if not exists pg_trgm`.execute(db);
-    await sql`create index clients_search_name on clients using gin (lower(name) gin_trgm_ops)`.execute(db);
-    await sql`create index clients_search_email on clients using gin (lower(email) gin_trgm_ops)`.execute(db);
+    await sql`create index clients_search_name on clients using gin (lower(name) gin_trgm_ops) with (fastupdate = off)`.execute(
+      db,
+    );
+    await sql`create index clients_search_email on clients using gin (lower(email) gin_trgm_ops) with (fastupdate = off)`.execute(
+      db,
+    );
     await sql
-      .raw(`create index clients_search_phone on clients using gin ((${PHONE('phone')}) gin_trgm_ops)`)
+      .raw(
+        `create index clients_search_phone on clients using gin ((${PHONE('phone')}) gin_trgm_ops) with (fastupdate = off)`,
+      )
       .execute(db);
     return;
   }
@@ -36,9 +44,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   );
   const values = (row: string) => `${row}.id, ${row}.name, coalesce(${row}.email, ''), ${PHONE(`${row}.phone`)}`;
   await sql
-    .raw(
-      `insert into clients_search (rowid, name, email, phone) select ${values('clients')} from clients order by id`,
-    )
+    .raw(`insert into clients_search (rowid, name, email, phone) select ${values('clients')} from clients order by id`)
     .execute(db);
   await sql
     .raw(

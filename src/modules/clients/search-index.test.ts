@@ -18,8 +18,7 @@ interface Client {
 
 let counter = 0;
 /** Letters only (digits would meet the phone part of the search), unique to this run. */
-const tag = () =>
-  `${(process.pid * 1000 + ++counter).toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!)}`;
+const tag = () => `${(process.pid * 1000 + ++counter).toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!)}`;
 /** A Dutch mobile number no other test uses. */
 const mobile = () => `06 ${String(10_000_000 + ((process.pid * 97 + ++counter * 7919) % 89_999_999)).slice(0, 8)}`;
 
