@@ -87,12 +87,12 @@ const OPENING: Array<[number, string, string]> = [
   [6, '08:00', '21:00'],
 ];
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'Emma', 'Sophie', 'Julia', 'Anna', 'Mila', 'Sara', 'Lotte', 'Eva', 'Noor', 'Tess', 'Liam', 'Noah', 'Lucas',
   'Daan', 'Sem', 'Finn', 'Levi', 'Milan', 'Jesse', 'Bram', 'Fleur', 'Iris', 'Lisa', 'Roos', 'Anouk', 'Thomas',
   'Ruben', 'Lars', 'Max', 'Tim', 'Nina', 'Laura', 'Femke', 'Sanne', 'Hugo', 'Jens', 'Mees', 'Yara', 'Zoë', 'Olivia',
 ]; // prettier-ignore
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'de Jong', 'Jansen', 'de Vries', 'van den Berg', 'van Dijk', 'Bakker', 'Janssen', 'Visser', 'Smit', 'Meijer',
   'de Boer', 'Mulder', 'de Groot', 'Bos', 'Vos', 'Peters', 'Hendriks', 'van Leeuwen', 'Dekker', 'Brouwer', 'de Wit',
   'Dijkstra', 'Smits', 'de Graaf', 'van der Meer', 'van der Linden', 'Kok', 'Jacobs', 'de Haan', 'Vermeulen',

@@ -10,8 +10,14 @@ import { Progress } from './progress.js';
  * run writes into it.
  */
 
-const TEMPLATE_PREFIX = 'salon_bench_tpl_';
-const RUN_DATABASE = 'salon_bench_run';
+/**
+ * `BENCH_PG_NAME` (default `salon_bench`) names the bench's databases, so that two people
+ * benching on one PostgreSQL server do not drop each other's template or run database.
+ */
+const requestedName = process.env.BENCH_PG_NAME ?? '';
+const NAME = /^[a-z][a-z0-9_]{0,30}$/.test(requestedName) ? requestedName : 'salon_bench';
+const TEMPLATE_PREFIX = `${NAME}_tpl_`;
+const RUN_DATABASE = `${NAME}_run`;
 
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
@@ -30,7 +36,8 @@ export async function loadIntoPostgres(
   await admin.connect();
   try {
     const existing = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like 'salon_bench_tpl_%'`,
+      `select datname from pg_database where starts_with(datname, $1)`,
+      [TEMPLATE_PREFIX],
     );
     if (!existing.rows.some((row) => row.datname === template)) {
       for (const row of existing.rows) await admin.query(`drop database if exists "${row.datname}"`);

@@ -34,7 +34,7 @@ const seed = Number(process.env.BENCH_SEED ?? 42);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const campaignSeconds = Number(process.env.BENCH_CAMPAIGN_SECONDS ?? 30);
 const connections = 50;
-/** Only these phases (list, calendar, byid, availability, visit, products, public, pos, reports, campaign); all when unset. */
+/** Only these phases (list, calendar, byid, availability, visit, products, clients, items, public, pos, reports, campaign); all when unset. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((p) => p.trim())) : null;
 const phase = (name: string) => only === null || only.has(name);
 const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((e) => e.trim());
@@ -473,6 +473,77 @@ async function benchEngine(
             warmup: true,
           },
           { ratio: 0.08, p99: 20 },
+        ),
+      );
+    }
+    if (phase('clients')) {
+      // The till's and the list's client search as the desk types it, for clients picked at
+      // random: the mobile number as a client says it (`06 1234 5678`), the start of the email
+      // address, the whole name (~170 namesakes each), in turn; the till asks for a page of 8.
+      // Then a surname alone (~13,000 matches), the broad search a page and its count must sort.
+      const typed: string[] = [];
+      for (let i = 0; i < 90; i += 1) {
+        const row = await probe.one<{ name: string; email: string; phone: string }>(
+          'select name, email, phone from clients where id = ?',
+          [randomInt(clientCount)],
+        );
+        const digits = `0${row.phone.slice(3)}`;
+        typed.push(
+          [
+            `${digits.slice(0, 2)} ${digits.slice(2, 6)} ${digits.slice(6)}`,
+            row.email.slice(0, row.email.indexOf('@') + 1),
+            row.name,
+          ][i % 3] as string,
+        );
+      }
+      let next = 0;
+      const searchPath = (text: string) => `/api/clients?search=${encodeURIComponent(text)}&page=1&limit=8`;
+      loads.push(
+        await load(
+          'GET /api/clients?search=<phone, email or name>&page=1&limit=8',
+          base,
+          {
+            requests: [
+              {
+                method: 'GET',
+                setupRequest: (request) => ({ ...request, path: searchPath(typed[next++ % typed.length] as string) }),
+              },
+            ],
+            token,
+            warmup: true,
+          },
+          { p99: 50 },
+        ),
+        await load(
+          'GET /api/clients?search=jansen&page=1&limit=8 (~13,000 matches)',
+          base,
+          { requests: [{ method: 'GET', path: searchPath('jansen') }], token, warmup: true },
+          { p99: 50 },
+        ),
+      );
+    }
+    if (phase('items')) {
+      // The till's item search (services, products, packages) per keystroke of a product's name.
+      const words = ['sh', 'sham', 'shampoo', 'cut', 'colour', 'wax', 'serum', 'hair mask'];
+      let next = 0;
+      loads.push(
+        await load(
+          'GET /api/pos/items?q=<what the desk types>',
+          base,
+          {
+            requests: [
+              {
+                method: 'GET',
+                setupRequest: (request) => ({
+                  ...request,
+                  path: `/api/pos/items?q=${encodeURIComponent(words[next++ % words.length] as string)}`,
+                }),
+              },
+            ],
+            token,
+            warmup: true,
+          },
+          { p99: 50 },
         ),
       );
     }

@@ -25,6 +25,15 @@ import { kindOf, type ChecksumTable, type ValueKind } from './table-checksums.js
 /** The migrator's bookkeeping tables: each side's are its own, never copied. */
 export const MIGRATOR_TABLES: readonly string[] = ['schema_migrations', 'schema_migrations_lock'];
 
+/**
+ * SQLite's client search index (an FTS5 table and the tables FTS5 keeps it in), which its
+ * triggers fill from `clients`: PostgreSQL indexes the same search on `clients` itself
+ * (pg_trgm), so these have no counterpart there and nothing of them is copied.
+ */
+export function isSqliteSearchIndex(table: string): boolean {
+  return table === 'clients_search' || table.startsWith('clients_search_');
+}
+
 /** PostgreSQL takes at most 65,535 parameters per statement. */
 const MAX_PARAMETERS = 60_000;
 

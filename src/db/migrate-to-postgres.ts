@@ -7,6 +7,7 @@ import {
   copyDatabase,
   describePostgresTables,
   MIGRATOR_TABLES,
+  isSqliteSearchIndex,
   quoteIdentifier,
   sqliteColumns,
   sqliteRowCount,
@@ -131,6 +132,7 @@ async function rowsMigrationsWrite(): Promise<Map<string, number>> {
     );
     const counts = new Map<string, number>();
     for (const { name } of tables.rows) {
+      if (isSqliteSearchIndex(name)) continue;
       const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(name)}`.execute(database.db);
       if (Number(rows[0]?.n ?? 0) > 0) counts.set(name, Number(rows[0]!.n));
     }
@@ -174,7 +176,7 @@ function checkSameShape(sqlite: SqliteDatabase.Database, tables: readonly Target
       .all() as Array<{ name: string }>
   )
     .map((row) => row.name)
-    .filter((name) => !MIGRATOR_TABLES.includes(name));
+    .filter((name) => !MIGRATOR_TABLES.includes(name) && !isSqliteSearchIndex(name));
   const targetNames = tables.map((table) => table.name);
   const problems: string[] = [];
   for (const name of sourceTables)

@@ -49,6 +49,8 @@ import * as m0056 from './migrations/0056_pos_refunds.js';
 import * as m0057 from './migrations/0057_pos_drawer.js';
 import * as m0058 from './migrations/0058_receipts.js';
 import * as m0059 from './migrations/0059_pos_booking_checkout.js';
+import * as m0060 from './migrations/0060_client_search_index.js';
+import * as m0061 from './migrations/0061_staff_price_changes.js';
 import * as m0062 from './migrations/0062_service_details.js';
 import * as m0063 from './migrations/0063_import_runs.js';
 import * as m0065 from './migrations/0065_staff_profile.js';
@@ -114,6 +116,8 @@ const migrations: Record<string, MigrationModule> = {
   '0057_pos_drawer': m0057,
   '0058_receipts': m0058,
   '0059_pos_booking_checkout': m0059,
+  '0060_client_search_index': m0060,
+  '0061_staff_price_changes': m0061,
   '0062_service_details': m0062,
   '0063_import_runs': m0063,
   '0065_staff_profile': m0065,

@@ -169,6 +169,8 @@ export interface SettingsTable {
   booking_hold_new_clients: number;
   /** Minutes such a booking waits for its confirm link before it is released. */
   booking_hold_minutes: number;
+  /** 0/1: a staff member (not only an admin) may charge a till line at another price than the catalogue's. */
+  staff_price_changes_enabled: number;
   /** Who takes an "anyone" booking: `fewest_minutes_week`, `smallest_gap` or `salon_order`. */
   booking_anyone_rule: string;
   logo_key: string;

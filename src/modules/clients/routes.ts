@@ -108,7 +108,7 @@ export async function clientsRoutes(instance: FastifyInstance, ctx: AppContext):
       querystring: ClientListQuery,
       response: { 200: Listing(ClientOut), 400: errorRef },
     },
-    handler: (request) => clients.listClients(ctx.db, request.query),
+    handler: (request) => clients.listClients(ctx.db, request.query, ctx.dialect),
   });
 
   app.get('/api/clients/:id', {

@@ -244,6 +244,23 @@ async function applySale(
   }
 }
 
+/**
+ * With `staff_price_changes_enabled` off, only an admin charges a line at another price than
+ * the catalogue's; a staff member may still send the catalogue's own price (or none).
+ */
+function refusePriceChange(caller: AuthUser, enabled: number, priced: PricedOrder): void {
+  if (caller.role === 'admin' || enabled === 1) return;
+  const changed = priced.lines.find(
+    (line) => line.item.price !== undefined && !line.item.use_package_credit && line.price !== line.known.price,
+  );
+  if (changed) {
+    throw conflict(
+      'staff_price_change_not_allowed',
+      `items.${changed.index}.price: only an admin may change a line's price (setting staff_price_changes_enabled is off)`,
+    );
+  }
+}
+
 /** The order's one transaction: checks, locks, prices, writes and moves everything it moves. */
 async function recordOrder(
   ctx: AppContext,
@@ -286,6 +303,7 @@ async function recordOrder(
     cardProviderConfigured: cardProviderConfigured(settings),
     depositPaid: checkout?.depositPaid ?? 0,
   });
+  refusePriceChange(caller, settings.staff_price_changes_enabled, priced);
   const parties: OrderParties = {
     clientId: client.id,
     callerId: caller.id,

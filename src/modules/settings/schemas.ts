@@ -62,6 +62,7 @@ export const TOGGLES = [
   'reminder_email_enabled',
   'reminder_sms_enabled',
   'booking_hold_new_clients',
+  'staff_price_changes_enabled',
 ] as const;
 
 /** The reminder offsets: whole hours before the start, at most three per channel, none twice. */

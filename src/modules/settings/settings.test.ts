@@ -26,6 +26,7 @@ const TOGGLE_DEFAULTS: Record<string, number> = {
   daily_revenue_goal: 0,
   revenue_forecast_enabled: 0,
   visit_frequency_alerts_enabled: 0,
+  staff_price_changes_enabled: 1,
   visit_frequency_days: 42,
   followup_sequences_enabled: 0,
   product_recommendations_enabled: 0,

@@ -1880,7 +1880,7 @@ export interface paths {
     put?: never;
     /**
      * Ring up an order: lines, discount code, gift card, loyalty points, payment
-     * @description Auth: Logged in (any role). See the API guide (POS) for the maths and every rule. 400 `unknown_client`, `client_inactive`, `unknown_staff`, `unknown_item`, `unknown_discount_code`, `unknown_gift_card`, `unknown_reward`; 409 `insufficient_stock`, `promotion_not_valid`, `promotion_used_up`, `promotion_client_limit`, `gift_card_expired`, `gift_card_empty`, `loyalty_disabled`, `insufficient_points`, `no_package_credit`. Answers 201 with the order, its lines, the gift cards it sold and its payment. `booking_id` checks a booking (a visit: every part) out: 404 unknown booking, 400 `booking_other_client`, 409 `booking_checked_out`, `booking_not_checkable`; its deposit paid online is `deposit_amount`, not collected again. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`): a retry with the same key and body from the same user answers the first order as it now stands (header `Idempotent-Replayed: true`) and takes no payment twice; another body is 409 `idempotency_key_reused`.
+     * @description Auth: Logged in (any role). See the API guide (POS) for the maths and every rule. 400 `unknown_client`, `client_inactive`, `unknown_staff`, `unknown_item`, `unknown_discount_code`, `unknown_gift_card`, `unknown_reward`; 409 `insufficient_stock`, `promotion_not_valid`, `promotion_used_up`, `promotion_client_limit`, `gift_card_expired`, `gift_card_empty`, `loyalty_disabled`, `insufficient_points`, `no_package_credit`; `staff_price_change_not_allowed`: a staff member (not an admin) sent a line `price` other than the catalogue’s while the setting `staff_price_changes_enabled` is off (it is on by default). Answers 201 with the order, its lines, the gift cards it sold and its payment. `booking_id` checks a booking (a visit: every part) out: 404 unknown booking, 400 `booking_other_client`, 409 `booking_checked_out`, `booking_not_checkable`; its deposit paid online is `deposit_amount`, not collected again. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`): a retry with the same key and body from the same user answers the first order as it now stands (header `Idempotent-Replayed: true`) and takes no payment twice; another body is 409 `idempotency_key_reused`.
      */
     post: operations['createPosOrder'];
     delete?: never;
@@ -7048,6 +7048,7 @@ export interface components {
       social_facebook: string;
       social_instagram: string;
       staff_personal_agenda_enabled: 0 | 1;
+      staff_price_changes_enabled: 0 | 1;
       swipe_actions_enabled: 0 | 1;
       time_format: string;
       timezone: string;
@@ -23307,6 +23308,7 @@ export interface operations {
           social_facebook?: string | '';
           social_instagram?: string | '';
           staff_personal_agenda_enabled?: boolean | 0 | 1;
+          staff_price_changes_enabled?: boolean | 0 | 1;
           swipe_actions_enabled?: boolean | 0 | 1;
           time_format?: '24h' | '12h';
           /** @description IANA zone, e.g. Europe/Amsterdam */

@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
+import { DIALECTS } from '../../../test/helpers/database.js';
+
+/*
+ * The client search runs on a trigram index (PostgreSQL pg_trgm, SQLite FTS5 trigram kept by
+ * triggers). What it finds must stay what a contains-match of every client finds, and the
+ * index must follow every write.
+ */
+
+interface Client {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string;
+}
+
+let counter = 0;
+/** Letters only (digits would meet the phone part of the search), unique to this run. */
+const tag = () => `${(process.pid * 1000 + ++counter).toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!)}`;
+/** A Dutch mobile number no other test uses. */
+const mobile = () => `06 ${String(10_000_000 + ((process.pid * 97 + ++counter * 7919) % 89_999_999)).slice(0, 8)}`;
+
+for (const dialect of DIALECTS) {
+  describe(`client search index [${dialect}]`, () => {
+    let t: TestApp;
+    let admin: { token: string; id: number };
+
+    before(async () => {
+      t = await createTestApp(dialect);
+      admin = await setupSalon(t);
+    });
+    after(() => t.close());
+
+    const created = async (payload: object): Promise<Client> => {
+      const response = await t.request({ method: 'POST', url: '/api/clients', token: admin.token, payload });
+      assert.equal(response.status, 201, JSON.stringify(response.body));
+      return response.body as Client;
+    };
+    const search = async (text: string, extra = ''): Promise<number[]> => {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/clients?search=${encodeURIComponent(text)}${extra}`,
+        token: admin.token,
+      });
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+      return (response.body as Client[]).map((c) => c.id);
+    };
+    const post = async (url: string, payload?: object) => {
+      const response = await t.request({ method: 'POST', url, token: admin.token, payload });
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+    };
+
+    it('search finds a client by a phone typed with spaces', async () => {
+      const typed = mobile();
+      const client = await created({ name: `Phone ${tag()}`, phone: typed });
+      assert.match(client.phone, /^\+316\d{8}$/, 'stored in E.164');
+      assert.deepEqual(await search(typed), [client.id], 'as the client said it: 06 1234 5678');
+      const digits = typed.replace(/\s/g, '');
+      assert.deepEqual(await search(`${digits.slice(1, 4)} ${digits.slice(4, 7)}-${digits.slice(7)}`), [client.id]);
+      assert.deepEqual(await search(`+31 ${digits.slice(1)}`), [client.id]);
+    });
+
+    it('a 2-character search still finds', async () => {
+      const word = tag();
+      const client = await created({ name: `Short ${word}`, email: `${word}@example.com` });
+      const two = word.slice(-2).toUpperCase();
+      const found = await search(two);
+      assert.ok(found.includes(client.id), `${two} finds ${word}`);
+      // One character too.
+      assert.ok((await search(word.slice(-1))).includes(client.id));
+    });
+
+    it('what search finds through the index is what a contains-match of every client finds, in the same order', async () => {
+      const word = tag();
+      await created({ name: `Zoë ${word} Jansen`, email: `zoe.${word}@example.com`, phone: mobile() });
+      await created({ name: `ZOË ${word}-Janssen`, phone: mobile() });
+      await created({ name: `100%_${word}`, email: null });
+      await created({ name: `Anna "${word}"`, email: `anna@${word}.nl` });
+      await created({ name: `Bram de Vries`, email: `${word}.bram@example.com` });
+      const everyone = (await (
+        await t.request({ method: 'GET', url: '/api/clients?include_inactive=true', token: admin.token })
+      ).body) as Client[];
+      // In the list's own order (lower(name), then id, which is the search's order too), so
+      // only what is found is compared, not how each engine lower-cases an Ë.
+      const scan = (text: string) => {
+        const lower = text.toLowerCase();
+        const phone = text.replace(/[\s-]/g, '').toLowerCase();
+        return everyone
+          .filter(
+            (c) =>
+              c.name.toLowerCase().includes(lower) ||
+              (c.email ?? '').toLowerCase().includes(lower) ||
+              (phone !== '' && c.phone.replace(/[ -]/g, '').includes(phone)),
+          )
+          .map((c) => c.id);
+      };
+      for (const text of [
+        word,
+        word.toUpperCase(),
+        `${word} jansen`,
+        `${word}-jans`,
+        `zoe.${word}`,
+        `@${word}.NL`,
+        `%_${word}`,
+        `"${word}"`,
+        `${word.slice(1, 4)}`,
+        'jansen',
+        'de vries',
+        '@example.com',
+      ]) {
+        assert.deepEqual(await search(text, '&include_inactive=true'), scan(text), text);
+      }
+    });
+
+    it('a new, changed, merged, erased or deleted client is found as it is now', async () => {
+      const [a, b, c, d] = [tag(), tag(), tag(), tag()];
+      const first = await created({ name: `Kept ${a}`, email: `${a}@example.com` });
+      assert.deepEqual(await search(a), [first.id], 'a new client is found at once');
+
+      const changed = await t.request({
+        method: 'PUT',
+        url: `/api/clients/${first.id}`,
+        token: admin.token,
+        payload: { name: `Kept ${b}`, email: `${b}@example.com`, phone: mobile() },
+      });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      assert.deepEqual(await search(a, '&include_inactive=true'), [], 'the old name and email are gone');
+      assert.deepEqual(await search(b), [first.id]);
+      assert.deepEqual(await search((changed.body as Client).phone.slice(-7)), [first.id], 'the new phone');
+
+      const duplicate = await created({ name: `Duplicate ${c}` });
+      await post(`/api/clients/${first.id}/merge`, { duplicate_id: duplicate.id });
+      assert.deepEqual(await search(c, '&include_inactive=true'), [], 'a merged-away client keeps no personal data');
+      const pointer = `Merged into client #${first.id}`;
+      assert.ok((await search(pointer, '&include_inactive=true')).includes(duplicate.id));
+      assert.ok(!(await search(pointer)).includes(duplicate.id), 'and is left out of a plain search');
+
+      const phone = mobile();
+      const erased = await created({ name: `Erased ${d}`, email: `${d}@example.com`, phone });
+      await post(`/api/clients/${erased.id}/erase`);
+      assert.deepEqual(await search(d, '&include_inactive=true'), [], 'no trace of the name or the email');
+      assert.deepEqual(await search(phone, '&include_inactive=true'), [], 'nor of the phone');
+      assert.ok((await search(`Erased client #${erased.id}`, '&include_inactive=true')).includes(erased.id));
+
+      const gone = await created({ name: `Deleted ${tag()}` });
+      const removed = await t.request({ method: 'DELETE', url: `/api/clients/${gone.id}`, token: admin.token });
+      assert.equal(removed.status, 200, JSON.stringify(removed.body));
+      assert.deepEqual(await search(gone.name, '&include_inactive=true'), []);
+    });
+  });
+}
