@@ -34,6 +34,7 @@ export const OFFICE_ROUTES = {
   zReport: '/till/drawer/z-reports/:id',
   till: '/till',
   manage: '/manage',
+  manageSettings: '/manage/settings',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -61,6 +62,7 @@ export const officeHref = {
   zReport: (id: number) => href(`/till/drawer/z-reports/${id}`),
   till: () => href(OFFICE_ROUTES.till),
   manage: () => href(OFFICE_ROUTES.manage),
+  manageSettings: () => href(OFFICE_ROUTES.manageSettings),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /**

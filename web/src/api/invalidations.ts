@@ -67,6 +67,37 @@ export interface Staleness {
 const PREVIEW_LATER: Stale = { key: MERGE_PREVIEW_KEY, refetch: false };
 
 export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
+  // The settings (/manage/settings): the record, what the booking page and the office's header
+  // show of it (name, logo, mode), the calendar's part, and the free times its rules decide.
+  'put /api/settings': {
+    done: [
+      ['get', '/api/settings'],
+      ['get', '/api/public/salon-page'],
+      ['get', '/api/settings/calendar'],
+      AVAILABILITY_KEY,
+      BOOKING_DAY_KEY,
+    ],
+  },
+  'post /api/settings/upload-logo': {
+    done: [
+      ['get', '/api/settings'],
+      ['get', '/api/public/salon-page'],
+    ],
+  },
+  'put /api/settings/opening-hours': {
+    done: [
+      ['get', '/api/settings/opening-hours'],
+      ['get', '/api/settings'],
+      ['get', '/api/public/salon-page'],
+      AVAILABILITY_KEY,
+      BOOKING_DAY_KEY,
+    ],
+  },
+  'post /api/settings/holidays': { done: [['get', '/api/settings/holidays'], AVAILABILITY_KEY, BOOKING_DAY_KEY] },
+  'delete /api/settings/holidays/{id}': {
+    done: [['get', '/api/settings/holidays'], AVAILABILITY_KEY, BOOKING_DAY_KEY],
+    refused: [['get', '/api/settings/holidays']],
+  },
   // A booking takes a time, and a signed-in client's list gains it.
   'post /api/public/bookings': { done: [AVAILABILITY_KEY, MY_BOOKINGS_KEY] },
   'post /api/public/visits': { done: [AVAILABILITY_KEY, MY_BOOKINGS_KEY] },

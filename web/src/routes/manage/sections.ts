@@ -1,6 +1,6 @@
-import { type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
-import type { OfficeHref } from '../../../../src/lib/office-paths';
+import { OFFICE_ROUTES, officeHref, type OfficeHref } from '../../../../src/lib/office-paths';
 // The catalogue's keys (as i18n.tsx's MessageKey), named without i18n.tsx so the node tests read this file.
 import type en from '../../i18n/catalogues/en.json';
 
@@ -27,4 +27,13 @@ export interface ManageSection {
  * (and its routes to OFFICE_ROUTES), its screens loaded with `lazy(() => import('./<section>/…'))`; its messages come with the manage area's part, since
  * the area's dynamic imports are followed when the catalogue is split.
  */
-export const MANAGE_SECTIONS: readonly ManageSection[] = [];
+export const MANAGE_SECTIONS: readonly ManageSection[] = [
+  {
+    id: 'settings',
+    label: 'manage.settings.title',
+    description: 'manage.settings.description',
+    href: officeHref.manageSettings,
+    route: `${OFFICE_ROUTES.manageSettings}/*?`,
+    Screens: lazy(() => import('./settings/SettingsScreens')),
+  },
+];
