@@ -1,4 +1,4 @@
-import type { paths } from '../../../api/schema.gen';
+import type { paths } from '../../../api/schema.gen.js';
 
 /** Everything PUT /api/settings takes. */
 export type SettingsChanges = NonNullable<paths['/api/settings']['put']['requestBody']>['content']['application/json'];

@@ -1,7 +1,7 @@
-import type { Schemas } from '../../../api/client';
-import type { FieldPart, FieldSpec, SettingsChanges } from './groups';
+import type { components } from '../../../api/schema.gen.js';
+import type { FieldPart, FieldSpec, SettingsChanges } from './groups.js';
 
-export type Settings = Schemas['Settings'];
+export type Settings = components['schemas']['Settings'];
 /** What a form holds per field: the text typed, or a switch's state. */
 export type FormValues = Record<string, string | boolean>;
 
