@@ -221,7 +221,7 @@ for (const dialect of BROWSER_DIALECTS) {
         assert.equal(uploads.length, 0, 'nothing sent');
 
         await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-        await page.locator('img.settings-logo-image[src^="blob:"]').waitFor();
+        await page.locator('img.settings-logo-image[src^="data:image/png"]').waitFor();
         await page.getByRole('button', { name: words.upload }).click();
         await page.getByRole('status').getByText(words.uploaded).waitFor();
         await assertAccessible(page, `the logo uploaded (${language}, ${label})`);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { api, unwrap } from '../../../api/client';
 import { useChange } from '../../../api/mutation';
 import { useT } from '../../../i18n/i18n';
@@ -25,13 +25,6 @@ export function LogoUpload({ logoUrl }: { logoUrl: string | null }) {
   const input = useId();
   const [chosen, setChosen] = useState<{ file: File; preview: string } | null>(null);
   const [problem, setProblem] = useState<'type' | 'size' | null>(null);
-  // The preview's object address is let go once another file replaces it, or the page closes.
-  useEffect(
-    () => () => {
-      if (chosen) URL.revokeObjectURL(chosen.preview);
-    },
-    [chosen],
-  );
   const file = chosen?.file ?? null;
   const upload = useChange(['post', '/api/settings/upload-logo'], {
     mutationFn: (logo: File) =>
@@ -51,10 +44,16 @@ export function LogoUpload({ logoUrl }: { logoUrl: string | null }) {
     upload.reset();
     const wrong = picked ? logoProblem(picked) : null;
     setProblem(wrong);
-    setChosen(picked && !wrong ? { file: picked, preview: URL.createObjectURL(picked) } : null);
+    setChosen(null);
+    if (!picked || wrong) return;
+    // A data: address, which the office's content security policy allows for images (a blob: one it does not).
+    const reader = new FileReader();
+    reader.onload = () => typeof reader.result === 'string' && setChosen({ file: picked, preview: reader.result });
+    reader.readAsDataURL(picked);
   };
   const preview = chosen?.preview ?? null;
-  const shown = preview ?? upload.data?.url ?? logoUrl;
+  // The settings' own address of the logo (refreshed after the upload), on the office's origin.
+  const shown = preview ?? logoUrl;
 
   return (
     <fieldset className="form-group settings-logo">
