@@ -16,6 +16,12 @@ export function logoProblem(file: Pick<File, 'type' | 'size'>): 'type' | 'size' 
   return null;
 }
 
+/** The logo's path on the office's own origin: the service may name it under its public address, which the office's CSP does not allow. */
+function sameOrigin(address: string): string {
+  const url = new URL(address, window.location.href);
+  return `${url.pathname}${url.search}`;
+}
+
 /**
  * The salon's logo: the one in use, a chosen file previewed before it is sent, and the upload.
  * A file of another type or too large is said at once and never sent.
@@ -53,7 +59,7 @@ export function LogoUpload({ logoUrl }: { logoUrl: string | null }) {
   };
   const preview = chosen?.preview ?? null;
   // The settings' own address of the logo (refreshed after the upload), on the office's origin.
-  const shown = preview ?? logoUrl;
+  const shown = preview ?? (logoUrl ? sameOrigin(logoUrl) : null);
 
   return (
     <fieldset className="form-group settings-logo">
