@@ -442,6 +442,24 @@ const SHOTS: Shot[] = [
       await page.getByRole('grid').first().getByRole('row').nth(1).waitFor();
     },
   },
+  {
+    file: 'manage-settings-desktop-en.png',
+    context: { viewport: { width: 1280, height: 1400 }, locale: 'en-GB' },
+    steps: async (page) => {
+      await signIn(page, 'en');
+      await page.goto('/manage/settings/booking');
+      await page.getByRole('button', { name: 'Save' }).waitFor();
+    },
+  },
+  {
+    file: 'manage-settings-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: async (page) => {
+      await signIn(page, 'nl');
+      await page.goto('/manage/settings/payments');
+      await page.getByRole('button', { name: 'Opslaan' }).waitFor();
+    },
+  },
 ];
 
 let offers: Promise<{ giftCode: string }> | null = null;

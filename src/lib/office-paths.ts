@@ -52,6 +52,7 @@ export const OFFICE_ROUTES = {
   managePurchaseOrder: '/manage/suppliers/orders/:id',
   manageSupplier: '/manage/suppliers/:id',
   manageReports: '/manage/reports',
+  manageSettings: '/manage/settings',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -96,6 +97,7 @@ export const officeHref = {
   managePurchaseOrder: (id: number) => href(`/manage/suppliers/orders/${id}`),
   manageSupplier: (id: number) => href(`/manage/suppliers/${id}`),
   manageReports: () => href(OFFICE_ROUTES.manageReports),
+  manageSettings: () => href(OFFICE_ROUTES.manageSettings),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /** One report of the owner's (`/manage/reports/vat`): named, not numbered, so outside officeHref. */

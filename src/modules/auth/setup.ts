@@ -1,7 +1,11 @@
 import type { AppContext } from '../../context.js';
 import type { DB } from '../../db/types.js';
-import { toFlag } from '../../http/schemas.js';
-import { ensureStandardVatRate, lockSettingsRow, updateSettingsRow } from '../settings/service.js';
+import {
+  ensureStandardVatRate,
+  lockSettingsRow,
+  updateSettingsRow,
+  validateOpeningHours,
+} from '../settings/service.js';
 import { badRequest } from '../../lib/errors.js';
 import { isValidTimezone, nowIso } from '../../lib/time.js';
 import type { Kysely } from 'kysely';
@@ -73,31 +77,4 @@ export async function setup(ctx: AppContext, input: SetupInput) {
     token: await ctx.signer.signAccess(user.id, user.role),
     user: { id: user.id, name: user.name, role: user.role },
   };
-}
-
-function validateOpeningHours(entries: NonNullable<SetupInput['opening_hours']>) {
-  const seen = new Set<number>();
-  return entries.map((entry, index) => {
-    const field = `opening_hours.${index}`;
-    if (seen.has(entry.day_of_week)) {
-      throw badRequest('validation_failed', 'Each day may appear once in opening_hours', [
-        { field: `${field}.day_of_week`, message: 'appears more than once' },
-      ]);
-    }
-    seen.add(entry.day_of_week);
-    const isClosed = entry.is_closed === undefined ? 0 : toFlag(entry.is_closed);
-    const open = entry.open_time ?? null;
-    const close = entry.close_time ?? null;
-    if (!isClosed && (!open || !close || open >= close)) {
-      throw badRequest('validation_failed', 'An open day needs open_time before close_time', [
-        { field: `${field}.close_time`, message: 'must be after open_time' },
-      ]);
-    }
-    return {
-      day_of_week: entry.day_of_week,
-      open_time: isClosed ? null : open,
-      close_time: isClosed ? null : close,
-      is_closed: isClosed,
-    };
-  });
 }

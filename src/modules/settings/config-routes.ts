@@ -3,8 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { errorRef, IdParams, Ok } from '../../http/schemas.js';
-import { HolidayCreateBody, HolidayOut, VatRateCreateBody, VatRateOut, VatRateUpdateBody } from './config-schemas.js';
+import {
+  HolidayCreateBody,
+  HolidayOut,
+  OpeningHoursWeekBody,
+  OpeningHoursWeekOut,
+  VatRateCreateBody,
+  VatRateOut,
+  VatRateUpdateBody,
+} from './config-schemas.js';
 import * as holidays from './holidays.js';
+import { readOpeningHours, replaceOpeningHours } from './opening-hours.js';
 import * as vatRates from './vat-rates.js';
 
 const tags = ['settings'];
@@ -14,7 +23,7 @@ const tags = ['settings'];
 const AUTH_CHOSEN =
   'The spec leaves the auth level of this endpoint open; reads need a signed-in user (any role), changes an admin.';
 
-/** Holidays and VAT rates: small configuration tables under /api/settings. */
+/** Holidays, opening hours and VAT rates: small configuration tables under /api/settings. */
 export async function settingsConfigRoutes(instance: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -60,6 +69,33 @@ export async function settingsConfigRoutes(instance: FastifyInstance, ctx: AppCo
       await holidays.deleteHoliday(ctx.db, request.params.id);
       return { ok: true as const };
     },
+  });
+
+  app.get('/api/settings/opening-hours', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'getOpeningHours',
+      tags,
+      summary: 'The salon’s opening hours per weekday (an extension)',
+      description:
+        'The weekdays that have hours, as the set-up or the last replacement left them; the booking page shows them, and availability falls back on them for a member without a shift that day. Any signed-in user reads them.',
+      response: { 200: OpeningHoursWeekOut },
+    },
+    handler: async () => ({ opening_hours: await readOpeningHours(ctx.db) }),
+  });
+
+  app.put('/api/settings/opening-hours', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'replaceOpeningHours',
+      tags,
+      summary: 'Replace the salon’s opening hours, the whole week at once (an extension)',
+      description:
+        'The interface sets opening hours only at setup; this replaces them afterwards with the rules of the set-up: each weekday at most once (400 on `opening_hours.<i>.day_of_week`), an open day needs `open_time` before `close_time` (400 on `opening_hours.<i>.close_time`). A weekday left out has no hours afterwards. Admin only.',
+      body: OpeningHoursWeekBody,
+      response: { 200: OpeningHoursWeekOut, 400: errorRef },
+    },
+    handler: (request) => replaceOpeningHours(ctx, request.body.opening_hours),
   });
 
   app.get('/api/settings/vat-rates', {

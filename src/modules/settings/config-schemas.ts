@@ -53,3 +53,34 @@ export type HolidayOutput = Static<typeof HolidayOut>;
 export type VatRateCreateInput = Static<typeof VatRateCreateBody>;
 export type VatRateUpdateInput = Static<typeof VatRateUpdateBody>;
 export type VatRateOutput = Static<typeof VatRateOut>;
+
+const Time = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM' });
+
+export const OpeningHoursDay = Type.Object({
+  day_of_week: Type.Integer({ minimum: 0, maximum: 6, description: '0 = Sunday … 6 = Saturday' }),
+  open_time: Type.Optional(Type.Union([Time, Type.Null()])),
+  close_time: Type.Optional(Type.Union([Time, Type.Null()])),
+  is_closed: Type.Optional(Flag),
+});
+
+export const OpeningHoursWeekBody = Type.Object({
+  opening_hours: Type.Array(OpeningHoursDay, {
+    maxItems: 7,
+    description: 'The whole week: each weekday at most once; a weekday left out has no hours',
+  }),
+});
+
+export const OpeningHoursWeekOut = named(
+  'OpeningHoursWeek',
+  Type.Object({
+    opening_hours: Type.Array(
+      Type.Object({
+        day_of_week: Type.Integer({ description: '0 = Sunday … 6 = Saturday' }),
+        open_time: Type.Union([Type.String({ description: 'HH:MM' }), Type.Null()]),
+        close_time: Type.Union([Type.String({ description: 'HH:MM' }), Type.Null()]),
+        is_closed: FlagOut,
+      }),
+      { description: 'The weekdays that have hours, Sunday (0) first' },
+    ),
+  }),
+);

@@ -53,7 +53,7 @@ export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext)
       summary: 'Update the settings: only the fields present change',
       description:
         'Sending `********` for a secret keeps the stored one. `purchase_orders_enabled = 0` also sets `internal_consumption_enabled = 0`; ' +
-        '`internal_consumption_enabled = 1` while purchase orders are off is 400. Opening hours cannot be changed here (setup only).',
+        '`internal_consumption_enabled = 1` while purchase orders are off is 400. Opening hours are not changed here: PUT /api/settings/opening-hours replaces them.',
       body: SettingsUpdate,
       response: { 200: SettingsOut, 400: errorRef },
     },

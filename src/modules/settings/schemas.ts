@@ -302,7 +302,9 @@ export const SettingsOut = named(
     ...abuseLimitsOut,
     ...secretsSet,
     logo_url: Type.Union([Type.String(), Type.Null()]),
-    opening_hours: Type.Array(OpeningHours, { description: 'Set during setup only (read-only here)' }),
+    opening_hours: Type.Array(OpeningHours, {
+      description: 'Read-only here: set at setup, replaced with PUT /api/settings/opening-hours',
+    }),
     updated_at: Type.String({ description: 'YYYY-MM-DD HH:MM:SS' }),
   }),
 );

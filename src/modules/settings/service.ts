@@ -9,6 +9,7 @@
  *   logo.ts             the uploaded logo, its type decided by its bytes
  *   vat-rates.ts        VAT rates, one default, and which rates an item may use
  *   holidays.ts         the days the salon is closed
+ *   opening-hours.ts    the salon's hours per weekday, set at setup and replaced as a week
  *   link-origins.ts     the origins the salon's email links may lead to
  *   messages.ts         the salon's own texts of the client messages
  *   test-email.ts       a test email sent at once through the configured mail server
@@ -28,5 +29,6 @@ export {
   updateSettingsRow,
 } from '../../db/settings.js';
 export { isHoliday } from './holidays.js';
+export { validateOpeningHours } from './opening-hours.js';
 export { allowedLinkBase } from './link-origins.js';
 export { defaultVatRateId, ensureStandardVatRate, requireUsableVatRate, vatRateChange } from './vat-rates.js';

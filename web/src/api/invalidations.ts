@@ -106,6 +106,32 @@ const STOCK_READS: readonly Stale[] = [
 const STOCK_CHANGED: Staleness = { done: STOCK_READS, refused: STOCK_READS };
 
 export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
+  // The settings (/manage/settings): the record, what the booking page and the office's header
+  // show of it (name, logo, mode), the calendar's part, and the free times its rules decide.
+  'put /api/settings': {
+    done: [
+      ['get', '/api/settings'],
+      ['get', '/api/public/salon-page'],
+      ['get', '/api/settings/calendar'],
+      AVAILABILITY_KEY,
+      BOOKING_DAY_KEY,
+    ],
+  },
+  'post /api/settings/upload-logo': {
+    done: [
+      ['get', '/api/settings'],
+      ['get', '/api/public/salon-page'],
+    ],
+  },
+  'put /api/settings/opening-hours': {
+    done: [
+      ['get', '/api/settings/opening-hours'],
+      ['get', '/api/settings'],
+      ['get', '/api/public/salon-page'],
+      AVAILABILITY_KEY,
+      BOOKING_DAY_KEY,
+    ],
+  },
   // A booking takes a time, and a signed-in client's list gains it.
   'post /api/public/bookings': { done: [AVAILABILITY_KEY, MY_BOOKINGS_KEY] },
   'post /api/public/visits': { done: [AVAILABILITY_KEY, MY_BOOKINGS_KEY] },
@@ -222,8 +248,12 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   'post /api/staff/default-shifts/apply': { done: [SHIFTS_KEY, AVAILABILITY_KEY] },
   'post /api/staff/time-off': { done: [TIME_OFF_KEY, AVAILABILITY_KEY] },
   'delete /api/staff/time-off/{id}': { done: [TIME_OFF_KEY, AVAILABILITY_KEY], refused: [TIME_OFF_KEY] },
-  'post /api/settings/holidays': { done: [HOLIDAYS_KEY, AVAILABILITY_KEY], refused: [HOLIDAYS_KEY] },
-  'delete /api/settings/holidays/{id}': { done: [HOLIDAYS_KEY, AVAILABILITY_KEY], refused: [HOLIDAYS_KEY] },
+  // A holiday (from the roster or the opening hours' special days) closes the desk's day too.
+  'post /api/settings/holidays': { done: [HOLIDAYS_KEY, AVAILABILITY_KEY, BOOKING_DAY_KEY], refused: [HOLIDAYS_KEY] },
+  'delete /api/settings/holidays/{id}': {
+    done: [HOLIDAYS_KEY, AVAILABILITY_KEY, BOOKING_DAY_KEY],
+    refused: [HOLIDAYS_KEY],
+  },
   'post /api/calendar-feeds': { done: [CALENDAR_FEEDS_KEY] },
   'delete /api/calendar-feeds/{id}': { done: [CALENDAR_FEEDS_KEY], refused: [CALENDAR_FEEDS_KEY] },
   // The manager's catalogue: a service's lists carry its category's name and colour and its

@@ -3420,7 +3420,7 @@ export interface paths {
     get: operations['getSettings'];
     /**
      * Update the settings: only the fields present change
-     * @description Auth: Admin. Sending `********` for a secret keeps the stored one. `purchase_orders_enabled = 0` also sets `internal_consumption_enabled = 0`; `internal_consumption_enabled = 1` while purchase orders are off is 400. Opening hours cannot be changed here (setup only).
+     * @description Auth: Admin. Sending `********` for a secret keeps the stored one. `purchase_orders_enabled = 0` also sets `internal_consumption_enabled = 0`; `internal_consumption_enabled = 1` while purchase orders are off is 400. Opening hours are not changed here: PUT /api/settings/opening-hours replaces them.
      */
     put: operations['updateSettings'];
     post?: never;
@@ -3592,6 +3592,30 @@ export interface paths {
      * @description Auth: Admin. A draft is checked like a save (400 on an unknown placeholder or a text that does not parse) but not stored.
      */
     post: operations['previewMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/settings/opening-hours': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The salon’s opening hours per weekday (an extension)
+     * @description Auth: Logged in (any role). The weekdays that have hours, as the set-up or the last replacement left them; the booking page shows them, and availability falls back on them for a member without a shift that day. Any signed-in user reads them.
+     */
+    get: operations['getOpeningHours'];
+    /**
+     * Replace the salon’s opening hours, the whole week at once (an extension)
+     * @description Auth: Admin. The interface sets opening hours only at setup; this replaces them afterwards with the rules of the set-up: each weekday at most once (400 on `opening_hours.<i>.day_of_week`), an open day needs `open_time` before `close_time` (400 on `opening_hours.<i>.close_time`). A weekday left out has no hours afterwards. Admin only.
+     */
+    put: operations['replaceOpeningHours'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -5771,6 +5795,17 @@ export interface components {
     NotificationPreferences: {
       [key: string]: components['schemas']['NotificationPreference'];
     };
+    OpeningHoursWeek: {
+      /** @description The weekdays that have hours, Sunday (0) first */
+      opening_hours: {
+        close_time: string | null;
+        /** @description 0 = Sunday … 6 = Saturday */
+        day_of_week: number;
+        /** @description 0 or 1 */
+        is_closed: number;
+        open_time: string | null;
+      }[];
+    };
     OutboxEmail: {
       /**
        * @description YYYY-MM-DD HH:MM:SS in the salon time zone
@@ -7001,7 +7036,7 @@ export interface components {
       /** @description 1 when onlinepay_api_key holds a value */
       onlinepay_api_key_set: 0 | 1;
       onlinepay_terminal_id: string;
-      /** @description Set during setup only (read-only here) */
+      /** @description Read-only here: set at setup, replaced with PUT /api/settings/opening-hours */
       opening_hours: {
         close_time: string | null;
         day_of_week: number;
@@ -24055,6 +24090,122 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getOpeningHours: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpeningHoursWeek'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  replaceOpeningHours: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The whole week: each weekday at most once; a weekday left out has no hours */
+          opening_hours: {
+            close_time?: string | null;
+            /** @description 0 = Sunday … 6 = Saturday */
+            day_of_week: number;
+            is_closed?: boolean | 0 | 1;
+            open_time?: string | null;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpeningHoursWeek'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
-import { officeHref, type OfficeHref } from '../../../../src/lib/office-paths';
+import { OFFICE_ROUTES, officeHref, type OfficeHref } from '../../../../src/lib/office-paths';
 // The catalogue's keys (as i18n.tsx's MessageKey), named without i18n.tsx so the node tests read this file.
 import type en from '../../i18n/catalogues/en.json';
 
@@ -83,6 +83,14 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     href: officeHref.manageImports,
     route: '/manage/imports',
     Screens: lazy(() => import('./imports/ImportsScreens')),
+  },
+  {
+    id: 'settings',
+    label: 'manage.settings.title',
+    description: 'manage.settings.description',
+    href: officeHref.manageSettings,
+    route: `${OFFICE_ROUTES.manageSettings}/*?`,
+    Screens: lazy(() => import('./settings/SettingsScreens')),
   },
   {
     id: 'reports',

@@ -10,7 +10,7 @@ import { LANGUAGES } from '../../lib/language';
 import { ApiForm, SubmitButton } from '../../ui/ApiForm';
 import { useTitle } from '../../ui/PageStates';
 import { TextField } from '../../ui/TextField';
-import { OpeningHoursFields, defaultWeek, openingHoursBody, type DayHours } from './OpeningHoursFields';
+import { OpeningHoursFields, defaultWeek, openingHoursBody, type DayHours } from '../../ui/OpeningHoursFields';
 import { PickField } from './PickField';
 import './office.css';
 

@@ -1,7 +1,8 @@
-import { LOCALE_OF, useLanguage, useT } from '../../i18n/i18n';
-import { weekdayName } from '../../lib/format';
-import { Checkbox } from '../../ui/Checkbox';
-import { TextField } from '../../ui/TextField';
+import { LOCALE_OF, useLanguage, useT } from '../i18n/i18n';
+import { weekdayName } from '../lib/format';
+import { Checkbox } from './Checkbox';
+import { TextField } from './TextField';
+import './opening-hours.css';
 
 /** One weekday's hours as the form holds them (`day_of_week` 0 = Sunday, as the API counts). */
 export interface DayHours {

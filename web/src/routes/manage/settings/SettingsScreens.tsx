@@ -1,0 +1,88 @@
+import { Link, Route, Switch, useParams } from 'wouter';
+// The office's addresses, shared with the service (which pages it serves) and its notifications' links.
+import { OFFICE_ROUTES, officeHref } from '../../../../../src/lib/office-paths';
+import { $api } from '../../../api/client';
+import { useT, type MessageKey } from '../../../i18n/i18n';
+import { Loading, LoadError, NotFound, useTitle } from '../../../ui/PageStates';
+import { BookingLinks } from './BookingLinks';
+import { GROUP_PARTS, SETTINGS_GROUPS, type SettingsGroup } from './groups';
+import { HoursPage } from './HoursPage';
+import { LogoUpload } from './LogoUpload';
+import { MailTest } from './MailTest';
+import { SettingsForm } from './SettingsForm';
+import type { Settings } from './values';
+import './settings.css';
+
+const groupName = (group: string) => `manage.settings.group.${group}` as MessageKey;
+const groupAbout = (group: string) => `manage.settings.about.${group}` as MessageKey;
+/** A group's page: below the section's own address, one segment per group. */
+export const groupHref = (group: SettingsGroup) => `${officeHref.manageSettings()}/${group}`;
+
+/** /manage/settings and its groups, each a page with its own form. */
+export default function SettingsScreens() {
+  return (
+    <Switch>
+      <Route path={OFFICE_ROUTES.manageSettings} component={SettingsIndex} />
+      <Route path={`${OFFICE_ROUTES.manageSettings}/:group`} component={GroupPage} />
+      <Route component={NotFound} />
+    </Switch>
+  );
+}
+
+function SettingsIndex() {
+  const t = useT();
+  useTitle(t('manage.settings.title'));
+  return (
+    <>
+      <p className="settings-back">
+        <Link href={officeHref.manage()}>{t('manage.title')}</Link>
+      </p>
+      <h1>{t('manage.settings.title')}</h1>
+      <ul className="manage-sections">
+        {SETTINGS_GROUPS.map((group) => (
+          <li key={group}>
+            <Link href={groupHref(group)} className="manage-section-link">
+              {t(groupName(group))}
+            </Link>
+            <p className="manage-section-description">{t(groupAbout(group))}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function GroupPage() {
+  const t = useT();
+  const { group } = useParams<{ group: string }>();
+  const known = (SETTINGS_GROUPS as readonly string[]).includes(group);
+  useTitle(known ? t(groupName(group)) : t('manage.settings.title'));
+  if (!known) return <NotFound />;
+  return (
+    <div className="settings-page">
+      <p className="settings-back">
+        <Link href={officeHref.manageSettings()}>{t('manage.settings.title')}</Link>
+      </p>
+      <h1>{t(groupName(group))}</h1>
+      <p>{t(groupAbout(group))}</p>
+      {group === 'hours' ? <HoursPage /> : <RecordGroup group={group as SettingsGroup} />}
+    </div>
+  );
+}
+
+/** A group of the settings record: its form, and what the group has besides (the logo, the links, the test email). */
+function RecordGroup({ group }: { group: SettingsGroup }) {
+  const settings = $api.useQuery('get', '/api/settings');
+  const parts = GROUP_PARTS[group] ?? [];
+  if (settings.isError) return <LoadError retry={() => void settings.refetch()} />;
+  if (!settings.data) return <Loading />;
+  const data: Settings = settings.data;
+  return (
+    <>
+      {group === 'salon' && <LogoUpload logoUrl={data.logo_url} />}
+      <SettingsForm key={group} parts={parts} settings={data} />
+      {group === 'booking' && <BookingLinks />}
+      {group === 'mail' && <MailTest />}
+    </>
+  );
+}
