@@ -184,6 +184,10 @@ for (const dialect of BROWSER_DIALECTS) {
         await field.fill(newKey);
         await page.getByRole('button', { name: words.save }).click();
         await page.getByRole('status').getByText(words.saved).waitFor();
+        // The field is emptied by the save's own answer; on a loaded machine that render may
+        // follow the status line's by a moment.
+        for (let waited = 0; waited < 5000 && (await field.inputValue()) !== ''; waited += 100)
+          await page.waitForTimeout(100);
         assert.equal(await field.inputValue(), '', 'emptied again after the save');
         await assertAccessible(page, `the payments' settings saved (${language}, ${label})`);
 
