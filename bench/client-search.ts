@@ -15,11 +15,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { connect, type Database } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { listClients } from '../src/modules/clients/service.js';
 import { FIRST_NAMES, LAST_NAMES } from './generate.js';
+import { withScratchPostgres } from './postgres.js';
 import { Random } from './random.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200_000);
@@ -126,16 +126,7 @@ async function sqlite(): Promise<void> {
 }
 
 async function postgres(serverUrl: string): Promise<void> {
-  const name = 'salon_bench_clients';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = connect({ databaseUrl: url.toString(), poolSize: 1 });
-  try {
-    await migrateToLatest(database.db, 'postgres');
+  await withScratchPostgres(serverUrl, 'salon_bench_clients', async (database) => {
     const started = performance.now();
     for (let i = 0; i < rows.length; i += 6_000) {
       await database.db
@@ -147,11 +138,7 @@ async function postgres(serverUrl: string): Promise<void> {
     await sql`analyze clients`.execute(database.db);
     log(`postgres: ${CLIENTS} clients in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     await measure('postgres', database, rows);
-  } finally {
-    await database.destroy();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }
 
 if ((process.env.BENCH_ENGINES ?? 'sqlite,postgres').includes('sqlite')) await sqlite();

@@ -16,9 +16,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
 import { connect, type Database } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { withScratchPostgres } from './postgres.js';
 import type { JournalKind } from '../src/db/tables/pos.js';
 import type { DB } from '../src/db/types.js';
 import { canonicalJson, entryHash, GENESIS_HASH, type HashedFields } from '../src/modules/pos/journal.js';
@@ -173,16 +173,7 @@ async function sqlite(): Promise<void> {
 }
 
 async function postgres(serverUrl: string): Promise<void> {
-  const name = 'salon_bench_journal';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = connect({ databaseUrl: url.toString(), poolSize: 1 });
-  try {
-    await migrateToLatest(database.db, 'postgres');
+  await withScratchPostgres(serverUrl, 'salon_bench_journal', async (database) => {
     const started = performance.now();
     let batch: Array<HashedFields & { hash: string; kind: JournalKind }> = [];
     const flush = async () => {
@@ -199,11 +190,7 @@ async function postgres(serverUrl: string): Promise<void> {
     await sql`analyze pos_journal`.execute(database.db);
     log(`postgres: ${ENTRIES} entries written in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     await measure('postgres', database);
-  } finally {
-    await database.destroy();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }
 
 await sqlite();

@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { connect, type Database } from '../src/db/connection.js';
+import { migrateToLatest } from '../src/db/migrate.js';
 import { migrateSqliteToPostgres } from '../src/db/migrate-to-postgres.js';
 import { Progress } from './progress.js';
 
@@ -23,6 +25,31 @@ function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
+}
+
+/**
+ * A database `name` made afresh on the server (any left from an earlier run dropped), migrated
+ * by the app's migrations, handed to `use` over one connection, and dropped after: for a
+ * bench that writes its own rows rather than the generated data set.
+ */
+export async function withScratchPostgres(
+  serverUrl: string,
+  name: string,
+  use: (database: Database) => Promise<void>,
+): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const database = connect({ databaseUrl: withDatabase(serverUrl, name), poolSize: 1 });
+  try {
+    await migrateToLatest(database.db, 'postgres');
+    await use(database);
+  } finally {
+    await database.destroy();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 }
 
 export async function loadIntoPostgres(
