@@ -57,7 +57,7 @@ for (const dialect of DIALECTS) {
       assert.equal(sale.body.vat_total, 21);
     });
 
-    it('GET /auth/me answers the caller: id, name, email, role, require_password_change, bookable', async () => {
+    it('GET /auth/me answers the caller: id, name, email, role, require_password_change, bookable, can_change_prices', async () => {
       const other = await createTestApp(dialect);
       try {
         const admin = await setupSalon(other);
@@ -72,11 +72,25 @@ for (const dialect of DIALECTS) {
           role: 'admin',
           require_password_change: false,
           bookable: 0,
+          can_change_prices: true,
         });
         const theirs = await other.request({ method: 'GET', url: '/api/auth/me', token: staff.token });
         assert.equal(theirs.body.id, staff.id);
         assert.equal(theirs.body.role, 'staff');
         assert.equal(theirs.body.bookable, 1);
+        // A staff member may change a till price while staff_price_changes_enabled is on (the default).
+        assert.equal(theirs.body.can_change_prices, true);
+        const off = await other.request({
+          method: 'PUT',
+          url: '/api/settings',
+          token: admin.token,
+          payload: { staff_price_changes_enabled: false },
+        });
+        assert.equal(off.status, 200, JSON.stringify(off.body));
+        const staffOff = await other.request({ method: 'GET', url: '/api/auth/me', token: staff.token });
+        assert.equal(staffOff.body.can_change_prices, false);
+        const adminOff = await other.request({ method: 'GET', url: '/api/auth/me', token: admin.token });
+        assert.equal(adminOff.body.can_change_prices, true);
         assert.equal((await other.request({ method: 'GET', url: '/api/auth/me' })).status, 401);
       } finally {
         await other.close();

@@ -157,7 +157,7 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
     schema: {
       operationId: 'getMe',
       tags,
-      summary: 'The signed-in user: id, name, email, role, require_password_change, bookable',
+      summary: 'The signed-in user: id, name, email, role, require_password_change, bookable, can_change_prices',
       response: { 200: Me, 404: errorRef },
     },
     handler: (request) => auth.me(ctx.db, currentUser(request)),

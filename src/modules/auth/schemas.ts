@@ -35,6 +35,10 @@ export const Me = named(
     bookable: Type.Union([Type.Literal(0), Type.Literal(1)], {
       description: '1: takes appointments (shown in the calendar); 0: an owner or receptionist who does not',
     }),
+    can_change_prices: Type.Boolean({
+      description:
+        "Whether the till may charge a line at another price than the catalogue's: always for an admin, for staff while the setting staff_price_changes_enabled is on (an extension)",
+    }),
   }),
 );
 

@@ -91,9 +91,12 @@ export async function me(db: Kysely<DB>, caller: AuthUser) {
     .where('id', '=', caller.id)
     .executeTakeFirst();
   if (!user) throw notFound('User');
+  // Staff cannot read the settings; the till needs to know whether it may offer a price change.
+  const settings = await db.selectFrom('settings').select('staff_price_changes_enabled').executeTakeFirst();
   return {
     ...user,
     require_password_change: user.require_password_change === 1,
     bookable: user.bookable === 1 ? (1 as const) : (0 as const),
+    can_change_prices: user.role === 'admin' || settings?.staff_price_changes_enabled === 1,
   };
 }

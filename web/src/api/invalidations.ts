@@ -115,6 +115,8 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
       ['get', '/api/settings'],
       ['get', '/api/public/salon-page'],
       ['get', '/api/settings/calendar'],
+      // The signed-in user's can_change_prices follows staff_price_changes_enabled.
+      ['get', '/api/auth/me'],
       AVAILABILITY_KEY,
       BOOKING_DAY_KEY,
     ],

@@ -114,7 +114,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The signed-in user: id, name, email, role, require_password_change, bookable
+     * The signed-in user: id, name, email, role, require_password_change, bookable, can_change_prices
      * @description Auth: Logged in (any role).
      */
     get: operations['getMe'];
@@ -5665,6 +5665,8 @@ export interface components {
     Me: {
       /** @description 1: takes appointments (shown in the calendar); 0: an owner or receptionist who does not */
       bookable: 0 | 1;
+      /** @description Whether the till may charge a line at another price than the catalogue's: always for an admin, for staff while the setting staff_price_changes_enabled is on (an extension) */
+      can_change_prices: boolean;
       email: string;
       id: number;
       name: string;

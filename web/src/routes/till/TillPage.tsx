@@ -39,6 +39,7 @@ export function TillPage() {
   useTitle(t('till.title'));
   const session = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
+  const me = $api.useQuery('get', '/api/auth/me');
   const info = $api.useQuery('get', '/api/public/salon-info');
   const money = useMoney(info.data?.currency);
   const [cart, dispatch] = useReducer(cartReducer, EMPTY_CART);
@@ -81,7 +82,8 @@ export function TillPage() {
   }
 
   const staffId = cart.staffId ?? user?.id ?? 0;
-  const canChangePrice = user?.role === 'admin';
+  // An admin always may; staff while the setting allows it (the service refuses otherwise).
+  const canChangePrice = me.data?.can_change_prices ?? user?.role === 'admin';
   const sum = linesSum(cart);
   const ready = cart.client !== null && (cart.lines.length > 0 || cart.giftCards.length > 0);
   return (
