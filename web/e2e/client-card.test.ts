@@ -40,6 +40,8 @@ const WORDS = {
     saved: 'Saved.',
     spent: 'Lifetime spend',
     points: 'Loyalty points',
+    usableUntil: (date: string) => `Cut and blow-dry (Month of trims): 2 of 2 left, usable until ${date}`,
+    expired: (date: string) => `Cut and blow-dry (Week of trims): 2 of 2 left, expired (usable until ${date})`,
     merge: 'Merge a duplicate…',
     searchDuplicate: 'Search the duplicate',
     fromDuplicate: '(from the duplicate)',
@@ -69,6 +71,9 @@ const WORDS = {
     saved: 'Opgeslagen.',
     spent: 'Totaal besteed',
     points: 'Spaarpunten',
+    usableUntil: (date: string) => `Cut and blow-dry (Month of trims): nog 2 van 2, te gebruiken tot en met ${date}`,
+    expired: (date: string) =>
+      `Cut and blow-dry (Week of trims): nog 2 van 2, verlopen (te gebruiken tot en met ${date})`,
     merge: 'Dubbele klant samenvoegen…',
     searchDuplicate: 'Dubbele klant zoeken',
     fromDuplicate: '(van de dubbele klant)',
@@ -95,6 +100,8 @@ for (const dialect of BROWSER_DIALECTS) {
     let desk: { email: string; password: string };
     let staffId: number;
     let service: { id: number };
+    let monthPackage: number;
+    let shortPackage: number;
     let taken: string;
 
     before(async () => {
@@ -106,6 +113,17 @@ for (const dialect of BROWSER_DIALECTS) {
       staffId = staff.id;
       await api(h.t, admin.token, 'PUT', '/api/loyalty/settings', { loyalty_enabled: 1, points_per_euro: 1 });
       service = await createService(h.t, admin.token, { name: 'Cut and blow-dry', price: 80 });
+      const pack = async (name: string, validDays: number) =>
+        (
+          await api(h.t, admin.token, 'POST', '/api/packages', {
+            name,
+            price: 0,
+            valid_days: validDays,
+            services: [{ service_id: service.id, quantity: 2 }],
+          })
+        ).id as number;
+      monthPackage = await pack('Month of trims', 30);
+      shortPackage = await pack('Week of trims', 7);
       taken = (await createClient(h.t, admin.token, { name: 'Someone Else' })).email!;
     });
     after(() => h.close());
@@ -221,6 +239,35 @@ for (const dialect of BROWSER_DIALECTS) {
         await figures.locator('div', { hasText: words.points }).getByText(String(points), { exact: true }).waitFor();
         await page.getByRole('heading', { level: 2, name: words.messages }).waitFor();
         await assertAccessible(page, `the card after a sale and a refund (${language}, ${label})`);
+
+        // Two free packages (the spend above stays): one valid for 30 days, one whose last day has passed.
+        for (const [pkg, pastDays] of [
+          [monthPackage, 0],
+          [shortPackage, 6],
+        ] as const) {
+          const bought = await api(h.t, admin.token, 'POST', '/api/pos', {
+            client_id: id,
+            staff_id: staffId,
+            payment_method: 'cash',
+            items: [{ type: 'package', id: pkg, quantity: 1 }],
+          });
+          if (pastDays === 0) continue;
+          const lastDay = new Date(Date.now() - pastDays * 86_400_000).toISOString().slice(0, 10);
+          await h.t.ctx.db
+            .updateTable('client_packages')
+            .set({ expires_on: lastDay })
+            .where('order_id', '=', bought.id)
+            .execute();
+        }
+        const credits = await api(h.t, admin.token, 'GET', `/api/packages/credits?client_id=${id}`);
+        const day = (date: string) =>
+          new Intl.DateTimeFormat(words.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+            new Date(`${date}T12:00:00Z`),
+          );
+        await page.reload();
+        await figures.getByText(words.usableUntil(day(credits[0].expires_on))).waitFor();
+        await figures.getByText(words.expired(day(credits[1].expires_on))).waitFor();
+        await assertAccessible(page, `the card with package credits (${language}, ${label})`);
 
         // Merge a duplicate: the preview says what each keeps, then the result.
         const dupName = `Eva Duplicate ${language}`;

@@ -32,6 +32,8 @@ const WORDS = {
     price: 'Price (VAT included)',
     service1: 'Service 1',
     sessions: 'Sessions',
+    validDays: 'Valid for (days)',
+    days90: '90 days',
     create: 'Create',
     promotions: 'Promotions',
     newPromotion: 'New promotion',
@@ -67,6 +69,8 @@ const WORDS = {
     price: 'Prijs (incl. btw)',
     service1: 'Dienst 1',
     sessions: 'Behandelingen',
+    validDays: 'Geldig (dagen)',
+    days90: '90 dagen',
     create: 'Aanmaken',
     promotions: 'Acties',
     newPromotion: 'Nieuwe actie',
@@ -169,6 +173,8 @@ for (const dialect of BROWSER_DIALECTS) {
         await dialog.getByLabel(words.price).fill('80');
         await dialog.getByLabel(words.service1).selectOption({ label: serviceName });
         await dialog.getByLabel(words.sessions).fill('0');
+        // Credits usable for 90 days after the sale.
+        await dialog.getByLabel(words.validDays).fill('90');
         await dialog.getByRole('button', { name: words.create }).click();
         await invalid(dialog.getByLabel(words.sessions));
         assert.equal(
@@ -183,7 +189,12 @@ for (const dialect of BROWSER_DIALECTS) {
         const row = page.getByRole('row', { name: new RegExp(packageName) });
         await row.waitFor();
         // On a phone the list leaves the services out, so a row fits the screen.
-        if (label === 'desktop') await row.getByText(`5 × ${serviceName}`).waitFor();
+        if (label === 'desktop') {
+          await row.getByText(`5 × ${serviceName}`).waitFor();
+          await row.getByText(words.days90, { exact: true }).waitFor();
+        }
+        const packages = await api(h.t, admin.token, 'GET', '/api/packages');
+        assert.equal(packages.find((p: { name: string }) => p.name === packageName).valid_days, 90);
         await assertAccessible(page, `the package listed ${where}`);
 
         // Promotions: a code in use (409) on the code; a last day before the first (400) on it.

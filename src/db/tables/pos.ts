@@ -196,6 +196,8 @@ export interface PackagesTable {
   price: number;
   vat_rate_id: number | null;
   active: number;
+  /** days a sold package's credits stay usable; null: they never expire (migration 0069) */
+  valid_days: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -213,6 +215,8 @@ export interface ClientPackagesTable {
   order_id: number;
   name: string;
   created_at: string;
+  /** the last day (salon time zone) its credits are usable; null: never expire (migration 0069) */
+  expires_on: string | null;
 }
 
 export interface ClientPackageCreditsTable {

@@ -2,13 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Executor } from '../../db/executor.js';
 import { conflict } from '../../lib/errors.js';
-import { formatInstant, nowIso } from '../../lib/time.js';
+import { addDays, formatInstant, nowIso, todayIn } from '../../lib/time.js';
 import { readTimezone } from '../settings/service.js';
 import type { CreditOutput } from './schemas.js';
 
 /*
  * Package credits: granted by a sale in its transaction, spent by a later service line (never
- * below zero, also under concurrent sales), and listed per client.
+ * below zero, also under concurrent sales), and listed per client. A package with `valid_days`
+ * gives credits an expiry date fixed at the sale (`client_packages.expires_on`, the day of
+ * purchase plus that many days, salon time zone); after that day they are not spent.
  */
 
 /** A client's package credits, oldest purchase first; spent ones included (remaining 0). */
@@ -28,18 +30,30 @@ export async function listCredits(db: Kysely<DB>, clientId: number): Promise<Cre
       'c.total',
       'c.remaining',
       'cp.created_at',
+      'cp.expires_on',
     ])
     .where('c.client_id', '=', clientId)
     .orderBy('c.id')
     .execute();
-  return rows.map(({ created_at, ...row }) => ({ ...row, purchased_at: formatInstant(created_at, timezone) }));
+  const today = todayIn(timezone);
+  return rows.map(({ created_at, expires_on, ...row }) => ({
+    ...row,
+    purchased_at: formatInstant(created_at, timezone),
+    expires_on,
+    expired: expires_on !== null && expires_on < today,
+  }));
 }
 
-/** Gives the client the credits of `quantity` packages bought in an order. */
+/** Gives the client the credits of `quantity` packages bought in an order on `today` (salon date). */
 export async function grantPackage(
   trx: Executor,
-  grant: { clientId: number; packageId: number; name: string; orderId: number; quantity: number },
+  grant: { clientId: number; packageId: number; name: string; orderId: number; quantity: number; today: string },
 ): Promise<void> {
+  const validity = await trx
+    .selectFrom('packages')
+    .select('valid_days')
+    .where('id', '=', grant.packageId)
+    .executeTakeFirstOrThrow();
   const clientPackage = await trx
     .insertInto('client_packages')
     .values({
@@ -48,6 +62,7 @@ export async function grantPackage(
       order_id: grant.orderId,
       name: grant.name,
       created_at: nowIso(),
+      expires_on: validity.valid_days === null ? null : addDays(grant.today, validity.valid_days),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -72,23 +87,38 @@ export async function grantPackage(
 }
 
 /**
- * Spends `quantity` credits of a service from one of the client's packages (the oldest that
- * still has enough), and answers its client_package id; 409 `no_package_credit` when none has.
+ * Spends `quantity` credits of a service from one of the client's packages still valid on
+ * `today` (the oldest that has enough), and answers its client_package id. 409
+ * `package_credit_expired` when only expired packages have enough, `no_package_credit` when
+ * none has.
  */
 export async function spendCredits(
   trx: Executor,
   clientId: number,
   serviceId: number,
   quantity: number,
+  today: string,
 ): Promise<number> {
-  const candidate = await trx
-    .selectFrom('client_package_credits')
-    .select(['id', 'client_package_id'])
-    .where('client_id', '=', clientId)
-    .where('service_id', '=', serviceId)
-    .where('remaining', '>=', quantity)
-    .orderBy('id')
+  const enough = trx
+    .selectFrom('client_package_credits as c')
+    .innerJoin('client_packages as cp', 'cp.id', 'c.client_package_id')
+    .select(['c.id', 'c.client_package_id', 'cp.expires_on'])
+    .where('c.client_id', '=', clientId)
+    .where('c.service_id', '=', serviceId)
+    .where('c.remaining', '>=', quantity);
+  const candidate = await enough
+    .where((eb) => eb.or([eb('cp.expires_on', 'is', null), eb('cp.expires_on', '>=', today)]))
+    .orderBy('c.id')
     .executeTakeFirst();
+  if (!candidate) {
+    const expired = await enough.orderBy('cp.expires_on', 'desc').orderBy('c.id').executeTakeFirst();
+    if (expired?.expires_on) {
+      throw conflict(
+        'package_credit_expired',
+        `The client's package credits for this service were usable until ${expired.expires_on} (the package's validity) and have expired`,
+      );
+    }
+  }
   const spent = candidate
     ? await trx
         .updateTable('client_package_credits')

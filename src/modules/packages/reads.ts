@@ -40,6 +40,7 @@ function toPackage(row: PackageRow, services: PackageOutput['services'], timezon
     price: fromCents(row.price),
     vat_rate_id: row.vat_rate_id,
     active: row.active === 1 ? 1 : 0,
+    valid_days: row.valid_days,
     services,
     created_at: formatInstant(row.created_at, timezone),
     updated_at: formatInstant(row.updated_at, timezone),

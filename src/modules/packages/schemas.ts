@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { DateTimeText, Flag, Id, named, NonEmpty, PageQuery } from '../../http/schemas.js';
+import { DateText, DateTimeText, Flag, Id, named, NonEmpty, PageQuery } from '../../http/schemas.js';
 
 /* Packages (prepaid bundles of services), under /api/packages. */
 
@@ -23,6 +23,12 @@ export const PackageOut = named(
     price: Type.Number({ description: 'Currency units, VAT included' }),
     vat_rate_id: Nullable(Type.Integer()),
     active: Type.Integer({ minimum: 0, maximum: 1 }),
+    valid_days: Nullable(
+      Type.Integer({
+        description:
+          'Days a sold package’s credits stay usable after the day of purchase; null: they never expire (an extension)',
+      }),
+    ),
     services: Type.Array(PackageServiceOut),
     created_at: DateTimeText,
     updated_at: DateTimeText,
@@ -38,6 +44,15 @@ const fields = {
   vat_rate_id: Type.Optional(Nullable(Id)),
   services: Type.Array(PackageServiceBody, { minItems: 1, maxItems: 50 }),
   active: Type.Optional(Flag),
+  valid_days: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 1,
+        maximum: 3650,
+        description: 'Days the credits stay usable after the day of purchase; null or absent: never expire',
+      }),
+    ),
+  ),
 };
 
 export const PackageCreateBody = Type.Object(fields);
@@ -61,6 +76,10 @@ export const CreditOut = named(
     total: Type.Integer(),
     remaining: Type.Integer(),
     purchased_at: DateTimeText,
+    expires_on: Type.Union([DateText, Type.Null()], {
+      description: 'The last day (salon time zone) the credits are usable; null: never expire (an extension)',
+    }),
+    expired: Type.Boolean({ description: 'Past expires_on: the credits left can no longer be used' }),
   }),
 );
 export const CreditsQuery = Type.Object({ client_id: Id });

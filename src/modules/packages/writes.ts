@@ -51,6 +51,7 @@ export async function createPackage(ctx: AppContext, input: PackageCreateInput):
         price: toCents(input.price),
         vat_rate_id: vatRateId,
         active: input.active === undefined ? 1 : toFlag(input.active),
+        valid_days: input.valid_days ?? null,
         created_at: now,
         updated_at: now,
       })
@@ -72,6 +73,8 @@ export async function updatePackage(ctx: AppContext, id: number, input: PackageU
     if (input.price !== undefined) changes.price = toCents(input.price);
     if (input.vat_rate_id !== undefined) changes.vat_rate_id = input.vat_rate_id;
     if (input.active !== undefined) changes.active = toFlag(input.active);
+    // Packages already sold keep the expiry date they were sold with.
+    if (input.valid_days !== undefined) changes.valid_days = input.valid_days;
     await trx
       .updateTable('packages')
       .set({ ...changes, updated_at: nowIso() })

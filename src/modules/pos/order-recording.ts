@@ -139,11 +139,12 @@ async function insertLines(
   clientId: number,
   staffId: number,
   { lines, totals }: PricedOrder,
+  today: string,
 ): Promise<void> {
   const packageIds: Array<number | null> = [];
   for (const line of lines) {
     packageIds.push(
-      line.item.use_package_credit ? await spendCredits(trx, clientId, line.item.id, line.item.quantity) : null,
+      line.item.use_package_credit ? await spendCredits(trx, clientId, line.item.id, line.item.quantity, today) : null,
     );
   }
   if (lines.length === 0) return;
@@ -205,6 +206,7 @@ async function applySale(
       name: line.known.name,
       orderId,
       quantity: line.item.quantity,
+      today: todayIn(settings.timezone),
     });
   }
   if (parties.promotion) {
@@ -312,7 +314,7 @@ async function recordOrder(
     bookingId: input.booking_id ?? null,
   };
   const orderId = await insertOrder(trx, input, parties, priced);
-  await insertLines(trx, orderId, client.id, input.staff_id, priced);
+  await insertLines(trx, orderId, client.id, input.staff_id, priced, today);
   await applySale(ctx, trx, settings, input, orderId, parties, priced);
   // The booking (a visit: every part) is completed with the sale, as the desk completes one.
   if (checkout) await completeAtCheckout(trx, checkout.bookingIds);

@@ -1880,7 +1880,7 @@ export interface paths {
     put?: never;
     /**
      * Ring up an order: lines, discount code, gift card, loyalty points, payment
-     * @description Auth: Logged in (any role). See the API guide (POS) for the maths and every rule. 400 `unknown_client`, `client_inactive`, `unknown_staff`, `unknown_item`, `unknown_discount_code`, `unknown_gift_card`, `unknown_reward`; 409 `insufficient_stock`, `promotion_not_valid`, `promotion_used_up`, `promotion_client_limit`, `gift_card_expired`, `gift_card_empty`, `loyalty_disabled`, `insufficient_points`, `no_package_credit`; `staff_price_change_not_allowed`: a staff member (not an admin) sent a line `price` other than the catalogue’s while the setting `staff_price_changes_enabled` is off (it is on by default). Answers 201 with the order, its lines, the gift cards it sold and its payment. `booking_id` checks a booking (a visit: every part) out: 404 unknown booking, 400 `booking_other_client`, 409 `booking_checked_out`, `booking_not_checkable`; its deposit paid online is `deposit_amount`, not collected again. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`): a retry with the same key and body from the same user answers the first order as it now stands (header `Idempotent-Replayed: true`) and takes no payment twice; another body is 409 `idempotency_key_reused`.
+     * @description Auth: Logged in (any role). See the API guide (POS) for the maths and every rule. 400 `unknown_client`, `client_inactive`, `unknown_staff`, `unknown_item`, `unknown_discount_code`, `unknown_gift_card`, `unknown_reward`; 409 `insufficient_stock`, `promotion_not_valid`, `promotion_used_up`, `promotion_client_limit`, `gift_card_expired`, `gift_card_empty`, `loyalty_disabled`, `insufficient_points`, `no_package_credit`, `package_credit_expired` (the only credits with enough left are past their package’s validity); `staff_price_change_not_allowed`: a staff member (not an admin) sent a line `price` other than the catalogue’s while the setting `staff_price_changes_enabled` is off (it is on by default). Answers 201 with the order, its lines, the gift cards it sold and its payment. `booking_id` checks a booking (a visit: every part) out: 404 unknown booking, 400 `booking_other_client`, 409 `booking_checked_out`, `booking_not_checkable`; its deposit paid online is `deposit_amount`, not collected again. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`): a retry with the same key and body from the same user answers the first order as it now stands (header `Idempotent-Replayed: true`) and takes no payment twice; another body is 409 `idempotency_key_reused`.
      */
     post: operations['createPosOrder'];
     delete?: never;
@@ -5905,10 +5905,15 @@ export interface components {
        * @example 2026-11-22 14:30:00
        */
       updated_at: string;
+      valid_days: number | null;
       vat_rate_id: number | null;
     };
     PackageCredit: {
       client_package_id: number;
+      /** @description Past expires_on: the credits left can no longer be used */
+      expired: boolean;
+      /** @description The last day (salon time zone) the credits are usable; null: never expire (an extension) */
+      expires_on: string | null;
       order_id: number;
       package_id: number;
       package_name: string;
@@ -16020,6 +16025,7 @@ export interface operations {
             quantity: number;
             service_id: number;
           }[];
+          valid_days?: number | null;
           vat_rate_id?: number | null;
         };
       };
@@ -16161,6 +16167,7 @@ export interface operations {
             quantity: number;
             service_id: number;
           }[];
+          valid_days?: number | null;
           vat_rate_id?: number | null;
         };
       };

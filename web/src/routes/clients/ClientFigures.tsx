@@ -11,7 +11,8 @@ type Salon = Schemas['PublicSalonPage'];
  * What a client is worth to the salon, at a glance: lifetime spend (sales minus refunds, as the
  * service counts it), visits and the last one, loyalty points, the package credits left and the
  * gift cards they bought with what is left on them. Every figure is the service's; the browser
- * adds nothing up but the credits left of one package.
+ * adds nothing up but the credits left of one package. Credits past their package's validity
+ * stay listed, marked expired: the client may ask where they went.
  */
 export function ClientFigures({ clientId, salon }: { clientId: number; salon: Salon }) {
   const t = useT();
@@ -63,12 +64,23 @@ export function ClientFigures({ clientId, salon }: { clientId: number; salon: Sa
               <ul className="client-plain-list">
                 {open.map((credit) => (
                   <li key={`${credit.client_package_id}-${credit.service_id}`}>
-                    {t('clients.figures.credit', {
-                      service: credit.service_name,
-                      pack: credit.package_name,
-                      remaining: credit.remaining,
-                      total: credit.total,
-                    })}
+                    {t(
+                      credit.expires_on === null
+                        ? 'clients.figures.credit'
+                        : credit.expired
+                          ? 'clients.figures.creditExpired'
+                          : 'clients.figures.creditUntil',
+                      {
+                        service: credit.service_name,
+                        pack: credit.package_name,
+                        remaining: credit.remaining,
+                        total: credit.total,
+                        // Noon: the salon's calendar day, whatever the zone's offset.
+                        date: credit.expires_on
+                          ? formatDate(`${credit.expires_on} 12:00:00`, locale, salon.timezone)
+                          : '',
+                      },
+                    )}
                   </li>
                 ))}
               </ul>

@@ -29,6 +29,8 @@ function bodyOf(form: HTMLFormElement, lines: readonly Line[]) {
     name: fieldText(form, 'name'),
     description: fieldText(form, 'description'),
     price: Number(fieldText(form, 'price').replace(',', '.')),
+    // Empty: the credits never expire.
+    valid_days: fieldText(form, 'valid_days').trim() === '' ? null : Number(fieldText(form, 'valid_days')),
     active: data.has('active') ? (1 as const) : (0 as const),
     services: lines.map((_, index) => ({
       service_id: Number(fieldText(form, `services.${index}.service_id`)),
@@ -39,7 +41,8 @@ function bodyOf(form: HTMLFormElement, lines: readonly Line[]) {
 
 /**
  * A package's form in a dialog: its name, what it includes (services, each a number of
- * sessions), its price (VAT included) and whether it is on sale. An existing package is
+ * sessions), its price (VAT included), how many days its credits stay usable after the sale
+ * (empty: always) and whether it is on sale. An existing package is
  * deleted here when it was never sold; the service refuses a sold one (409) and the dialog
  * says to deactivate it instead.
  */
@@ -138,6 +141,14 @@ function PackageFields({
         isRequired
         pattern="\d+([.,]\d{1,2})?"
         defaultValue={item ? String(item.price) : ''}
+      />
+      <TextField
+        label={t('manage.offers.packages.validDays')}
+        description={t('manage.offers.packages.validDaysHelp')}
+        name="valid_days"
+        type="number"
+        inputMode="numeric"
+        defaultValue={item?.valid_days ? String(item.valid_days) : ''}
       />
       <fieldset className="offers-lines" aria-describedby={errors.services ? `${groupId}-error` : undefined}>
         <legend>{t('manage.offers.packages.services')}</legend>

@@ -44,6 +44,15 @@ export function PackagesPage() {
       },
       { id: 'price', name: t('manage.offers.packages.price'), cell: (item) => money(item.price) },
       {
+        id: 'valid',
+        wide: true,
+        name: t('manage.offers.packages.validity'),
+        cell: (item) =>
+          item.valid_days === null
+            ? t('manage.offers.packages.noExpiry')
+            : t('manage.offers.packages.days', { count: item.valid_days }),
+      },
+      {
         id: 'active',
         name: t('manage.offers.state'),
         cell: (item) => (item.active ? t('manage.offers.active') : t('manage.offers.inactive')),
