@@ -3255,8 +3255,8 @@ export interface paths {
     };
     get?: never;
     /**
-     * Publish or hide a review on the booking page
-     * @description Auth: Admin. A hidden review still counts in staff performance. Unknown review: 404.
+     * Publish or hide a review on the booking page, or reply to it
+     * @description Auth: Admin. A hidden review still counts in staff performance. `reply`: the salon's answer, shown with the review on the booking page. An empty body: 400. Unknown review: 404.
      */
     put: operations['publishReview'];
     post?: never;
@@ -4511,6 +4511,8 @@ export interface components {
       id: number;
       published: 0 | 1;
       rating: number;
+      /** @description The salon's answer, shown with the review on the booking page; '' for none */
+      reply: string;
       service_name: string;
       staff_id: number;
       staff_name: string;
@@ -6802,6 +6804,8 @@ export interface components {
          */
         created_at: string;
         rating: number;
+        /** @description The salon's answer; '' for none */
+        reply: string;
         staff_name: string;
       }[];
     };
@@ -7052,6 +7056,7 @@ export interface components {
       /** @description Hours before the start, largest first */
       reminder_sms_hours: number[];
       revenue_forecast_enabled: 0 | 1;
+      reviews_need_approval: 0 | 1;
       salon_address: string;
       salon_city: string;
       salon_email: string;
@@ -22207,6 +22212,7 @@ export interface operations {
       };
       cookie?: never;
     };
+    /** @description At least one of `published` and `reply` */
     requestBody: {
       content: {
         /**
@@ -22216,7 +22222,9 @@ export interface operations {
          */
         'application/json': {
           /** @description `false` hides the review from the booking page */
-          published: boolean;
+          published?: boolean;
+          /** @description The salon's answer to the review (trimmed; '' removes it), shown with it on the booking page */
+          reply?: string;
         };
       };
     };
@@ -23312,6 +23320,7 @@ export interface operations {
           /** @description Hours before the start, 1-336 (two weeks), at most 3 distinct values; [] sends none */
           reminder_sms_hours?: number[];
           revenue_forecast_enabled?: boolean | 0 | 1;
+          reviews_need_approval?: boolean | 0 | 1;
           salon_address?: string;
           salon_city?: string;
           salon_email?: string | '';
