@@ -41,6 +41,7 @@ import {
   SUPPLIER_KEY,
   PURCHASE_ORDERS_KEY,
   PURCHASE_ORDER_KEY,
+  REVIEWS_KEY,
 } from './manage-keys.js';
 import {
   CALENDAR_FEEDS_KEY,
@@ -302,6 +303,8 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
       ] satisfies Operation[]
     ).map((operation) => [operation, STOCK_CHANGED]),
   ),
+  // A review published, hidden or answered: the manager's list and the booking page's summary.
+  'put /api/reviews/{id}': { done: [REVIEWS_KEY, ['get', '/api/public/reviews/summary']] },
 };
 
 /** The map's entry for a mutation key `[method, path]`; undefined for a mutation it does not list. */
