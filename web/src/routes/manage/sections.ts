@@ -108,4 +108,12 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     route: `${OFFICE_ROUTES.manageReviews}/*?`,
     Screens: lazy(() => import('./reviews/ReviewsScreens')),
   },
+  {
+    id: 'system',
+    label: 'manage.system.title',
+    description: 'manage.system.description',
+    href: officeHref.manageSystem,
+    route: `${OFFICE_ROUTES.manageSystem}/*?`,
+    Screens: lazy(() => import('./system/SystemScreens')),
+  },
 ];
