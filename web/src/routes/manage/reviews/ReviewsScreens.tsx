@@ -116,8 +116,7 @@ export default function ReviewsScreens() {
           ) : (
             <div className="reviews-list" aria-busy={reviews.isPlaceholderData || undefined}>
               {page.data.map((review) => (
-                // Keyed by its reply too: a reply saved elsewhere starts the field afresh.
-                <ReviewCard key={`${review.id}:${review.reply}`} review={review} when={when} />
+                <ReviewCard key={review.id} review={review} when={when} />
               ))}
             </div>
           )}
