@@ -75,7 +75,7 @@ const WORDS = {
     retried: /draait zo meteen opnieuw/,
     emails: 'E-mails',
     sent: 'Verstuurd',
-    sms: "Sms'jes",
+    sms: 'Sms-berichten',
     redacted: 'De inhoud wordt niet getoond: ze bevatte een inloglink, een code of een wachtwoord.',
   },
 } as const;
