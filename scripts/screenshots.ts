@@ -460,6 +460,53 @@ const SHOTS: Shot[] = [
       await page.getByRole('button', { name: 'Opslaan' }).waitFor();
     },
   },
+  // The manager's reviews and the system's views.
+  {
+    file: 'manage-reviews-desktop-en.png',
+    context: { viewport: { width: 1280, height: 1200 }, locale: 'en-GB' },
+    steps: async (page) => {
+      await signIn(page, 'en');
+      await page.goto('/manage/reviews');
+      await page.getByRole('article').first().waitFor();
+    },
+  },
+  {
+    file: 'manage-reviews-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: async (page) => {
+      await signIn(page, 'nl');
+      await page.goto('/manage/reviews');
+      await page.getByRole('article').first().waitFor();
+    },
+  },
+  {
+    file: 'manage-system-desktop-en.png',
+    context: { viewport: { width: 1280, height: 900 }, locale: 'en-GB' },
+    steps: async (page) => {
+      await signIn(page, 'en');
+      await page.goto('/manage/system/jobs');
+      await page.locator('table.system-table').waitFor();
+    },
+  },
+  {
+    file: 'manage-system-email-desktop-en.png',
+    context: { viewport: { width: 1280, height: 1100 }, locale: 'en-GB' },
+    steps: async (page) => {
+      await signIn(page, 'en');
+      await page.goto('/manage/system/emails');
+      await page.getByRole('grid').getByRole('row').nth(1).click();
+      await page.frameLocator('iframe.system-email-frame').locator('body').waitFor();
+    },
+  },
+  {
+    file: 'manage-system-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: async (page) => {
+      await signIn(page, 'nl');
+      await page.goto('/manage/system/emails');
+      await page.getByRole('grid').getByRole('row').nth(1).waitFor();
+    },
+  },
 ];
 
 let offers: Promise<{ giftCode: string }> | null = null;

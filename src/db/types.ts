@@ -178,6 +178,8 @@ export interface SettingsTable {
   /** The logo's size in pixels, read at upload (migration 0066); 0 when unknown. */
   logo_width: number;
   logo_height: number;
+  /** 0/1 (migration 0077): a new review stays hidden until the salon publishes it. */
+  reviews_need_approval: number;
   setup_completed_at: string | null;
   updated_at: string;
   /** Bumped by the database on every update of the row (migration 0029): what a process's held copy is checked against. */

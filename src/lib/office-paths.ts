@@ -53,6 +53,9 @@ export const OFFICE_ROUTES = {
   manageSupplier: '/manage/suppliers/:id',
   manageReports: '/manage/reports',
   manageSettings: '/manage/settings',
+  // The owner's reviews and the system's own work (jobs, outboxes, imports and webhooks).
+  manageReviews: '/manage/reviews',
+  manageSystem: '/manage/system',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -98,6 +101,8 @@ export const officeHref = {
   manageSupplier: (id: number) => href(`/manage/suppliers/${id}`),
   manageReports: () => href(OFFICE_ROUTES.manageReports),
   manageSettings: () => href(OFFICE_ROUTES.manageSettings),
+  manageReviews: () => href(OFFICE_ROUTES.manageReviews),
+  manageSystem: () => href(OFFICE_ROUTES.manageSystem),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /** One report of the owner's (`/manage/reports/vat`): named, not numbered, so outside officeHref. */

@@ -35,6 +35,8 @@ export interface ReviewsTable {
   created_at: string;
   /** 1: shown on the booking page; the salon may unpublish one. */
   published: Generated<number>;
+  /** The salon's answer (migration 0077), '' for none. */
+  reply: Generated<string>;
 }
 
 export interface IdempotencyKeysTable {

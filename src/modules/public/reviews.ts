@@ -4,14 +4,16 @@ import { AppError, conflict } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { bookingLink } from '../bookings/service.js';
 import { notifyAdmins, notifyUser } from '../notifications/service.js';
-import { readTimezone } from '../settings/service.js';
+import { readSettings, readTimezone } from '../settings/service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
 import type { ReviewInput } from './schemas.js';
 
 /*
  * POST /public/reviews: a client rates a completed visit with the booking's feedback_token
  * (sent in the review request). One review per booking, held by a unique constraint; the
- * staff member is stored with it for staff performance (avg_rating, review_count).
+ * staff member is stored with it for staff performance (avg_rating, review_count). With the
+ * salon's `reviews_need_approval` on, it is stored hidden: the booking page shows it only once
+ * the salon publishes it (PUT /api/reviews/:id); off (the default), it shows at once.
  */
 
 const reviewExists = () => conflict('review_exists', 'This visit has been reviewed already');
@@ -35,6 +37,7 @@ export async function createReview(ctx: AppContext, input: ReviewInput) {
         .executeTakeFirst();
       if (taken) throw reviewExists();
       const comment = input.comment?.trim() ?? '';
+      const held = (await readSettings(trx)).reviews_need_approval === 1;
       const review = await trx
         .insertInto('reviews')
         .values({
@@ -44,6 +47,7 @@ export async function createReview(ctx: AppContext, input: ReviewInput) {
           rating: input.rating,
           comment,
           created_at: nowIso(),
+          published: held ? 0 : 1,
         })
         .returning(['id', 'rating', 'comment', 'created_at'])
         .executeTakeFirstOrThrow();

@@ -6,10 +6,10 @@ import { notFound } from '../../lib/errors.js';
 import { formatInstant } from '../../lib/time.js';
 import { parseRange } from '../reporting/service.js';
 import { readTimezone } from '../settings/service.js';
-import type { ReviewListInput, ReviewOutput } from './schemas.js';
+import type { ReviewCurationInput, ReviewListInput, ReviewOutput } from './schemas.js';
 
 /*
- * The admin's list of reviews, and publishing or hiding one. An unpublished review still counts
+ * The admin's list of reviews, publishing or hiding one and replying to it. An unpublished review still counts
  * for staff performance but never shows on the booking page.
  */
 
@@ -32,6 +32,7 @@ function reviewQuery(executor: Executor) {
       'c.name as client_name',
       's.name as service_name',
       'r.created_at',
+      'r.reply',
     ]);
 }
 
@@ -69,11 +70,14 @@ export async function listReviews(
   );
 }
 
-/** Publishes or hides one review; 404 when there is none. */
-export async function setReviewPublished(db: Kysely<DB>, id: number, published: boolean): Promise<ReviewOutput> {
+/** Publishes or hides one review, or sets the salon's reply to it; 404 when there is none. */
+export async function curateReview(db: Kysely<DB>, id: number, change: ReviewCurationInput): Promise<ReviewOutput> {
   const updated = await db
     .updateTable('reviews')
-    .set({ published: published ? 1 : 0 })
+    .set({
+      ...(change.published !== undefined ? { published: change.published ? 1 : 0 } : {}),
+      ...(change.reply !== undefined ? { reply: change.reply.trim() } : {}),
+    })
     .where('id', '=', id)
     .returning('id')
     .executeTakeFirst();

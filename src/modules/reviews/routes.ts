@@ -28,13 +28,14 @@ export async function reviewsRoutes(instance: FastifyInstance, ctx: AppContext):
     schema: {
       operationId: 'publishReview',
       tags: ['reviews'],
-      summary: 'Publish or hide a review on the booking page',
-      description: 'A hidden review still counts in staff performance. Unknown review: 404.',
+      summary: 'Publish or hide a review on the booking page, or reply to it',
+      description:
+        "A hidden review still counts in staff performance. `reply`: the salon's answer, shown with the review on the booking page. An empty body: 400. Unknown review: 404.",
       params: IdParams,
       body: ReviewPublishBody,
       response: { 200: ReviewOut, 400: errorRef, 404: errorRef },
     },
-    handler: (request) => reviews.setReviewPublished(ctx.db, request.params.id, request.body.published),
+    handler: (request) => reviews.curateReview(ctx.db, request.params.id, request.body),
   });
 
   app.get('/api/public/reviews/summary', {

@@ -19,6 +19,7 @@ export const ReviewOut = named(
     client_name: Type.String(),
     service_name: Type.String(),
     created_at: DateTimeText,
+    reply: Type.String({ description: "The salon's answer, shown with the review on the booking page; '' for none" }),
   }),
 );
 
@@ -36,7 +37,18 @@ export const ReviewListQuery = Type.Object({
 });
 
 export const ReviewPublishBody = withExample(
-  Type.Object({ published: Type.Boolean({ description: '`false` hides the review from the booking page' }) }),
+  Type.Object(
+    {
+      published: Type.Optional(Type.Boolean({ description: '`false` hides the review from the booking page' })),
+      reply: Type.Optional(
+        Type.String({
+          maxLength: 2000,
+          description: "The salon's answer to the review (trimmed; '' removes it), shown with it on the booking page",
+        }),
+      ),
+    },
+    { minProperties: 1, description: 'At least one of `published` and `reply`' },
+  ),
   { published: false },
 );
 
@@ -54,6 +66,7 @@ export const ReviewSummaryOut = named(
         created_at: DateTimeText,
         client_first_name: Type.String({ description: 'The first word of the client’s name only' }),
         staff_name: Type.String(),
+        reply: Type.String({ description: "The salon's answer; '' for none" }),
       }),
       { description: 'The 5 newest published reviews with a comment' },
     ),
@@ -62,4 +75,5 @@ export const ReviewSummaryOut = named(
 
 export type ReviewListInput = Static<typeof ReviewListQuery>;
 export type ReviewOutput = Static<typeof ReviewOut>;
+export type ReviewCurationInput = Static<typeof ReviewPublishBody>;
 export type ReviewSummaryOutput = Static<typeof ReviewSummaryOut>;

@@ -4,9 +4,9 @@
  * through the public module; an unpublished review still counts for staff performance but never
  * shows on the booking page. The module is split by subject:
  *
- *   curation.ts  the admin's list of reviews and publishing or hiding one
+ *   curation.ts  the admin's list of reviews, publishing or hiding one and replying to it
  *   summary.ts   what the booking page shows: the published reviews' average, count and latest comments
  */
 
-export { listReviews, setReviewPublished } from './curation.js';
+export { curateReview, listReviews } from './curation.js';
 export { reviewSummary } from './summary.js';

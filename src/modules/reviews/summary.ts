@@ -21,7 +21,7 @@ export async function reviewSummary(db: Kysely<DB>): Promise<ReviewSummaryOutput
       .selectFrom('reviews as r')
       .innerJoin('users as u', 'u.id', 'r.staff_id')
       .innerJoin('clients as c', 'c.id', 'r.client_id')
-      .select(['r.rating', 'r.comment', 'r.created_at', 'c.name as client_name', 'u.name as staff_name'])
+      .select(['r.rating', 'r.comment', 'r.created_at', 'r.reply', 'c.name as client_name', 'u.name as staff_name'])
       .where('r.published', '=', 1)
       .where('r.comment', '<>', '')
       .orderBy('r.created_at', 'desc')
@@ -42,6 +42,7 @@ export async function reviewSummary(db: Kysely<DB>): Promise<ReviewSummaryOutput
       // A first name only: the booking page is public, the client's full name is personal data.
       client_first_name: row.client_name.trim().split(/\s+/)[0] ?? '',
       staff_name: row.staff_name,
+      reply: row.reply,
     })),
   };
 }

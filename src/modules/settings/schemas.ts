@@ -50,6 +50,7 @@ export const TOGGLES = [
   'seasonal_promotions_enabled',
   'bulk_campaigns_enabled',
   'waitlist_position_enabled',
+  'reviews_need_approval',
   'notify_salon_waitlist_join',
   'notify_salon_slot_available',
   'noshow_email_enabled',

@@ -34,6 +34,7 @@ const TOGGLE_DEFAULTS: Record<string, number> = {
   seasonal_promotions_enabled: 0,
   bulk_campaigns_enabled: 0,
   waitlist_position_enabled: 0,
+  reviews_need_approval: 0,
   notify_salon_waitlist_join: 1,
   notify_salon_slot_available: 1,
   noshow_email_enabled: 1,

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import { metricsFor } from './metrics.js';
 import { getEmail } from './email-preview.js';
 import { EmailDetailOut, EmailOut, EmailsQuery, Health, JobOut, JobsQuery } from './schemas.js';
-import { listEmails, listJobs } from './service.js';
+import { listEmails, listJobs, retryJob } from './service.js';
 
 const tags = ['system'];
 
@@ -87,6 +87,20 @@ export async function systemRoutes(instance: FastifyInstance, ctx: AppContext): 
       response: { 200: Listing(JobOut), 400: errorRef },
     },
     handler: (request) => listJobs(ctx.db, request.query),
+  });
+
+  app.post('/api/system/jobs/:id/retry', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'retryJob',
+      tags,
+      summary: 'Run a failed job again now',
+      description:
+        'A `failed` job (awaiting its next attempt) runs now instead of after its back-off; a `dead` one gets one more attempt, now (`queued`). Answers the job. Any other status: 409 `job_not_failed`; a recurring job queued again meanwhile under the same key: 409 `job_already_queued`. Unknown id: 404.',
+      params: IdParams,
+      response: { 200: JobOut, 400: errorRef, 404: errorRef, 409: errorRef },
+    },
+    handler: (request) => retryJob(ctx.db, request.params.id),
   });
 
   app.get('/api/system/emails', {

@@ -41,6 +41,7 @@ import {
   SUPPLIER_KEY,
   PURCHASE_ORDERS_KEY,
   PURCHASE_ORDER_KEY,
+  REVIEWS_KEY,
 } from './manage-keys.js';
 import {
   CALENDAR_FEEDS_KEY,
@@ -304,6 +305,10 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
       ] satisfies Operation[]
     ).map((operation) => [operation, STOCK_CHANGED]),
   ),
+  // A review published, hidden or answered: the manager's list and the booking page's summary.
+  'put /api/reviews/{id}': { done: [REVIEWS_KEY, ['get', '/api/public/reviews/summary']] },
+  // A job retried: the queue shows it waiting (or running) again.
+  'post /api/system/jobs/{id}/retry': { done: [['get', '/api/system/jobs']] },
 };
 
 /** The map's entry for a mutation key `[method, path]`; undefined for a mutation it does not list. */

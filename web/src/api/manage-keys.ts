@@ -21,3 +21,6 @@ export const SUPPLIERS_KEY = ['get', '/api/suppliers'] as const;
 export const SUPPLIER_KEY = ['get', '/api/suppliers/{id}'] as const;
 export const PURCHASE_ORDERS_KEY = ['get', '/api/suppliers/orders'] as const;
 export const PURCHASE_ORDER_KEY = ['get', '/api/suppliers/orders/{id}'] as const;
+
+/** The manager's reviews: every filtered page of the list. */
+export const REVIEWS_KEY = ['get', '/api/reviews'] as const;

@@ -3255,8 +3255,8 @@ export interface paths {
     };
     get?: never;
     /**
-     * Publish or hide a review on the booking page
-     * @description Auth: Admin. A hidden review still counts in staff performance. Unknown review: 404.
+     * Publish or hide a review on the booking page, or reply to it
+     * @description Auth: Admin. A hidden review still counts in staff performance. `reply`: the salon's answer, shown with the review on the booking page. An empty body: 400. Unknown review: 404.
      */
     put: operations['publishReview'];
     post?: never;
@@ -4230,6 +4230,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/system/jobs/{id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run a failed job again now
+     * @description Auth: Admin. A `failed` job (awaiting its next attempt) runs now instead of after its back-off; a `dead` one gets one more attempt, now (`queued`). Answers the job. Any other status: 409 `job_not_failed`; a recurring job queued again meanwhile under the same key: 409 `job_already_queued`. Unknown id: 404.
+     */
+    post: operations['retryJob'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/system/sms': {
     parameters: {
       query?: never;
@@ -4511,6 +4531,8 @@ export interface components {
       id: number;
       published: 0 | 1;
       rating: number;
+      /** @description The salon's answer, shown with the review on the booking page; '' for none */
+      reply: string;
       service_name: string;
       staff_id: number;
       staff_name: string;
@@ -6809,6 +6831,8 @@ export interface components {
          */
         created_at: string;
         rating: number;
+        /** @description The salon's answer; '' for none */
+        reply: string;
         staff_name: string;
       }[];
     };
@@ -7059,6 +7083,7 @@ export interface components {
       /** @description Hours before the start, largest first */
       reminder_sms_hours: number[];
       revenue_forecast_enabled: 0 | 1;
+      reviews_need_approval: 0 | 1;
       salon_address: string;
       salon_city: string;
       salon_email: string;
@@ -22216,6 +22241,7 @@ export interface operations {
       };
       cookie?: never;
     };
+    /** @description At least one of `published` and `reply` */
     requestBody: {
       content: {
         /**
@@ -22225,7 +22251,9 @@ export interface operations {
          */
         'application/json': {
           /** @description `false` hides the review from the booking page */
-          published: boolean;
+          published?: boolean;
+          /** @description The salon's answer to the review (trimmed; '' removes it), shown with it on the booking page */
+          reply?: string;
         };
       };
     };
@@ -23321,6 +23349,7 @@ export interface operations {
           /** @description Hours before the start, 1-336 (two weeks), at most 3 distinct values; [] sends none */
           reminder_sms_hours?: number[];
           revenue_forecast_enabled?: boolean | 0 | 1;
+          reviews_need_approval?: boolean | 0 | 1;
           salon_address?: string;
           salon_city?: string;
           salon_email?: string | '';
@@ -27723,6 +27752,100 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  retryJob: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Job'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
         headers: {
           [name: string]: unknown;
         };

@@ -100,4 +100,20 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     route: '/manage/reports/*?',
     Screens: lazy(() => import('./reports/ReportsScreens')),
   },
+  {
+    id: 'reviews',
+    label: 'manage.reviews.title',
+    description: 'manage.reviews.description',
+    href: officeHref.manageReviews,
+    route: `${OFFICE_ROUTES.manageReviews}/*?`,
+    Screens: lazy(() => import('./reviews/ReviewsScreens')),
+  },
+  {
+    id: 'system',
+    label: 'manage.system.title',
+    description: 'manage.system.description',
+    href: officeHref.manageSystem,
+    route: `${OFFICE_ROUTES.manageSystem}/*?`,
+    Screens: lazy(() => import('./system/SystemScreens')),
+  },
 ];

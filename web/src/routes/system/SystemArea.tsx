@@ -1,93 +1,20 @@
-import { keepPreviousData } from '@tanstack/react-query';
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
 import { OFFICE_ROUTES } from '../../../../src/lib/office-paths';
-import { $api, type Schemas } from '../../api/client';
-import { asPage } from '../../api/pages';
-import { useT } from '../../i18n/i18n';
-import { param } from '../../lib/search-params';
-import { useListParams } from '../../lib/use-search-params';
-import { ListTable, type ListColumn } from '../../ui/ListTable';
-import { NotFound, useTitle } from '../../ui/PageStates';
-import { AdminOnly, useIsAdmin, useRecordTime } from '../../ui/RecordPage';
+import { NotFound } from '../../ui/PageStates';
 
-type Sms = Schemas['OutboxSms'];
-
-/** The system area, one lazy chunk: for now the SMS outbox (/system/sms), where "daily SMS limit reached" links. */
+/**
+ * The old address of the SMS outbox (/system/sms), where "daily SMS limit reached"
+ * notifications link: it now lives in the manager's system section, with the job queue and
+ * the email outbox, and the old address (in notifications already sent) leads there.
+ */
 export default function SystemArea() {
   return (
     <Switch>
-      <Route path={OFFICE_ROUTES.smsOutbox} component={SmsOutboxPage} />
+      <Route path={OFFICE_ROUTES.smsOutbox}>
+        <Redirect to={`${OFFICE_ROUTES.manageSystem}/sms`} replace />
+      </Route>
       <Route component={NotFound} />
     </Switch>
-  );
-}
-
-const PAGE_SIZES = [25, 50, 100] as const;
-const SMS_LIST = {
-  size: param.oneOf(PAGE_SIZES, { default: PAGE_SIZES[0] }),
-  page: param.integer({ default: 1, min: 1, history: 'push' }),
-};
-/** The outbox is the service's order (newest first); the list offers no other. */
-const NEWEST_FIRST = { column: 'created_at', direction: 'descending' } as const;
-
-/** /system/sms: the text messages the salon sent or kept back, newest first (admins only, as the API). */
-function SmsOutboxPage() {
-  const t = useT();
-  const admin = useIsAdmin();
-  useTitle(t('system.sms.title'));
-  if (!admin) return <AdminOnly title={t('system.sms.title')} />;
-  return <SmsOutbox />;
-}
-
-function SmsOutbox() {
-  const t = useT();
-  const [list, change] = useListParams(SMS_LIST);
-  const salon = $api.useQuery('get', '/api/public/salon-page');
-  const when = useRecordTime(salon.data);
-  const sms = $api.useQuery(
-    'get',
-    '/api/system/sms',
-    { params: { query: { page: list.page, limit: list.size } } },
-    { placeholderData: keepPreviousData },
-  );
-  const page = sms.data === undefined ? null : asPage(sms.data);
-  const columns: ListColumn<Sms>[] = [
-    { id: 'created_at', name: t('system.sms.column.when'), cell: (row) => when(row.created_at) },
-    { id: 'to', name: t('system.sms.column.to'), isRowHeader: true, cell: (row) => row.to },
-    {
-      id: 'status',
-      name: t('system.sms.column.status'),
-      cell: (row) => `${t(`system.sms.status.${row.status}`)}${row.error ? ` (${row.error})` : ''}`,
-    },
-    {
-      id: 'body',
-      name: t('system.sms.column.text'),
-      cell: (row) => (row.redacted ? t('system.sms.redacted') : (row.body ?? '')),
-    },
-  ];
-  return (
-    <>
-      <h1>{t('system.sms.title')}</h1>
-      <p>{t('system.sms.intro')}</p>
-      <ListTable<Sms>
-        label={t('system.sms.title')}
-        columns={columns}
-        rowKey={(row) => row.id}
-        status={page !== null ? 'success' : sms.isError ? 'error' : 'pending'}
-        rows={page?.data ?? []}
-        total={page?.total ?? 0}
-        isRefreshing={sms.isPlaceholderData}
-        onRetry={() => void sms.refetch()}
-        emptyText={t('system.sms.empty')}
-        sort={NEWEST_FIRST}
-        onSortChange={() => undefined}
-        page={list.page}
-        pageSize={list.size}
-        pageSizes={PAGE_SIZES}
-        onPageChange={(next) => change({ page: next })}
-        onPageSizeChange={(size) => change({ size: size as (typeof PAGE_SIZES)[number] })}
-      />
-    </>
   );
 }
