@@ -28,7 +28,6 @@ const WORDS = {
     dutch: 'Dutch',
     text: 'Text',
     subject: 'Subject',
-    preview: 'The email as the client sees it',
     cannot: /This text cannot be sent: .*datum/,
     save: 'Save',
     saved: 'Saved.',
@@ -44,7 +43,6 @@ const WORDS = {
     dutch: 'Nederlands',
     text: 'Tekst',
     subject: 'Onderwerp',
-    preview: 'De e-mail zoals de klant hem ziet',
     cannot: /Deze tekst kan niet verstuurd worden: .*datum/,
     save: 'Opslaan',
     saved: 'Opgeslagen.',
@@ -82,9 +80,9 @@ for (const dialect of BROWSER_DIALECTS) {
         await openSettingsGroup(page, words, words.group);
         await page.getByLabel(words.message).selectOption({ label: words.reminder });
         await choose(page.getByRole('radio', { name: words.dutch }));
-        const frame = page.frameLocator('iframe.messages-preview-frame');
+        const preview = page.getByTestId('preview-text');
         // The stored Dutch text, rendered with the sample client's name.
-        await frame.getByText(/Anna/).first().waitFor();
+        await preview.getByText(/Anna/).waitFor();
         await assertAccessible(page, `the Dutch reminder email (${language}, ${label})`);
 
         const body = page.getByLabel(words.text, { exact: true });
@@ -97,9 +95,11 @@ for (const dialect of BROWSER_DIALECTS) {
         await tabTo(page, placeholder);
         await page.keyboard.press('Enter');
         assert.equal(await body.inputValue(), `${line}{client_first_name}`);
-        await frame.getByText(`Tot morgen ${language}, Anna`).waitFor();
+        await preview.getByText(`Tot morgen ${language}, Anna`).waitFor();
         const asked = previews.length - before;
-        assert.ok(asked >= 1 && asked <= 3, `${asked} previews for ${line.length + 1} changes: one per pause`);
+        // One per pause in typing, never one per key (a loaded machine may pause between keys).
+        const keys = line.length + 1;
+        assert.ok(asked >= 1 && asked < keys / 2, `${asked} previews for ${keys} changes: one per pause`);
         assert.ok(
           previews.slice(before).every((sent) => JSON.parse(sent).language === 'nl'),
           'the Dutch text is previewed',
@@ -118,7 +118,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
         await body.fill(`${line}{client_first_name}!`);
         await page.getByRole('button', { name: words.save }).click();
-        await page.getByRole('status').getByText(words.saved).waitFor();
+        await page.getByRole('status').getByText(words.saved, { exact: true }).waitFor();
         await page.getByText(words.own).waitFor();
         await assertAccessible(page, `the Dutch reminder saved (${language}, ${label})`);
         const stored = await h.t.request({

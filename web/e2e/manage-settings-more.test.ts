@@ -131,7 +131,14 @@ for (const dialect of BROWSER_DIALECTS) {
 
         await second.fill('100');
         await page.getByRole('button', { name: words.save }).click();
-        await page.getByRole('status').getByText(words.saved).waitFor();
+        await page
+          .getByRole('status')
+          .getByText(words.saved, { exact: true })
+          .waitFor({ timeout: 15000 })
+          .catch(async (error: unknown) => {
+            await page.screenshot({ path: `/tmp/h36/loyalty-${language}.png`, fullPage: true });
+            throw error;
+          });
         await assertAccessible(page, `loyalty saved (${language}, ${label})`);
         const stored = await h.t.request({ method: 'GET', url: '/api/loyalty/settings', token: admin.token });
         assert.equal(stored.body.loyalty_enabled, 1);

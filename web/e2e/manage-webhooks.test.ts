@@ -131,7 +131,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
         await page.getByLabel(words.description).fill(`Agenda sync ${language}`);
         await page.getByRole('button', { name: words.save }).click();
-        await page.getByRole('status').getByText(words.saved).waitFor();
+        await page.getByRole('status').getByText(words.saved, { exact: true }).waitFor();
         const changed = await h.t.request({
           method: 'GET',
           url: `/api/webhooks/endpoints/${endpoint.id}`,

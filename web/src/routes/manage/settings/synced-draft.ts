@@ -6,7 +6,7 @@ import { useState } from 'react';
  * changed and this form holds nothing typed, the form follows it; what was typed is never
  * overwritten. Null for the form of a new record, which starts from `empty`.
  */
-export function useSyncedDraft<R extends { updated_at: string }, D>(
+export function useSyncedDraft<R extends object, D>(
   record: R | null,
   draftOf: (record: R) => D,
   empty: D,
@@ -14,7 +14,8 @@ export function useSyncedDraft<R extends { updated_at: string }, D>(
 ): [D, (update: (current: D) => D) => void, (next: D) => void] {
   const [draft, setDraft] = useState<D>(() => (record ? draftOf(record) : empty));
   const [seen, setSeen] = useState<R | null>(record);
-  if (record && seen && record.updated_at !== seen.updated_at) {
+  // Compared whole: the service takes the default from another record without touching its updated_at.
+  if (record && seen && record !== seen && JSON.stringify(record) !== JSON.stringify(seen)) {
     // Adjusting state while rendering, as React advises for state derived from props.
     setSeen(record);
     if (same(draft, draftOf(seen))) setDraft(draftOf(record));

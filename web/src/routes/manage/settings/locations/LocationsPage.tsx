@@ -82,7 +82,12 @@ function LocationForm({ location }: { location: Location | null }) {
   return (
     <section className="form-group" aria-labelledby={headingId}>
       <h2 id={headingId}>{location ? location.name : t('manage.settings.locations.new')}</h2>
-      <ApiForm sending={save} onSubmit={submit}>
+      <ApiForm
+        // A refusal must not hold the next press back as a browser check: the service decides again.
+        validationBehavior="aria"
+        sending={save}
+        onSubmit={submit}
+      >
         <TextField
           name="name"
           label={t('manage.settings.locations.name')}

@@ -73,7 +73,13 @@ function LoyaltyForm({ loyalty }: { loyalty: Loyalty }) {
     });
 
   return (
-    <ApiForm sending={save} className="settings-form" onSubmit={submit}>
+    <ApiForm
+      // A refusal must not hold the next press back as a browser check: the service decides again.
+      validationBehavior="aria"
+      sending={save}
+      className="settings-form"
+      onSubmit={submit}
+    >
       <fieldset className="form-group">
         <legend>{t('manage.settings.loyalty.earning')}</legend>
         <div className="settings-toggle">

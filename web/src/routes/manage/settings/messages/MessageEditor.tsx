@@ -61,6 +61,8 @@ export function MessageEditor({ message, language }: { message: Schemas['Message
     <div className="messages-editor">
       <ApiForm
         sending={save}
+        // A refusal must not hold the next press back as a browser check: the service decides again.
+        validationBehavior="aria"
         className="form-group messages-form"
         onSubmit={() => {
           reset.reset();

@@ -9,6 +9,11 @@ import { useT } from '../../../../i18n/i18n';
  * comes in debounced), and each draft once: the query is keyed by it, so typing back to a text
  * already previewed asks nothing. A draft the service refuses shows the service's reason where
  * the preview would be, over the last good preview kept dimmed, never a blank frame.
+ *
+ * An email is shown as the service's own plain-text rendering (what a mail client without HTML
+ * shows), not its HTML: that HTML is styled inline, and a frame of it inherits the office's
+ * Content-Security-Policy, which forbids inline styles and other origins' images, so it would show
+ * broken and fill the console with refusals.
  */
 export function MessagePreview({
   messageKey,
@@ -51,19 +56,9 @@ export function MessagePreview({
               <strong data-testid="preview-subject">{shown.subject}</strong>
             </p>
           )}
-          {shown.html !== null ? (
-            // No scripts, no same origin: the email's HTML is shown, never run.
-            <iframe
-              className="messages-preview-frame"
-              title={t('manage.settings.messages.previewFrame')}
-              sandbox=""
-              srcDoc={shown.html}
-            />
-          ) : (
-            <pre className="messages-preview-text" data-testid="preview-text">
-              {shown.text}
-            </pre>
-          )}
+          <pre className="messages-preview-text" data-testid="preview-text">
+            {shown.text}
+          </pre>
         </div>
       )}
     </section>

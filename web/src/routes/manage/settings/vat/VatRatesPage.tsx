@@ -83,7 +83,12 @@ function VatRateForm({ rate }: { rate: VatRate | null }) {
         {rate ? `${rate.name} (${rate.percentage}%)` : t('manage.settings.vat.new')}
         {rate?.is_default === 1 && ` · ${t('manage.settings.vat.theDefault')}`}
       </h2>
-      <ApiForm sending={save} onSubmit={submit}>
+      <ApiForm
+        // A refusal must not hold the next press back as a browser check: the service decides again.
+        validationBehavior="aria"
+        sending={save}
+        onSubmit={submit}
+      >
         <TextField
           name="name"
           label={t('manage.settings.vat.name')}

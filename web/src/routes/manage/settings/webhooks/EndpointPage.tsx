@@ -66,6 +66,7 @@ function EndpointForm({ endpoint }: { endpoint: Schemas['WebhookEndpoint'] }) {
       <h2 id="webhook-edit">{t('manage.settings.webhooks.edit')}</h2>
       <ApiForm
         sending={save}
+        validationBehavior="aria"
         onSubmit={() => save.mutate({ params: { path: { id: endpoint.id } }, body: draftBody(draft) })}
       >
         <EndpointFields

@@ -72,7 +72,12 @@ function NewEndpoint() {
           </p>
         </>
       )}
-      <ApiForm sending={create} onSubmit={() => create.mutate({ body: draftBody(draft) })}>
+      <ApiForm
+        // A refusal must not hold the next press back as a browser check: the service decides again.
+        validationBehavior="aria"
+        sending={create}
+        onSubmit={() => create.mutate({ body: draftBody(draft) })}
+      >
         <EndpointFields
           draft={draft}
           onChange={(next) => {
