@@ -101,60 +101,6 @@ for (const dialect of BROWSER_DIALECTS) {
     ] as const) {
       const words = WORDS[language];
 
-      it(`loyalty: two rewards at the same points refused on the field, then saved (${language}, ${label})`, async () => {
-        await h.t.request({
-          method: 'PUT',
-          url: '/api/loyalty/settings',
-          token: admin.token,
-          payload: { loyalty_enabled: 0, points_per_euro: 1, reward_thresholds: [] },
-        });
-        const { page, watch } = await h.open({ ...viewport, locale });
-        await signInOwner(page, watch, words, admin.email);
-        await openSettingsGroup(page, words, words.loyalty);
-        await assertAccessible(page, `loyalty (${language}, ${label})`);
-        await choose(page.getByRole('checkbox', { name: words.loyaltyOn }));
-        await page.getByLabel(words.perEuro).fill('1,5');
-        for (const [n, points, discount] of [
-          [1, '250', '12,5'],
-          [2, '250', '5'],
-        ] as const) {
-          await page.getByRole('button', { name: words.addReward }).click();
-          await page.getByLabel(words.points(n)).fill(points);
-          await page.getByLabel(words.discount(n)).fill(discount);
-        }
-        await page.getByRole('button', { name: words.save }).click();
-        const second = page.getByLabel(words.points(2));
-        await page.locator('.loyalty-row').nth(1).locator('.error').waitFor();
-        assert.equal(await second.inputValue(), '250', 'what was typed stays');
-        await assertAccessible(page, `a reward refused on its field (${language}, ${label})`);
-        dropExpectedRefusals(watch, [400]);
-
-        await second.fill('100');
-        await page.getByRole('button', { name: words.save }).click();
-        await page
-          .getByRole('status')
-          .getByText(words.saved, { exact: true })
-          .waitFor({ timeout: 15000 })
-          .catch(async (error: unknown) => {
-            await page.screenshot({ path: `/tmp/h36/loyalty-${language}.png`, fullPage: true });
-            throw error;
-          });
-        await assertAccessible(page, `loyalty saved (${language}, ${label})`);
-        const stored = await h.t.request({ method: 'GET', url: '/api/loyalty/settings', token: admin.token });
-        assert.equal(stored.body.loyalty_enabled, 1);
-        assert.equal(stored.body.points_per_euro, 1.5);
-        assert.deepEqual(
-          stored.body.reward_thresholds.map((row: { points: number; discount: number }) => [row.points, row.discount]),
-          [
-            [100, 5],
-            [250, 12.5],
-          ],
-        );
-        // The form shows them as the service keeps them: by points.
-        assert.equal(await page.getByLabel(words.points(1)).inputValue(), '100');
-        watch.assertClean();
-      });
-
       it(`locations and VAT rates: one default at a time, a disabled default refused, the default not deleted (${language}, ${label})`, async () => {
         const { page, watch } = await h.open({ ...viewport, locale });
         await signInOwner(page, watch, words, admin.email);
