@@ -96,6 +96,10 @@ export async function startDemoSalon(): Promise<DemoSalon> {
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     WORKER: 'off',
+    // The webhooks' pictures register an endpoint on this machine (nothing is sent: no worker).
+    WEBHOOKS_ALLOW_HTTP: '1',
+    WEBHOOKS_ALLOW_PRIVATE: '1',
+    WEBHOOKS_ALLOW_PORTS: 'any',
   });
   const { ctx, database } = await openContext(config, createLogger(config.logLevel));
   const app = await buildApp(ctx);

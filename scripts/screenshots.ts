@@ -507,9 +507,99 @@ const SHOTS: Shot[] = [
       await page.getByRole('grid').getByRole('row').nth(1).waitFor();
     },
   },
+  // The settings beside the record: client messages (the Dutch reminder and its preview), a
+  // webhook endpoint with its log, loyalty, VAT rates, locations.
+  ...(['en', 'nl'] as const).flatMap((language): Shot[] => {
+    const [context, form] =
+      language === 'en' ? [{ ...DESKTOP, locale: 'en-GB' }, 'desktop'] : [{ ...PHONE, locale: 'nl-NL' }, 'phone'];
+    const dutch = language === 'en' ? 'Dutch' : 'Nederlands';
+    const reminder = language === 'en' ? 'Reminder email' : 'Herinneringsmail';
+    return [
+      {
+        file: `manage-settings-messages-${form}-${language}.png`,
+        context,
+        steps: async (page) => {
+          await signIn(page, language);
+          await page.goto('/manage/settings/messages');
+          await page.locator('select').first().selectOption({ label: reminder });
+          await choose(page.getByRole('radio', { name: dutch }));
+          await page.getByTestId('preview-text').getByText(/Anna/).waitFor();
+        },
+      },
+      {
+        file: `manage-settings-webhooks-${form}-${language}.png`,
+        context,
+        steps: async (page) => {
+          const endpoint = await seedWebhook();
+          await signIn(page, language);
+          await page.goto(`/manage/settings/webhooks/${endpoint}`);
+          await page.locator('.webhooks-deliveries li').first().waitFor();
+        },
+      },
+    ];
+  }),
+  {
+    file: 'manage-settings-loyalty-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: async (page) => {
+      await desk('PUT', '/api/loyalty/settings', {
+        loyalty_enabled: 1,
+        points_per_euro: 1,
+        reward_thresholds: [
+          { points: 100, discount: 5, description: '€5 korting' },
+          { points: 250, discount: 15, description: 'Gratis föhnen' },
+        ],
+      });
+      await signIn(page, 'nl');
+      await page.goto('/manage/settings/loyalty');
+      await page.locator('.loyalty-row').nth(1).waitFor();
+    },
+  },
+  {
+    file: 'manage-settings-vat-desktop-en.png',
+    context: { ...DESKTOP, locale: 'en-GB' },
+    steps: async (page) => {
+      await signIn(page, 'en');
+      await page.goto('/manage/settings/vat');
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+    },
+  },
+  {
+    file: 'manage-settings-locations-phone-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: async (page) => {
+      const existing = (await desk('GET', '/api/locations')) as unknown as unknown[];
+      if (existing.length === 0)
+        await desk('POST', '/api/locations', {
+          name: 'Studio Olivia Oudegracht',
+          address: 'Oudegracht 112, Utrecht',
+          phone: '+31 30 231 44 55',
+          is_default: 1,
+        });
+      await signIn(page, 'nl');
+      await page.goto('/manage/settings/locations');
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+    },
+  },
 ];
 
 let offers: Promise<{ giftCode: string }> | null = null;
+
+let webhook: Promise<number> | null = null;
+
+/** A webhook endpoint on this machine, once, with one event for its log (a client added; nothing is sent). */
+function seedWebhook(): Promise<number> {
+  webhook ??= (async () => {
+    const endpoint = (await desk('POST', '/api/webhooks/endpoints', {
+      url: 'http://127.0.0.1:9/salon',
+      description: 'Agenda sync',
+      event_types: ['client.created', 'booking.created', 'booking.cancelled'],
+    })) as { id: number };
+    await desk('POST', '/api/clients', { name: 'Eva Webhook', email: 'eva.webhook@example.com' });
+    return endpoint.id;
+  })();
+  return webhook;
+}
 
 /** The manager's offers, once: a package, promotions in each state, and a gift card sent to someone. */
 function seedOffers(): Promise<{ giftCode: string }> {

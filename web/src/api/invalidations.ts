@@ -137,6 +137,49 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
       BOOKING_DAY_KEY,
     ],
   },
+  // The settings kept apart from the record (/manage/settings): client messages, webhook
+  // endpoints and their delivery logs, loyalty, locations (the roster offers them), VAT rates
+  // (the service and product forms offer them). Making one location or rate the default takes
+  // it from another, so each change reads its whole list again.
+  'put /api/settings/messages/{key}/{language}': { done: [['get', '/api/settings/messages']] },
+  'delete /api/settings/messages/{key}/{language}': { done: [['get', '/api/settings/messages']] },
+  'post /api/webhooks/endpoints': { done: [['get', '/api/webhooks/endpoints']] },
+  'put /api/webhooks/endpoints/{id}': {
+    done: [
+      ['get', '/api/webhooks/endpoints'],
+      ['get', '/api/webhooks/endpoints/{id}'],
+      ['get', '/api/webhooks/endpoints/{id}/deliveries'],
+    ],
+  },
+  'delete /api/webhooks/endpoints/{id}': { done: [['get', '/api/webhooks/endpoints']] },
+  'post /api/webhooks/endpoints/{id}/rotate-secret': {
+    done: [
+      ['get', '/api/webhooks/endpoints'],
+      ['get', '/api/webhooks/endpoints/{id}'],
+    ],
+  },
+  'post /api/webhooks/deliveries/{id}/redeliver': {
+    done: [['get', '/api/webhooks/endpoints/{id}/deliveries']],
+    refused: [
+      ['get', '/api/webhooks/endpoints/{id}'],
+      ['get', '/api/webhooks/endpoints/{id}/deliveries'],
+    ],
+  },
+  'put /api/loyalty/settings': { done: [['get', '/api/loyalty/settings']] },
+  'post /api/locations': { done: [['get', '/api/locations']] },
+  'put /api/locations/{id}': {
+    done: [
+      ['get', '/api/locations'],
+      ['get', '/api/locations/{id}'],
+    ],
+  },
+  'delete /api/locations/{id}': { done: [['get', '/api/locations']], refused: [['get', '/api/locations']] },
+  'post /api/settings/vat-rates': { done: [['get', '/api/settings/vat-rates']] },
+  'put /api/settings/vat-rates/{id}': { done: [['get', '/api/settings/vat-rates']] },
+  'delete /api/settings/vat-rates/{id}': {
+    done: [['get', '/api/settings/vat-rates']],
+    refused: [['get', '/api/settings/vat-rates']],
+  },
   // A booking takes a time, and a signed-in client's list gains it.
   'post /api/public/bookings': { done: [AVAILABILITY_KEY, MY_BOOKINGS_KEY] },
   'post /api/public/visits': { done: [AVAILABILITY_KEY, MY_BOOKINGS_KEY] },

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Link, Route, Switch, useParams } from 'wouter';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
 import { OFFICE_ROUTES, officeHref } from '../../../../../src/lib/office-paths';
@@ -9,6 +10,13 @@ import { GROUP_PARTS, SETTINGS_GROUPS, type SettingsGroup } from './groups';
 import { HoursPage } from './HoursPage';
 import { LogoUpload } from './LogoUpload';
 import { MailTest } from './MailTest';
+import { LocationsPage } from './locations/LocationsPage';
+import { LoyaltyPage } from './loyalty/LoyaltyPage';
+import { MessagesPage } from './messages/MessagesPage';
+import { SmsTest } from './SmsTest';
+import { VatRatesPage } from './vat/VatRatesPage';
+import EndpointPage from './webhooks/EndpointPage';
+import { WebhooksPage } from './webhooks/WebhooksPage';
 import { SettingsForm } from './SettingsForm';
 import type { Settings } from './values';
 import './settings.css';
@@ -23,6 +31,7 @@ export default function SettingsScreens() {
   return (
     <Switch>
       <Route path={OFFICE_ROUTES.manageSettings} component={SettingsIndex} />
+      <Route path={`${OFFICE_ROUTES.manageSettings}/webhooks/:id`} component={EndpointPage} />
       <Route path={`${OFFICE_ROUTES.manageSettings}/:group`} component={GroupPage} />
       <Route component={NotFound} />
     </Switch>
@@ -65,9 +74,24 @@ function GroupPage() {
       </p>
       <h1>{t(groupName(group))}</h1>
       <p>{t(groupAbout(group))}</p>
-      {group === 'hours' ? <HoursPage /> : <RecordGroup group={group as SettingsGroup} />}
+      <GroupBody group={group as SettingsGroup} />
     </div>
   );
+}
+
+/** The groups kept apart from the settings record, each with its own API; the rest are forms of the record. */
+const OWN_PAGES: Partial<Record<SettingsGroup, ComponentType>> = {
+  hours: HoursPage,
+  messages: MessagesPage,
+  webhooks: WebhooksPage,
+  loyalty: LoyaltyPage,
+  locations: LocationsPage,
+  vat: VatRatesPage,
+};
+
+function GroupBody({ group }: { group: SettingsGroup }) {
+  const Own = OWN_PAGES[group];
+  return Own ? <Own /> : <RecordGroup group={group} />;
 }
 
 /** A group of the settings record: its form, and what the group has besides (the logo, the links, the test email). */
@@ -83,6 +107,7 @@ function RecordGroup({ group }: { group: SettingsGroup }) {
       <SettingsForm key={group} parts={parts} settings={data} />
       {group === 'booking' && <BookingLinks />}
       {group === 'mail' && <MailTest />}
+      {group === 'sms' && <SmsTest />}
     </>
   );
 }

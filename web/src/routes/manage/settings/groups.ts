@@ -34,6 +34,11 @@ export const SETTINGS_GROUPS = [
   'mail',
   'sms',
   'reminders',
+  'messages',
+  'webhooks',
+  'loyalty',
+  'locations',
+  'vat',
 ] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
 

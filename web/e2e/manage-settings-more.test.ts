@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { setupSalon } from '../../test/helpers/app.js';
+import { DESKTOP, PHONE, choose } from './actions.js';
+import {
+  assertAccessible,
+  BROWSER_DIALECTS,
+  type BrowserHarness,
+  browserSkip,
+  startBrowserHarness,
+} from './browser.js';
+import { dropExpectedRefusals, openSettingsGroup, SIGN_IN_WORDS, signInOwner } from './settings-signin.js';
+
+/*
+ * Loyalty, locations, VAT rates and the test text message in chromium: each refusal of the
+ * service on its field (two rewards at the same points, a disabled default rate) or as its rule
+ * (the default rate cannot be deleted), what was typed kept; one default at a time for
+ * locations and rates, the other's form following; the test SMS queued in the outbox. English
+ * on a desktop, Dutch on a phone; axe in every state.
+ */
+
+const WORDS = {
+  en: {
+    ...SIGN_IN_WORDS.en,
+    save: 'Save',
+    saved: 'Saved.',
+    loyalty: 'Loyalty',
+    loyaltyOn: 'Loyalty programme on',
+    perEuro: 'Points per euro',
+    addReward: 'Add a reward',
+    points: (n: number) => `Reward ${n}: points`,
+    discount: (n: number) => `Reward ${n}: euros off`,
+    locations: 'Locations',
+    newLocation: 'New location',
+    name: 'Name',
+    isDefaultLocation: 'The default location',
+    addLocation: 'Add location',
+    locationAdded: 'The location is added.',
+    vat: 'VAT rates',
+    newRate: 'New VAT rate',
+    percentage: 'Percentage',
+    isDefaultRate: 'The default rate',
+    disabled: 'Disabled',
+    addRate: 'Add VAT rate',
+    rateAdded: 'The VAT rate is added.',
+    defaultDisabled: 'A disabled rate cannot be the default',
+    removeRate: (name: string) => `Delete ${name}`,
+    removeDefault: 'The default rate cannot be deleted',
+    sms: 'SMS',
+    smsTo: 'Send to',
+    smsSend: 'Send test text message',
+    smsQueued: /queued as number (\d+)/,
+  },
+  nl: {
+    ...SIGN_IN_WORDS.nl,
+    save: 'Opslaan',
+    saved: 'Opgeslagen.',
+    loyalty: 'Spaarprogramma',
+    loyaltyOn: 'Spaarprogramma aan',
+    perEuro: 'Punten per euro',
+    addReward: 'Beloning toevoegen',
+    points: (n: number) => `Beloning ${n}: punten`,
+    discount: (n: number) => `Beloning ${n}: euro korting`,
+    locations: 'Vestigingen',
+    newLocation: 'Nieuwe vestiging',
+    name: 'Naam',
+    isDefaultLocation: 'De standaardvestiging',
+    addLocation: 'Vestiging toevoegen',
+    locationAdded: 'De vestiging is toegevoegd.',
+    vat: 'Btw-tarieven',
+    newRate: 'Nieuw btw-tarief',
+    percentage: 'Percentage',
+    isDefaultRate: 'Het standaardtarief',
+    disabled: 'Uitgeschakeld',
+    addRate: 'Btw-tarief toevoegen',
+    rateAdded: 'Het btw-tarief is toegevoegd.',
+    defaultDisabled: 'Een uitgeschakeld tarief kan niet de standaard zijn',
+    removeRate: (name: string) => `${name} verwijderen`,
+    removeDefault: 'Het standaardtarief kan niet weg',
+    sms: 'SMS',
+    smsTo: 'Versturen naar',
+    smsSend: 'Test-sms versturen',
+    smsQueued: /nummer (\d+)/,
+  },
+} as const;
+
+for (const dialect of BROWSER_DIALECTS) {
+  describe(`loyalty, locations, VAT rates and the test SMS in chromium (${dialect})`, { skip: browserSkip() }, () => {
+    let h: BrowserHarness;
+    let admin: Awaited<ReturnType<typeof setupSalon>>;
+
+    before(async () => {
+      h = await startBrowserHarness(dialect);
+      admin = await setupSalon(h.t);
+    });
+    after(() => h.close());
+
+    for (const [language, locale, viewport, label] of [
+      ['en', 'en-GB', DESKTOP, 'desktop'],
+      ['nl', 'nl-NL', PHONE, 'phone'],
+    ] as const) {
+      const words = WORDS[language];
+
+      it(`locations and VAT rates: one default at a time, a disabled default refused, the default not deleted (${language}, ${label})`, async () => {
+        const { page, watch } = await h.open({ ...viewport, locale });
+        await signInOwner(page, watch, words, admin.email);
+        await openSettingsGroup(page, words, words.locations);
+        await assertAccessible(page, `locations (${language}, ${label})`);
+        const newLocation = page.getByRole('region', { name: words.newLocation });
+        for (const name of [`Centrum ${language}`, `Noord ${language}`]) {
+          await newLocation.getByLabel(words.name).fill(name);
+          await choose(newLocation.getByRole('checkbox', { name: words.isDefaultLocation }));
+          await newLocation.getByRole('button', { name: words.addLocation }).click();
+          await newLocation.getByRole('status').getByText(words.locationAdded).waitFor();
+          await page.getByRole('region', { name }).waitFor();
+        }
+        // The first lost the default to the second, and its form follows.
+        const first = page.getByRole('region', { name: `Centrum ${language}` });
+        const firstDefault = first.getByRole('checkbox', { name: words.isDefaultLocation });
+        for (let waited = 0; waited < 5000 && (await firstDefault.isChecked()); waited += 100)
+          await page.waitForTimeout(100);
+        assert.equal(await firstDefault.isChecked(), false);
+        await assertAccessible(page, `two locations (${language}, ${label})`);
+
+        await openSettingsGroup(page, words, words.vat);
+        const newRate = page.getByRole('region', { name: words.newRate });
+        const rateName = `Hoog ${language}`;
+        await newRate.getByLabel(words.name).fill(rateName);
+        await newRate.getByLabel(words.percentage).fill('21');
+        await choose(newRate.getByRole('checkbox', { name: words.isDefaultRate }));
+        await choose(newRate.getByRole('checkbox', { name: words.disabled }));
+        await newRate.getByRole('button', { name: words.addRate }).click();
+        await newRate.getByRole('alert').getByText(words.defaultDisabled).waitFor();
+        assert.equal(await newRate.getByLabel(words.name).inputValue(), rateName, 'what was typed stays');
+        await assertAccessible(page, `a disabled default refused (${language}, ${label})`);
+        dropExpectedRefusals(watch, [400]);
+
+        await choose(newRate.getByRole('checkbox', { name: words.disabled }));
+        await newRate.getByRole('button', { name: words.addRate }).click();
+        await newRate.getByRole('status').getByText(words.rateAdded).waitFor();
+        const created = page.getByRole('region', { name: new RegExp(`^${rateName} \\(21%\\)`) });
+        await created.waitFor();
+        await created.getByRole('button', { name: words.removeRate(rateName) }).click();
+        await created.getByRole('alert').getByText(words.removeDefault).waitFor();
+        await assertAccessible(page, `the default rate not deleted (${language}, ${label})`);
+        dropExpectedRefusals(watch, [409]);
+        const rates = await h.t.request({ method: 'GET', url: '/api/settings/vat-rates', token: admin.token });
+        const defaults = (rates.body as { name: string; is_default: number }[]).filter((rate) => rate.is_default === 1);
+        assert.deepEqual(
+          defaults.map((rate) => rate.name),
+          [rateName],
+          'one default',
+        );
+        watch.assertClean();
+      });
+
+      it(`the test text message is queued in the outbox (${language}, ${label})`, async () => {
+        const { page, watch } = await h.open({ ...viewport, locale });
+        await signInOwner(page, watch, words, admin.email);
+        await openSettingsGroup(page, words, words.sms);
+        await page.getByLabel(words.smsTo).fill('06 1234 5678');
+        await page.getByRole('button', { name: words.smsSend }).click();
+        const status = page.getByRole('status').getByText(words.smsQueued);
+        await status.waitFor();
+        await assertAccessible(page, `the test SMS queued (${language}, ${label})`);
+        const id = Number(/(\d+)/.exec((await status.textContent()) ?? '')?.[1]);
+        const queued = await h.t.request({ method: 'GET', url: `/api/system/sms/${id}`, token: admin.token });
+        assert.equal(queued.status, 200);
+        assert.equal(queued.body.to, '+31612345678');
+        watch.assertClean();
+      });
+    }
+  });
+}
