@@ -53,6 +53,10 @@ export const OFFICE_ROUTES = {
   manageSupplier: '/manage/suppliers/:id',
   manageReports: '/manage/reports',
   manageSettings: '/manage/settings',
+  // The manager's campaigns: the list, the follow-ups and automations, one campaign's editor.
+  manageCampaigns: '/manage/campaigns',
+  manageCampaignAutomations: '/manage/campaigns/automations',
+  manageCampaign: '/manage/campaigns/:id',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -98,6 +102,9 @@ export const officeHref = {
   manageSupplier: (id: number) => href(`/manage/suppliers/${id}`),
   manageReports: () => href(OFFICE_ROUTES.manageReports),
   manageSettings: () => href(OFFICE_ROUTES.manageSettings),
+  manageCampaigns: () => href(OFFICE_ROUTES.manageCampaigns),
+  manageCampaignAutomations: () => href(OFFICE_ROUTES.manageCampaignAutomations),
+  manageCampaign: (id: number) => href(`/manage/campaigns/${id}`),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /** One report of the owner's (`/manage/reports/vat`): named, not numbered, so outside officeHref. */

@@ -21,3 +21,9 @@ export const SUPPLIERS_KEY = ['get', '/api/suppliers'] as const;
 export const SUPPLIER_KEY = ['get', '/api/suppliers/{id}'] as const;
 export const PURCHASE_ORDERS_KEY = ['get', '/api/suppliers/orders'] as const;
 export const PURCHASE_ORDER_KEY = ['get', '/api/suppliers/orders/{id}'] as const;
+/** The manager's campaigns: the list (every page), one campaign, the saved segments and templates, the follow-up steps. */
+export const CAMPAIGNS_KEY = ['get', '/api/campaigns'] as const;
+export const CAMPAIGN_KEY = ['get', '/api/campaigns/{id}'] as const;
+export const CAMPAIGN_SEGMENTS_KEY = ['get', '/api/campaigns/segments'] as const;
+export const CAMPAIGN_TEMPLATES_KEY = ['get', '/api/campaigns/templates'] as const;
+export const FOLLOWUP_STEPS_KEY = ['get', '/api/campaigns/followup-steps'] as const;

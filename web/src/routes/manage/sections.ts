@@ -100,4 +100,12 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     route: '/manage/reports/*?',
     Screens: lazy(() => import('./reports/ReportsScreens')),
   },
+  {
+    id: 'campaigns',
+    label: 'manage.campaigns.title',
+    description: 'manage.campaigns.description',
+    href: officeHref.manageCampaigns,
+    route: '/manage/campaigns/*?',
+    Screens: lazy(() => import('./campaigns/CampaignsScreens')),
+  },
 ];
