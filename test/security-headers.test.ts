@@ -77,6 +77,18 @@ const PAGE_POLICY =
 /** A back-office page or a client's page: the pages' own policy. */
 const PAGE = { ...EVERY_ANSWER, 'content-security-policy': PAGE_POLICY };
 
+/**
+ * A back-office page: the same, but a campaign's preview (an email in a sandboxed srcdoc frame,
+ * which takes the page's policy) needs the email's inline styles and its pictures.
+ */
+const OFFICE_PAGE = {
+  ...EVERY_ANSWER,
+  'content-security-policy': PAGE_POLICY.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace(
+    "img-src 'self' data:",
+    "img-src 'self' data: https:",
+  ),
+};
+
 /** The booking page, which any site may frame: frame-ancestors *, and no X-Frame-Options to contradict it. */
 const BOOKING_PAGE: Record<string, string> = {
   ...EVERY_ANSWER,
@@ -224,8 +236,8 @@ for (const dialect of DIALECTS) {
         { what: 'booking page', request: { url: '/book' }, status: 200, security: BOOKING_PAGE },
         { what: 'embedded booking page', request: { url: '/book?embed=1' }, status: 200, security: BOOKING_PAGE },
         { what: 'client page', request: { url: '/booking/cancel?token=x' }, status: 200, security: PAGE },
-        { what: 'back office', request: { url: '/' }, status: 200, security: PAGE },
-        { what: 'back office area', request: { url: '/clients/3' }, status: 200, security: PAGE },
+        { what: 'back office', request: { url: '/' }, status: 200, security: OFFICE_PAGE },
+        { what: 'back office area', request: { url: '/clients/3' }, status: 200, security: OFFICE_PAGE },
         { what: 'hashed asset', request: { url: `/assets/${asset}` }, status: 200, security: EVERY_ANSWER },
         { what: 'missing asset', request: { url: '/assets/nothing-here.js' }, status: 404, security: EVERY_ANSWER },
         { what: 'embed script', request: { url: '/embed.js' }, status: 200, security: EMBED_SCRIPT },

@@ -29,6 +29,18 @@ export const PAGE_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/**
+ * The back office's policy: the same but for a campaign's preview, an email shown in a
+ * sandboxed `srcdoc` frame (no script runs in it). Such a frame takes the policy of the page
+ * that made it, and the office is one document whatever address it was opened at, so the
+ * office's policy lets the email's inline styles (an email has no other) and its pictures from
+ * web addresses through; scripts stay the office's own only.
+ */
+export const OFFICE_PAGE_CSP = PAGE_CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace(
+  "img-src 'self' data:",
+  "img-src 'self' data: https:",
+);
+
 /** The booking page's policy: the same, framed by the sites of BOOKING_EMBED_ORIGINS (embedding.ts). */
 export function embeddablePageCsp(origins: EmbedOrigins): string {
   return PAGE_CSP.replace("frame-ancestors 'self'", frameAncestors(origins));
@@ -85,9 +97,9 @@ export async function registerWebApp(
   };
   const embeddable: readonly string[] = EMBEDDABLE_PAGES.flatMap(routesOf);
   const embeddableCsp = embeddablePageCsp(options.bookingEmbedOrigins ?? '*');
-  for (const [pages, shell] of [
-    [PUBLIC_PAGES, shells.public],
-    [OFFICE_PAGES, shells.office],
+  for (const [pages, shell, csp] of [
+    [PUBLIC_PAGES, shells.public, PAGE_CSP],
+    [OFFICE_PAGES, shells.office, OFFICE_PAGE_CSP],
   ] as const) {
     for (const url of pages.flatMap(routesOf)) {
       // Pages, not API operations: kept out of the OpenAPI document.
@@ -100,7 +112,7 @@ export async function registerWebApp(
         );
       } else {
         app.get(url, { schema: { hide: true } }, async (request, reply) =>
-          send(reply, shell, PAGE_CSP, pathOf(request.url)),
+          send(reply, shell, csp, pathOf(request.url)),
         );
       }
     }

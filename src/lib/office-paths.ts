@@ -56,6 +56,10 @@ export const OFFICE_ROUTES = {
   // The owner's reviews and the system's own work (jobs, outboxes, imports and webhooks).
   manageReviews: '/manage/reviews',
   manageSystem: '/manage/system',
+  // The manager's campaigns: the list, the follow-ups and automations, one campaign's editor.
+  manageCampaigns: '/manage/campaigns',
+  manageCampaignAutomations: '/manage/campaigns/automations',
+  manageCampaign: '/manage/campaigns/:id',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -103,6 +107,9 @@ export const officeHref = {
   manageSettings: () => href(OFFICE_ROUTES.manageSettings),
   manageReviews: () => href(OFFICE_ROUTES.manageReviews),
   manageSystem: () => href(OFFICE_ROUTES.manageSystem),
+  manageCampaigns: () => href(OFFICE_ROUTES.manageCampaigns),
+  manageCampaignAutomations: () => href(OFFICE_ROUTES.manageCampaignAutomations),
+  manageCampaign: (id: number) => href(`/manage/campaigns/${id}`),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /** One report of the owner's (`/manage/reports/vat`): named, not numbered, so outside officeHref. */

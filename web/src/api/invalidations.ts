@@ -42,6 +42,11 @@ import {
   PURCHASE_ORDERS_KEY,
   PURCHASE_ORDER_KEY,
   REVIEWS_KEY,
+  CAMPAIGNS_KEY,
+  CAMPAIGN_KEY,
+  CAMPAIGN_SEGMENTS_KEY,
+  CAMPAIGN_TEMPLATES_KEY,
+  FOLLOWUP_STEPS_KEY,
 } from './manage-keys.js';
 import {
   CALENDAR_FEEDS_KEY,
@@ -109,6 +114,22 @@ const STOCK_READS: readonly Stale[] = [
 const STOCK_CHANGED: Staleness = { done: STOCK_READS, refused: STOCK_READS };
 
 export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
+  // The manager's campaigns. A deleted campaign's own read is only marked stale: asked again
+  // at once it would answer 404 on the page that is leaving it.
+  'post /api/campaigns': { done: [CAMPAIGNS_KEY] },
+  'put /api/campaigns/{id}': { done: [CAMPAIGNS_KEY, CAMPAIGN_KEY], refused: [CAMPAIGNS_KEY, CAMPAIGN_KEY] },
+  'delete /api/campaigns/{id}': {
+    done: [CAMPAIGNS_KEY, { key: CAMPAIGN_KEY, refetch: false }],
+    refused: [CAMPAIGNS_KEY, CAMPAIGN_KEY],
+  },
+  'post /api/campaigns/{id}/send': { done: [CAMPAIGNS_KEY, CAMPAIGN_KEY], refused: [CAMPAIGNS_KEY, CAMPAIGN_KEY] },
+  'post /api/campaigns/segments': { done: [CAMPAIGN_SEGMENTS_KEY] },
+  'delete /api/campaigns/segments/{id}': { done: [CAMPAIGN_SEGMENTS_KEY], refused: [CAMPAIGN_SEGMENTS_KEY] },
+  'post /api/campaigns/templates': { done: [CAMPAIGN_TEMPLATES_KEY] },
+  'delete /api/campaigns/templates/{id}': { done: [CAMPAIGN_TEMPLATES_KEY], refused: [CAMPAIGN_TEMPLATES_KEY] },
+  'post /api/campaigns/followup-steps': { done: [FOLLOWUP_STEPS_KEY] },
+  'put /api/campaigns/followup-steps/{id}': { done: [FOLLOWUP_STEPS_KEY], refused: [FOLLOWUP_STEPS_KEY] },
+  'delete /api/campaigns/followup-steps/{id}': { done: [FOLLOWUP_STEPS_KEY], refused: [FOLLOWUP_STEPS_KEY] },
   // The settings (/manage/settings): the record, what the booking page and the office's header
   // show of it (name, logo, mode), the calendar's part, and the free times its rules decide.
   'put /api/settings': {

@@ -24,3 +24,9 @@ export const PURCHASE_ORDER_KEY = ['get', '/api/suppliers/orders/{id}'] as const
 
 /** The manager's reviews: every filtered page of the list. */
 export const REVIEWS_KEY = ['get', '/api/reviews'] as const;
+/** The manager's campaigns: the list (every page), one campaign, the saved segments and templates, the follow-up steps. */
+export const CAMPAIGNS_KEY = ['get', '/api/campaigns'] as const;
+export const CAMPAIGN_KEY = ['get', '/api/campaigns/{id}'] as const;
+export const CAMPAIGN_SEGMENTS_KEY = ['get', '/api/campaigns/segments'] as const;
+export const CAMPAIGN_TEMPLATES_KEY = ['get', '/api/campaigns/templates'] as const;
+export const FOLLOWUP_STEPS_KEY = ['get', '/api/campaigns/followup-steps'] as const;

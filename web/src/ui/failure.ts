@@ -37,6 +37,17 @@ export function readFailure(error: unknown): Failure | null {
   return { kind: 'refused', status: answer.status, code: answer.code };
 }
 
+/**
+ * Every message of a 400's `details`, in order, even several on one field (an MJML document's
+ * problems are all on `mjml`); empty for any other failure.
+ */
+export function detailMessages(error: unknown): string[] {
+  if (error === null || error === undefined || error instanceof ConnectionError) return [];
+  const answer = answerOf(error);
+  if (answer === null || answer.status !== 400) return [];
+  return (answer.body?.details ?? []).map((detail) => detail.message);
+}
+
 const NO_FIELD_ERRORS: Readonly<Record<string, string>> = Object.freeze({});
 const fieldsOfError = new WeakMap<object, Readonly<Record<string, string>>>();
 

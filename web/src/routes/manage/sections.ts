@@ -101,6 +101,14 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     Screens: lazy(() => import('./reports/ReportsScreens')),
   },
   {
+    id: 'campaigns',
+    label: 'manage.campaigns.title',
+    description: 'manage.campaigns.description',
+    href: officeHref.manageCampaigns,
+    route: '/manage/campaigns/*?',
+    Screens: lazy(() => import('./campaigns/CampaignsScreens')),
+  },
+  {
     id: 'reviews',
     label: 'manage.reviews.title',
     description: 'manage.reviews.description',
