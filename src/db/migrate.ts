@@ -55,6 +55,7 @@ import * as m0062 from './migrations/0062_service_details.js';
 import * as m0063 from './migrations/0063_import_runs.js';
 import * as m0065 from './migrations/0065_staff_profile.js';
 import * as m0066 from './migrations/0066_logo_size.js';
+import * as m0071 from './migrations/0071_service_online_bookable.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -122,6 +123,7 @@ const migrations: Record<string, MigrationModule> = {
   '0063_import_runs': m0063,
   '0065_staff_profile': m0065,
   '0066_logo_size': m0066,
+  '0071_service_online_bookable': m0071,
 };
 
 class DialectAwareProvider implements MigrationProvider {
