@@ -29,6 +29,14 @@ export const PAGE_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/**
+ * The back office's policy: the pages' own, with frames of this origin said in so many words
+ * (rather than left to default-src): a received order shows its packing slip in a frame, at
+ * an address whose answer carries its own sandboxed policy (suppliers/packing-slip-view.ts).
+ * No blob: or data: frames: those would run with the office's origin.
+ */
+export const OFFICE_PAGE_CSP = `${PAGE_CSP}; frame-src 'self'`;
+
 /** The booking page's policy: the same, framed by the sites of BOOKING_EMBED_ORIGINS (embedding.ts). */
 export function embeddablePageCsp(origins: EmbedOrigins): string {
   return PAGE_CSP.replace("frame-ancestors 'self'", frameAncestors(origins));
@@ -99,8 +107,9 @@ export async function registerWebApp(
           send(reply.removeHeader('x-frame-options'), shell, embeddableCsp, pathOf(request.url)),
         );
       } else {
+        const csp = shell === shells.office ? OFFICE_PAGE_CSP : PAGE_CSP;
         app.get(url, { schema: { hide: true } }, async (request, reply) =>
-          send(reply, shell, PAGE_CSP, pathOf(request.url)),
+          send(reply, shell, csp, pathOf(request.url)),
         );
       }
     }
