@@ -76,17 +76,17 @@ const PAGE_POLICY =
 
 /** A back-office page or a client's page: the pages' own policy. */
 const PAGE = { ...EVERY_ANSWER, 'content-security-policy': PAGE_POLICY };
-
 /**
  * A back-office page: the same, but a campaign's preview (an email in a sandboxed srcdoc frame,
- * which takes the page's policy) needs the email's inline styles and its pictures.
+ * which takes the page's policy) needs the email's inline styles and its pictures, and frames of
+ * its own origin are allowed (a packing slip shown in the page).
  */
 const OFFICE_PAGE = {
   ...EVERY_ANSWER,
-  'content-security-policy': PAGE_POLICY.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace(
+  'content-security-policy': `${PAGE_POLICY.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace(
     "img-src 'self' data:",
     "img-src 'self' data: https:",
-  ),
+  )}; frame-src 'self'`,
 };
 
 /** The booking page, which any site may frame: frame-ancestors *, and no X-Frame-Options to contradict it. */

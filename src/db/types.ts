@@ -392,6 +392,8 @@ export interface ServicesTable {
   /** The photo's key in the file storage and the type its bytes were found to be; null: none. */
   photo_key: string | null;
   photo_content_type: string | null;
+  /** 1: the booking page offers it; 0: only the office books it (migration 0071). */
+  online_bookable: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -30,16 +30,21 @@ export const PAGE_CSP = [
 ].join('; ');
 
 /**
- * The back office's policy: the same but for a campaign's preview, an email shown in a
- * sandboxed `srcdoc` frame (no script runs in it). Such a frame takes the policy of the page
- * that made it, and the office is one document whatever address it was opened at, so the
- * office's policy lets the email's inline styles (an email has no other) and its pictures from
- * web addresses through; scripts stay the office's own only.
+ * The back office's policy: the pages' own, with two additions.
+ * - A campaign's preview is an email shown in a sandboxed `srcdoc` frame (no script runs in
+ *   it). Such a frame takes the policy of the page that made it, and the office is one document
+ *   whatever address it was opened at, so the office's policy lets the email's inline styles (an
+ *   email has no other) and its pictures from web addresses through; scripts stay the office's
+ *   own only.
+ * - Frames of this origin are said in so many words (rather than left to default-src): a
+ *   received order shows its packing slip in a frame, at an address whose answer carries its
+ *   own sandboxed policy (suppliers/packing-slip-view.ts). No blob: or data: frames: those would
+ *   run with the office's origin.
  */
-export const OFFICE_PAGE_CSP = PAGE_CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace(
+export const OFFICE_PAGE_CSP = `${PAGE_CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace(
   "img-src 'self' data:",
   "img-src 'self' data: https:",
-);
+)}; frame-src 'self'`;
 
 /** The booking page's policy: the same, framed by the sites of BOOKING_EMBED_ORIGINS (embedding.ts). */
 export function embeddablePageCsp(origins: EmbedOrigins): string {
@@ -111,6 +116,7 @@ export async function registerWebApp(
           send(reply.removeHeader('x-frame-options'), shell, embeddableCsp, pathOf(request.url)),
         );
       } else {
+        const csp = shell === shells.office ? OFFICE_PAGE_CSP : PAGE_CSP;
         app.get(url, { schema: { hide: true } }, async (request, reply) =>
           send(reply, shell, csp, pathOf(request.url)),
         );

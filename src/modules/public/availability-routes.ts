@@ -28,9 +28,10 @@ export async function publicAvailabilityRoutes(instance: FastifyInstance, ctx: A
         'today + `booking_max_future_days` (salon time zone). Candidates: active, bookable members who perform the service, each ' +
         'with their own duration (`end_at` follows it); with `hide_unscheduled_staff`, only members with a shift that date. ' +
         'Without `staff_id`, one slot per start, given to the free member `booking_anyone_rule` prefers (a booking at that start gets that member). `staff_id` while `booking_allow_staff_choice` is 0: 400 `staff_choice_disabled`. ' +
-        'An optional client token (Authorization: Bearer) lets a returning client see slots without the new-client extra time.',
+        'An optional client token (Authorization: Bearer) lets a returning client see slots without the new-client extra time. ' +
+        'A service the salon books only in the office (`online_bookable` 0): 409 `not_bookable_online` (details name `service_id`).',
       querystring: AvailabilityQuery,
-      response: { 200: Type.Array(AvailableSlot), 400: errorRef, 401: errorRef },
+      response: { 200: Type.Array(AvailableSlot), 400: errorRef, 401: errorRef, 409: errorRef },
     },
     handler: async (request) => publicAvailability(ctx, request.query, await readClient(request, ctx.db, ctx.signer)),
   });
@@ -50,9 +51,10 @@ export async function publicAvailabilityRoutes(instance: FastifyInstance, ctx: A
         'counted across the parts too. `staff_id` while `booking_allow_staff_choice` is 0: 400 `staff_choice_disabled`; ' +
         'an unknown service: 400 `unknown_service`; a member who does not perform the part: 400 `service_not_performed`; ' +
         'a member who is not active and bookable: 400 `unknown_staff` (details name `parts[i]`). `new_client_extra_min` ' +
-        'lengthens the first part. A POST because the list of parts is a body, not a query; nothing is written.',
+        'lengthens the first part. A part whose service the salon books only in the office (`online_bookable` 0): 409 `not_bookable_online` ' +
+        '(details name `parts[i].service_id`). A POST because the list of parts is a body, not a query; nothing is written.',
       body: VisitAvailabilityBody,
-      response: { 200: Type.Array(VisitSlot), 400: errorRef, 401: errorRef },
+      response: { 200: Type.Array(VisitSlot), 400: errorRef, 401: errorRef, 409: errorRef },
     },
     handler: async (request) =>
       publicVisitAvailability(ctx, request.body, await readClient(request, ctx.db, ctx.signer)),

@@ -12,6 +12,7 @@ import {
 } from '../availability/service.js';
 import { readSettings } from '../settings/service.js';
 import type { VisitAvailabilityInput } from './schemas.js';
+import { partsAsked, requireBookableOnline } from './online-bookable.js';
 
 export const staffChoiceDisabled = () =>
   badRequest('staff_choice_disabled', 'This salon does not let clients choose the staff member', [
@@ -36,6 +37,7 @@ export async function publicAvailability(
   client: AuthClient | null,
 ): Promise<Slot[]> {
   requireRealDate(query.date);
+  await requireBookableOnline(ctx.db, [{ serviceId: query.service_id, field: 'service_id' }]);
   const day = await loadDay(
     ctx.db,
     { date: query.date, serviceId: query.service_id, staffId: query.staff_id, clientId: client?.id ?? null },
@@ -61,6 +63,7 @@ export async function publicVisitAvailability(
     const settings = await readSettings(ctx.db);
     if (settings.booking_allow_staff_choice !== 1) throw staffChoiceDisabled();
   }
+  await requireBookableOnline(ctx.db, partsAsked(body.parts));
   const loaded = await loadVisitDay(
     ctx.db,
     {

@@ -37,6 +37,7 @@ export async function publicBookingRoutes(instance: FastifyInstance, ctx: AppCon
         '(`slot_in_past`), inside the lead time (`inside_lead_time`), beyond the max future days (`beyond_max_future_days`), ' +
         'on a closed day, holiday or time off (`salon_closed`), off the slot grid (`not_a_slot`) or outside working hours ' +
         '(`outside_working_time`) → 400; taken meanwhile → 409 `slot_taken` (checked again inside the write transaction). ' +
+        'A service the salon books only in the office (`online_bookable` 0) → 409 `not_bookable_online` (details name `service_id`). ' +
         'The end is start + service duration (+ `new_client_extra_min` for a client without a previous visit). ' +
         'The client is the one signed in (client token), else the client with `client_email`, else a new client. ' +
         '`booking_clients` = `existing`: a client token is required (401 `client_login_required`). ' +

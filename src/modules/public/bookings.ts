@@ -8,6 +8,7 @@ import { bookIdempotently, insertBooking, readBooking } from '../bookings/servic
 import { holdsForConfirmLink, scheduleHoldRelease } from './booking-hold.js';
 import { depositAnswer, holdsForDeposit, openHeldDeposit } from './deposits.js';
 import { bookingClient, depositCheckout, refuse, requireMayBook } from './intake.js';
+import { requireBookableOnline } from './online-bookable.js';
 import type { PublicBookingInput, PublicBookingOutput } from './schemas.js';
 import { toPublicBooking } from './view.js';
 
@@ -54,6 +55,7 @@ export async function createPublicBooking(
       return { bookingId, depositPaymentId: booking.deposit_payment_id };
     },
     book: async (trx) => {
+      await requireBookableOnline(trx, [{ serviceId: input.service_id, field: 'service_id' }]);
       const held = await holdsForDeposit(trx, [input.service_id]);
       // Asked before bookingClient, which creates the stranger's client record.
       const holdForLink = await holdsForConfirmLink(trx, settings, client, input.client_email, held);

@@ -45,7 +45,7 @@ export async function publicInfoRoutes(instance: FastifyInstance, ctx: AppContex
       tags,
       summary: 'Bookable services, in the salon’s order',
       description:
-        'Archived services never appear, nor services no active, bookable staff member performs. `price` is absent when `booking_show_prices` is 0, `duration_min` when `booking_show_duration` is 0.',
+        'Archived services never appear, nor services no active, bookable staff member performs, nor services the salon books only in the office (`online_bookable` 0). `price` is absent when `booking_show_prices` is 0, `duration_min` when `booking_show_duration` is 0.',
       response: { 200: Type.Array(PublicService) },
     },
     handler: () => publicServices(ctx.db),

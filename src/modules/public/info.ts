@@ -49,7 +49,8 @@ function depositOf(row: {
 /**
  * Active services in the salon's order (position, name, id), as the staff list orders them;
  * `price` and `duration_min` left out when the booking settings hide them. Archived: never;
- * nor a service no active, bookable member performs (nobody could take the booking).
+ * nor a service no active, bookable member performs (nobody could take the booking), nor one
+ * the salon books only in the office (`online_bookable` 0).
  */
 export async function publicServices(db: Kysely<DB>): Promise<Array<Static<typeof PublicService>>> {
   const [settings, rows] = await Promise.all([
@@ -71,6 +72,7 @@ export async function publicServices(db: Kysely<DB>): Promise<Array<Static<typeo
         's.photo_key',
       ])
       .where('s.active', '=', 1)
+      .where('s.online_bookable', '=', 1)
       .orderBy('s.position')
       .orderBy(sql`lower(s.name)`)
       .orderBy('s.id')

@@ -28,6 +28,7 @@ export async function publicVisitRoutes(instance: FastifyInstance, ctx: AppConte
         'a part without `staff_id` gets the free member who performs it that `booking_anyone_rule` prefers. A part that cannot be placed is refused with the ' +
         'codes of POST /public/bookings (`slot_in_past`, `inside_lead_time`, `beyond_max_future_days`, `salon_closed`, `not_a_slot`, ' +
         '`outside_working_time` → 400; `slot_taken`, `resource_unavailable` → 409), the details naming `parts[i]`; nothing is saved. ' +
+        'A part whose service the salon books only in the office (`online_bookable` 0) → 409 `not_bookable_online` (details name `parts[i].service_id`). ' +
         'Judged again inside the write transaction behind every member’s and resource’s lock. Client, `booking_clients`, `booking_mode`, ' +
         '`booking_hold_new_clients` (every part held and released together), staff choice, side effects per part, `Idempotency-Key` and rate limits as POST /public/bookings. ' +
         'Deposit: one for the whole visit, the sum of its parts’ deposits; while any part asks one every part is held, and ' +

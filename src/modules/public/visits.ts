@@ -13,6 +13,7 @@ import { parseStart } from './bookings.js';
 import { holdsForConfirmLink, scheduleHoldRelease } from './booking-hold.js';
 import { depositAnswer, holdsForDeposit, openHeldDeposit } from './deposits.js';
 import { bookingClient, depositCheckout, refuse, requireMayBook } from './intake.js';
+import { partsAsked, requireBookableOnline } from './online-bookable.js';
 import type { PublicVisitInput, PublicVisitOutput } from './schemas.js';
 import { toPublicBooking } from './view.js';
 
@@ -74,6 +75,7 @@ export async function createPublicVisit(
       return { bookingId, depositPaymentId: visit.bookings[0]!.deposit_payment_id };
     },
     book: async (trx) => {
+      await requireBookableOnline(trx, partsAsked(input.parts));
       const parts = input.parts.map((part) => part.service_id);
       // Asked before bookingClient, which creates the stranger's client record.
       const holdForLink = await holdsForConfirmLink(

@@ -31,6 +31,7 @@ function selectServices(executor: Executor) {
       's.deposit_value',
       's.description',
       's.photo_key',
+      's.online_bookable',
     ]);
 }
 
@@ -55,6 +56,7 @@ function toService(row: ServiceRow, resourceIds: number[], withActive: boolean):
     deposit_value: fromCents(row.deposit_value),
     description: row.description,
     photo_url: photoPath(row.id, row.photo_key),
+    online_bookable: row.online_bookable === 0 ? 0 : 1,
   };
 }
 

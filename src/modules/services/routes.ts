@@ -126,7 +126,7 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
       tags,
       summary: 'Create a service',
       description:
-        '`price` in currency units, VAT included, ≥ 0. Without `vat_rate_id` the default VAT rate is applied (`null` when there is none). 400 `unknown_category` / `unknown_vat_rate` (the rate must exist and not be disabled). Processing time: `processing_after_min` and `processing_min` both 0 (none, the default) or both above 0 with `processing_after_min + processing_min < duration_min`, else 400 `validation_failed` naming the field. `resource_ids`: at most 10 active resources, else 400 `unknown_resource` naming `resource_ids[i]`.',
+        '`price` in currency units, VAT included, ≥ 0. Without `vat_rate_id` the default VAT rate is applied (`null` when there is none). 400 `unknown_category` / `unknown_vat_rate` (the rate must exist and not be disabled). Processing time: `processing_after_min` and `processing_min` both 0 (none, the default) or both above 0 with `processing_after_min + processing_min < duration_min`, else 400 `validation_failed` naming the field. `resource_ids`: at most 10 active resources, else 400 `unknown_resource` naming `resource_ids[i]`. `online_bookable` (default true): false keeps the service off the booking page (the office still books it).',
       body: ServiceCreateBody,
       response: { 201: ServiceOut, 400: errorRef },
     },
@@ -143,7 +143,7 @@ export async function servicesRoutes(instance: FastifyInstance, ctx: AppContext)
       tags,
       summary: 'Update a service; only the fields present change',
       description:
-        '`category_id: null` removes the category. 400 `unknown_category` / `unknown_vat_rate`. The processing-time rule is checked against the stored values too (a shorter `duration_min` alone is refused naming `duration_min`). `resource_ids` replaces the list ([] requires none); 400 `unknown_resource`. Archived services can be updated too.',
+        '`category_id: null` removes the category. 400 `unknown_category` / `unknown_vat_rate`. The processing-time rule is checked against the stored values too (a shorter `duration_min` alone is refused naming `duration_min`). `resource_ids` replaces the list ([] requires none); 400 `unknown_resource`. Archived services can be updated too. `online_bookable` false takes the service off the booking page from the next request (bookings already made stay).',
       params: IdParams,
       body: ServiceUpdateBody,
       response: { 200: ServiceOut, 400: errorRef, 404: errorRef },

@@ -91,6 +91,12 @@ export const ServiceOut = named(
           'Where its photo is served (public, cacheable; the address changes with every upload); null: no photo',
       }),
     ),
+    online_bookable: Type.Integer({
+      minimum: 0,
+      maximum: 1,
+      description:
+        '1: the booking page offers it; 0: only the office books it (left out of the public lists, refused by the public booking endpoints)',
+    }),
   }),
 );
 
@@ -146,6 +152,11 @@ const serviceFields = {
         description: `Shown on the booking page, at most ${DESCRIPTION_MAX_LENGTH} characters; blank or null removes it`,
       }),
     ),
+  ),
+  online_bookable: Type.Optional(
+    Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)], {
+      description: 'true/1 (the default): clients may book it on the booking page; false/0: only the office books it',
+    }),
   ),
 };
 

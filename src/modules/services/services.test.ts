@@ -41,6 +41,7 @@ const SERVICE_KEYS = [
   'duration_min',
   'id',
   'name',
+  'online_bookable',
   'photo_url',
   'position',
   'price',

@@ -7,6 +7,7 @@ import { isForeignKeyViolation } from '../../db/errors.js';
 import type { DB, DepositType, ServicesTable } from '../../db/types.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { toCents } from '../../lib/money.js';
+import { toFlag } from '../../http/schemas.js';
 import { nowIso } from '../../lib/time.js';
 import { defaultVatRateId, requireUsableVatRate, vatRateChange } from '../settings/service.js';
 import {
@@ -118,6 +119,7 @@ export async function createServiceIn(
       processing_min: processing.processing_min,
       ...deposit,
       description: descriptionOf(input.description),
+      online_bookable: input.online_bookable === undefined ? 1 : toFlag(input.online_bookable),
       active: 1,
       created_at: now,
       updated_at: now,
@@ -166,6 +168,7 @@ export async function updateServiceIn(
   if (input.processing_after_min !== undefined) changes.processing_after_min = input.processing_after_min;
   if (input.processing_min !== undefined) changes.processing_min = input.processing_min;
   if (input.description !== undefined) changes.description = descriptionOf(input.description);
+  if (input.online_bookable !== undefined) changes.online_bookable = toFlag(input.online_bookable);
   Object.assign(changes, depositChanges);
   if (input.category_id !== undefined) {
     if (input.category_id !== null) await requireCategory(trx, dialect, input.category_id);

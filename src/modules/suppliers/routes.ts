@@ -28,6 +28,8 @@ import {
   SupplierUpdateBody,
 } from './schemas.js';
 import * as suppliers from './service.js';
+import { PACKING_SLIP_VIEW_CSP, packingSlipViewLink, viewPackingSlip } from './packing-slip-view.js';
+import { Type } from 'typebox';
 
 const tags = ['suppliers'];
 
@@ -180,6 +182,57 @@ export async function suppliersRoutes(instance: FastifyInstance, ctx: AppContext
       return reply
         .header('content-type', slip.contentType)
         .header('content-disposition', `attachment; filename="${slip.filename}"`)
+        .send(slip.stream);
+    },
+  });
+
+  app.post('/api/suppliers/orders/:id/packing-slip/view-link', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'createPackingSlipViewLink',
+      tags,
+      summary: 'An address that shows the packing slip inside a page, for five minutes',
+      description:
+        'For a frame or an image, which cannot send a token: the address needs none, answers the current slip for five minutes ' +
+        '(`expires_at`), and stops as soon as the slip is replaced or removed (404). 404 when the order has no slip.',
+      params: IdParams,
+      response: {
+        200: Type.Object({
+          url: Type.String({ description: 'A path on this service' }),
+          expires_at: Type.String({ description: 'ISO 8601, UTC' }),
+        }),
+        400: errorRef,
+        404: errorRef,
+      },
+    },
+    handler: (request) => packingSlipViewLink(ctx, request.params.id),
+  });
+
+  app.get('/api/suppliers/orders/:id/packing-slip/view/:token', {
+    config: { auth: 'none' },
+    schema: {
+      operationId: 'viewPackingSlip',
+      tags,
+      summary: 'The packing slip shown inline (the address from view-link)',
+      description:
+        'The file with the type found in its bytes at upload, `Content-Disposition: inline`, `X-Content-Type-Options: nosniff` ' +
+        "and a policy of its own (`sandbox; default-src 'none'`): a document with a script in it cannot run it, nor reach the office. " +
+        'Not cached beyond the page. An unknown, forged, expired or outdated address: 404.',
+      params: Type.Object({ id: IdParams.properties.id, token: Type.String({ minLength: 1, maxLength: 128 }) }),
+      response: {
+        200: FileAnswer('The packing slip, shown inline (Content-Disposition: inline)', PACKING_SLIP_TYPES, false),
+        400: errorRef,
+        404: errorRef,
+      },
+    },
+    handler: async (request, reply) => {
+      const slip = await viewPackingSlip(ctx, request.params.id, request.params.token);
+      return reply
+        .header('content-type', slip.contentType)
+        .header('content-disposition', `inline; filename="${slip.filename}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', PACKING_SLIP_VIEW_CSP)
+        .header('cache-control', 'private, no-store')
         .send(slip.stream);
     },
   });

@@ -2318,7 +2318,7 @@ export interface paths {
     };
     /**
      * Free start times for a service on one date
-     * @description A staff member works per their shift that date, else their default shift for that weekday, else the opening hours; nothing on holidays, closed days or their time off. Starts step by `calendar_slot_min` from midnight; the whole service (plus `new_client_extra_min` for a client without a previous visit: anyone not signed in counts as new) must fit in one working window and keep `calendar_buffer_min` from other bookings (a booking with processing time keeps its member busy only outside its processing window); every resource the service needs must have room (fewer holders than its capacity) throughout; never before now + `booking_min_lead_hours`, never after today + `booking_max_future_days` (salon time zone). Candidates: active, bookable members who perform the service, each with their own duration (`end_at` follows it); with `hide_unscheduled_staff`, only members with a shift that date. Without `staff_id`, one slot per start, given to the free member `booking_anyone_rule` prefers (a booking at that start gets that member). `staff_id` while `booking_allow_staff_choice` is 0: 400 `staff_choice_disabled`. An optional client token (Authorization: Bearer) lets a returning client see slots without the new-client extra time.
+     * @description A staff member works per their shift that date, else their default shift for that weekday, else the opening hours; nothing on holidays, closed days or their time off. Starts step by `calendar_slot_min` from midnight; the whole service (plus `new_client_extra_min` for a client without a previous visit: anyone not signed in counts as new) must fit in one working window and keep `calendar_buffer_min` from other bookings (a booking with processing time keeps its member busy only outside its processing window); every resource the service needs must have room (fewer holders than its capacity) throughout; never before now + `booking_min_lead_hours`, never after today + `booking_max_future_days` (salon time zone). Candidates: active, bookable members who perform the service, each with their own duration (`end_at` follows it); with `hide_unscheduled_staff`, only members with a shift that date. Without `staff_id`, one slot per start, given to the free member `booking_anyone_rule` prefers (a booking at that start gets that member). `staff_id` while `booking_allow_staff_choice` is 0: 400 `staff_choice_disabled`. An optional client token (Authorization: Bearer) lets a returning client see slots without the new-client extra time. A service the salon books only in the office (`online_bookable` 0): 409 `not_bookable_online` (details name `service_id`).
      */
     get: operations['getPublicAvailability'];
     put?: never;
@@ -2440,7 +2440,7 @@ export interface paths {
     put?: never;
     /**
      * Book a slot that availability offers
-     * @description `start_at` must be a start GET /public/availability offers for this service (and `staff_id`, when given): in the past (`slot_in_past`), inside the lead time (`inside_lead_time`), beyond the max future days (`beyond_max_future_days`), on a closed day, holiday or time off (`salon_closed`), off the slot grid (`not_a_slot`) or outside working hours (`outside_working_time`) → 400; taken meanwhile → 409 `slot_taken` (checked again inside the write transaction). The end is start + service duration (+ `new_client_extra_min` for a client without a previous visit). The client is the one signed in (client token), else the client with `client_email`, else a new client. `booking_clients` = `existing`: a client token is required (401 `client_login_required`). `booking_mode` = `request`: the booking is `provisional` and the client gets confirm/decline links by email; admins are notified (email per `booking_request_notify_email`, push per `booking_request_notify_push`). `direct`: `scheduled`, with the `booking.created` confirmation job and a `booking.new` notification. `booking_hold_new_clients` (with `direct`): a client never seen before (not signed in, an email no client has) is answered as in `request` mode (`provisional`, confirm link by email); not confirmed within `booking_hold_minutes`, the booking is released (`cancelled`, no email). Deposit: when the service asks one (`deposit_type`) and a checkout provider is configured, the booking is held (`provisional`, `deposit_status` `pending`, nothing sent yet) and `checkout_url` is where the client pays; paid → as above; not paid within `deposit_timeout_min` → released (`cancelled`, `deposit_status` `expired`). The provider failing → 502 `deposit_unavailable`, nothing booked. Without a checkout provider: booked without a deposit. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`) makes retries safe: the same key answers the first booking again (header `Idempotent-Replayed: true`); the same key with a different body is 409 `idempotency_key_reused`. Rate limited (429 `rate_limited` with `Retry-After`): 20 requests per 10 minutes per network (an IPv4 address, an IPv6 /64), 5 a day per `client_email`, and 5 a day per network for bookings by a client never seen before (not signed in, an email no client has).
+     * @description `start_at` must be a start GET /public/availability offers for this service (and `staff_id`, when given): in the past (`slot_in_past`), inside the lead time (`inside_lead_time`), beyond the max future days (`beyond_max_future_days`), on a closed day, holiday or time off (`salon_closed`), off the slot grid (`not_a_slot`) or outside working hours (`outside_working_time`) → 400; taken meanwhile → 409 `slot_taken` (checked again inside the write transaction). A service the salon books only in the office (`online_bookable` 0) → 409 `not_bookable_online` (details name `service_id`). The end is start + service duration (+ `new_client_extra_min` for a client without a previous visit). The client is the one signed in (client token), else the client with `client_email`, else a new client. `booking_clients` = `existing`: a client token is required (401 `client_login_required`). `booking_mode` = `request`: the booking is `provisional` and the client gets confirm/decline links by email; admins are notified (email per `booking_request_notify_email`, push per `booking_request_notify_push`). `direct`: `scheduled`, with the `booking.created` confirmation job and a `booking.new` notification. `booking_hold_new_clients` (with `direct`): a client never seen before (not signed in, an email no client has) is answered as in `request` mode (`provisional`, confirm link by email); not confirmed within `booking_hold_minutes`, the booking is released (`cancelled`, no email). Deposit: when the service asks one (`deposit_type`) and a checkout provider is configured, the booking is held (`provisional`, `deposit_status` `pending`, nothing sent yet) and `checkout_url` is where the client pays; paid → as above; not paid within `deposit_timeout_min` → released (`cancelled`, `deposit_status` `expired`). The provider failing → 502 `deposit_unavailable`, nothing booked. Without a checkout provider: booked without a deposit. An `Idempotency-Key` header (8–128 of `A-Za-z0-9._:-`) makes retries safe: the same key answers the first booking again (header `Idempotent-Replayed: true`); the same key with a different body is 409 `idempotency_key_reused`. Rate limited (429 `rate_limited` with `Retry-After`): 20 requests per 10 minutes per network (an IPv4 address, an IPv6 /64), 5 a day per `client_email`, and 5 a day per network for bookings by a client never seen before (not signed in, an email no client has).
      */
     post: operations['createPublicBooking'];
     delete?: never;
@@ -2819,7 +2819,7 @@ export interface paths {
     };
     /**
      * Bookable services, in the salon’s order
-     * @description Archived services never appear, nor services no active, bookable staff member performs. `price` is absent when `booking_show_prices` is 0, `duration_min` when `booking_show_duration` is 0.
+     * @description Archived services never appear, nor services no active, bookable staff member performs, nor services the salon books only in the office (`online_bookable` 0). `price` is absent when `booking_show_prices` is 0, `duration_min` when `booking_show_duration` is 0.
      */
     get: operations['listPublicServices'];
     put?: never;
@@ -2881,7 +2881,7 @@ export interface paths {
     put?: never;
     /**
      * Free start times for a visit of several services on one date
-     * @description The parts (1–5) run in the order given, each starting when the previous one ends (the client stays through processing time). Each part follows the rules of GET /public/availability; its member is the one named, else the free member who performs it that `booking_anyone_rule` prefers; one member may do consecutive parts. Resources are counted across the parts too. `staff_id` while `booking_allow_staff_choice` is 0: 400 `staff_choice_disabled`; an unknown service: 400 `unknown_service`; a member who does not perform the part: 400 `service_not_performed`; a member who is not active and bookable: 400 `unknown_staff` (details name `parts[i]`). `new_client_extra_min` lengthens the first part. A POST because the list of parts is a body, not a query; nothing is written.
+     * @description The parts (1–5) run in the order given, each starting when the previous one ends (the client stays through processing time). Each part follows the rules of GET /public/availability; its member is the one named, else the free member who performs it that `booking_anyone_rule` prefers; one member may do consecutive parts. Resources are counted across the parts too. `staff_id` while `booking_allow_staff_choice` is 0: 400 `staff_choice_disabled`; an unknown service: 400 `unknown_service`; a member who does not perform the part: 400 `service_not_performed`; a member who is not active and bookable: 400 `unknown_staff` (details name `parts[i]`). `new_client_extra_min` lengthens the first part. A part whose service the salon books only in the office (`online_bookable` 0): 409 `not_bookable_online` (details name `parts[i].service_id`). A POST because the list of parts is a body, not a query; nothing is written.
      */
     post: operations['getPublicVisitAvailability'];
     delete?: never;
@@ -2901,7 +2901,7 @@ export interface paths {
     put?: never;
     /**
      * Book several services in a row at a start that visit availability offers
-     * @description `start_at` must be a start POST /public/visit-availability offers for these parts. Each part starts when the previous one ends; a part without `staff_id` gets the free member who performs it that `booking_anyone_rule` prefers. A part that cannot be placed is refused with the codes of POST /public/bookings (`slot_in_past`, `inside_lead_time`, `beyond_max_future_days`, `salon_closed`, `not_a_slot`, `outside_working_time` → 400; `slot_taken`, `resource_unavailable` → 409), the details naming `parts[i]`; nothing is saved. Judged again inside the write transaction behind every member’s and resource’s lock. Client, `booking_clients`, `booking_mode`, `booking_hold_new_clients` (every part held and released together), staff choice, side effects per part, `Idempotency-Key` and rate limits as POST /public/bookings. Deposit: one for the whole visit, the sum of its parts’ deposits; while any part asks one every part is held, and `checkout_url` is on the visit.
+     * @description `start_at` must be a start POST /public/visit-availability offers for these parts. Each part starts when the previous one ends; a part without `staff_id` gets the free member who performs it that `booking_anyone_rule` prefers. A part that cannot be placed is refused with the codes of POST /public/bookings (`slot_in_past`, `inside_lead_time`, `beyond_max_future_days`, `salon_closed`, `not_a_slot`, `outside_working_time` → 400; `slot_taken`, `resource_unavailable` → 409), the details naming `parts[i]`; nothing is saved. A part whose service the salon books only in the office (`online_bookable` 0) → 409 `not_bookable_online` (details name `parts[i].service_id`). Judged again inside the write transaction behind every member’s and resource’s lock. Client, `booking_clients`, `booking_mode`, `booking_hold_new_clients` (every part held and released together), staff choice, side effects per part, `Idempotency-Key` and rate limits as POST /public/bookings. Deposit: one for the whole visit, the sum of its parts’ deposits; while any part asks one every part is held, and `checkout_url` is on the visit.
      */
     post: operations['createPublicVisit'];
     delete?: never;
@@ -3281,7 +3281,7 @@ export interface paths {
     put?: never;
     /**
      * Create a service
-     * @description Auth: Admin. `price` in currency units, VAT included, ≥ 0. Without `vat_rate_id` the default VAT rate is applied (`null` when there is none). 400 `unknown_category` / `unknown_vat_rate` (the rate must exist and not be disabled). Processing time: `processing_after_min` and `processing_min` both 0 (none, the default) or both above 0 with `processing_after_min + processing_min < duration_min`, else 400 `validation_failed` naming the field. `resource_ids`: at most 10 active resources, else 400 `unknown_resource` naming `resource_ids[i]`.
+     * @description Auth: Admin. `price` in currency units, VAT included, ≥ 0. Without `vat_rate_id` the default VAT rate is applied (`null` when there is none). 400 `unknown_category` / `unknown_vat_rate` (the rate must exist and not be disabled). Processing time: `processing_after_min` and `processing_min` both 0 (none, the default) or both above 0 with `processing_after_min + processing_min < duration_min`, else 400 `validation_failed` naming the field. `resource_ids`: at most 10 active resources, else 400 `unknown_resource` naming `resource_ids[i]`. `online_bookable` (default true): false keeps the service off the booking page (the office still books it).
      */
     post: operations['createService'];
     delete?: never;
@@ -3300,7 +3300,7 @@ export interface paths {
     get?: never;
     /**
      * Update a service; only the fields present change
-     * @description Auth: Admin. `category_id: null` removes the category. 400 `unknown_category` / `unknown_vat_rate`. The processing-time rule is checked against the stored values too (a shorter `duration_min` alone is refused naming `duration_min`). `resource_ids` replaces the list ([] requires none); 400 `unknown_resource`. Archived services can be updated too.
+     * @description Auth: Admin. `category_id: null` removes the category. 400 `unknown_category` / `unknown_vat_rate`. The processing-time rule is checked against the stored values too (a shorter `duration_min` alone is refused naming `duration_min`). `resource_ids` replaces the list ([] requires none); 400 `unknown_resource`. Archived services can be updated too. `online_bookable` false takes the service off the booking page from the next request (bookings already made stay).
      */
     put: operations['updateService'];
     post?: never;
@@ -4144,6 +4144,46 @@ export interface paths {
      * @description Auth: Admin. PDF, JPEG, PNG, GIF or WebP, decided by the file content; at most 10 MB (413); another type is 415. The file is named `{order_number}_{creditor_number}_{YYYYMMDD}.{ext}` with the received date (today while not received; it follows the received date later). A new upload replaces the previous file.
      */
     post: operations['uploadPackingSlip'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/suppliers/orders/{id}/packing-slip/view-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An address that shows the packing slip inside a page, for five minutes
+     * @description Auth: Logged in (any role). For a frame or an image, which cannot send a token: the address needs none, answers the current slip for five minutes (`expires_at`), and stops as soon as the slip is replaced or removed (404). 404 when the order has no slip.
+     */
+    post: operations['createPackingSlipViewLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/suppliers/orders/{id}/packing-slip/view/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The packing slip shown inline (the address from view-link)
+     * @description The file with the type found in its bytes at upload, `Content-Disposition: inline`, `X-Content-Type-Options: nosniff` and a policy of its own (`sandbox; default-src 'none'`): a document with a script in it cannot run it, nor reach the office. Not cached beyond the page. An unknown, forged, expired or outdated address: 404.
+     */
+    get: operations['viewPackingSlip'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -6964,6 +7004,8 @@ export interface components {
       duration_min: number;
       id: number;
       name: string;
+      /** @description 1: the booking page offers it; 0: only the office books it (left out of the public lists, refused by the public booking endpoints) */
+      online_bookable: number;
       photo_url: string | null;
       position: number;
       /** @description Currency units, VAT included */
@@ -18924,6 +18966,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   readBookingActions: {
@@ -20804,6 +20855,15 @@ export interface operations {
         };
       };
       /** @description Every error: a human message and a stable snake_case code */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
       413: {
         headers: {
           [name: string]: unknown;
@@ -22402,6 +22462,8 @@ export interface operations {
           duration_min: number;
           /** @description Must contain a visible character */
           name: string;
+          /** @description true/1 (the default): clients may book it on the booking page; false/0: only the office books it */
+          online_bookable?: boolean | 0 | 1;
           /** @description Sort key; lists order by it ascending */
           position?: number;
           /** @description Currency units, VAT included */
@@ -22495,6 +22557,8 @@ export interface operations {
           duration_min?: number;
           /** @description Must contain a visible character */
           name?: string;
+          /** @description true/1 (the default): clients may book it on the booking page; false/0: only the office books it */
+          online_bookable?: boolean | 0 | 1;
           /** @description Sort key; lists order by it ascending */
           position?: number;
           /** @description Currency units, VAT included */
@@ -27526,6 +27590,141 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createPackingSlipViewLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description ISO 8601, UTC */
+            expires_at: string;
+            /** @description A path on this service */
+            url: string;
+          };
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  viewPackingSlip: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The packing slip, shown inline (Content-Disposition: inline) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+          'image/gif': string;
+          'image/jpeg': string;
+          'image/png': string;
+          'image/webp': string;
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      414: {
         headers: {
           [name: string]: unknown;
         };

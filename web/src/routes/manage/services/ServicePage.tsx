@@ -108,6 +108,7 @@ function ServiceForm({
         processing_min: numberOf(form, 'processing_min'),
         resource_ids: data.getAll('resource_ids').map(Number),
         description: fieldText(form, 'description'),
+        online_bookable: data.get('online_bookable') !== null,
       },
     });
   };
@@ -183,6 +184,18 @@ function ServiceForm({
           maxLength={1000}
           defaultValue={service.description ?? ''}
         />
+        <div className="manage-toggle">
+          <Checkbox
+            name="online_bookable"
+            defaultSelected={service.online_bookable === 1}
+            aria-describedby="service-online-help"
+          >
+            {t('manage.services.field.onlineBookable')}
+          </Checkbox>
+          <p id="service-online-help" className="description">
+            {t('manage.services.onlineBookableHelp')}
+          </p>
+        </div>
         <div className="actions">
           <SubmitButton sending={update}>{t('manage.services.save')}</SubmitButton>
         </div>

@@ -175,6 +175,9 @@ function Services({
                     money(service.price),
                   ].join(' · ')}
                 </span>
+                {service.online_bookable === 0 && (
+                  <span className="service-office-only">{t('manage.services.officeOnly')}</span>
+                )}
               </span>
             </>
           )}

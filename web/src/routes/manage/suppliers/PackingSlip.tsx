@@ -13,46 +13,42 @@ type Order = Schemas['PurchaseOrder'];
 const SLIP_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const SLIP_MAX_BYTES = 10 * 1024 * 1024;
 
-/** A file as a data: URL, which the pages' Content-Security-Policy lets an <img> show (a blob: URL it does not). */
-function dataUrlOf(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsDataURL(file);
-  });
-}
-
 /**
- * The order's packing slip, fetched with the admin's token (an <img> could not carry it): the
- * file, and for an image its data: URL to show in the page.
+ * Where the order's slip is shown from: a five-minute address the service gives for the signed-in
+ * user's token (a frame or an <img> cannot send one), answered inline with a sandboxed policy of
+ * its own, which the office's policy lets a frame show (frame-src 'self'). Asked each time the
+ * slip is shown, and with every new slip.
  */
-function useSlipFile(order: Order) {
+function useSlipView(order: Order) {
   return useQuery({
-    queryKey: ['get', '/api/suppliers/orders/{id}/packing-slip', order.id, order.packing_slip],
+    queryKey: ['post', '/api/suppliers/orders/{id}/packing-slip/view-link', order.id, order.packing_slip],
     enabled: order.packing_slip !== null,
+    // Once per showing: a frame already loaded keeps its document, and a new address would reload it.
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
     queryFn: async () => {
-      const { data } = await api.GET('/api/suppliers/orders/{id}/packing-slip', {
+      const { data } = await api.POST('/api/suppliers/orders/{id}/packing-slip/view-link', {
         params: { path: { id: order.id } },
-        parseAs: 'blob',
       });
-      const file = data as Blob;
-      return { file, image: file.type.startsWith('image/') ? await dataUrlOf(file) : null };
+      if (!data) throw new Error('no view address');
+      return data.url;
     },
   });
 }
 
-/** A PDF opened in the browser's own viewer, in a tab of its own (the page's policy frames nothing but itself). */
-function openInTab(file: Blob): void {
-  const url = URL.createObjectURL(file);
-  window.open(url, '_blank', 'noopener');
-  // The new tab has read the file by the time a minute has passed.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+/** The slip's file, fetched with the user's token when the download is asked for. */
+async function download(order: Order): Promise<void> {
+  const { data } = await api.GET('/api/suppliers/orders/{id}/packing-slip', {
+    params: { path: { id: order.id } },
+    parseAs: 'blob',
+  });
+  if (data) saveFile(data, order.packing_slip ?? 'packing-slip');
 }
 
 /**
  * The packing slip: uploaded (PDF or image, at most 10 MB: a wrong type or size is said before
- * anything is sent), shown in the page (an image as itself, a PDF in the browser's viewer), and
+ * anything is sent), shown in the page (an image as itself, a PDF in a frame: the browser's viewer), and
  * downloaded under its generated name.
  */
 export function PackingSlip({ order }: { order: Order }) {
@@ -73,10 +69,14 @@ export function PackingSlip({ order }: { order: Order }) {
     },
     onSuccess: () => {
       if (input.current) input.current.value = '';
-      return queryClient.invalidateQueries({ queryKey: ['get', '/api/suppliers/orders/{id}/packing-slip'] });
+      // The new slip's view address (the old one stopped when the file was replaced).
+      return queryClient.invalidateQueries({
+        queryKey: ['post', '/api/suppliers/orders/{id}/packing-slip/view-link', order.id],
+      });
     },
   });
-  const slip = useSlipFile(order);
+  const view = useSlipView(order);
+  const isPdf = order.packing_slip?.toLowerCase().endsWith('.pdf') ?? false;
   const send = () => {
     const file = input.current?.files?.[0];
     setProblem('');
@@ -94,26 +94,25 @@ export function PackingSlip({ order }: { order: Order }) {
         <>
           <p className="stock-slip-name">
             {order.packing_slip}{' '}
-            <Button
-              variant="secondary"
-              onPress={() => slip.data && saveFile(slip.data.file, order.packing_slip ?? 'packing-slip')}
-            >
+            <Button variant="secondary" onPress={() => void download(order)}>
               {t('manage.suppliers.slip.download')}
             </Button>
-            {slip.data?.file.type === 'application/pdf' && (
-              <Button variant="secondary" onPress={() => slip.data && openInTab(slip.data.file)}>
-                {t('manage.suppliers.slip.open')}
-              </Button>
-            )}
           </p>
-          {slip.data?.image && (
-            <img
-              className="stock-slip"
-              src={slip.data.image}
-              alt={t('manage.suppliers.slip.shown', { name: order.packing_slip })}
-            />
-          )}
-          <FailureAlert error={slip.error} />
+          {view.data &&
+            (isPdf ? (
+              <iframe
+                className="stock-slip stock-slip-frame"
+                src={view.data}
+                title={t('manage.suppliers.slip.shown', { name: order.packing_slip })}
+              />
+            ) : (
+              <img
+                className="stock-slip"
+                src={view.data}
+                alt={t('manage.suppliers.slip.shown', { name: order.packing_slip })}
+              />
+            ))}
+          <FailureAlert error={view.error} />
         </>
       )}
       <div className="stock-filters">
