@@ -53,6 +53,8 @@ export const OFFICE_ROUTES = {
   manageSupplier: '/manage/suppliers/:id',
   manageReports: '/manage/reports',
   manageSettings: '/manage/settings',
+  // The stylist's phone: their own agenda as a list, kept offline.
+  agenda: '/agenda',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -98,6 +100,7 @@ export const officeHref = {
   manageSupplier: (id: number) => href(`/manage/suppliers/${id}`),
   manageReports: () => href(OFFICE_ROUTES.manageReports),
   manageSettings: () => href(OFFICE_ROUTES.manageSettings),
+  agenda: () => href(OFFICE_ROUTES.agenda),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /** One report of the owner's (`/manage/reports/vat`): named, not numbered, so outside officeHref. */
