@@ -9,9 +9,7 @@
  * - fetch: an office page → the network, else the kept shell; a kept file → the cache
  *   (its name changes with its content); everything else, the API and the booking page among
  *   it, is not touched, so those behave exactly as without a worker;
- * - activate: the caches of earlier versions removed;
- * - push: the notification the service sent (title, body, link) shown, and a click opens
- *   its link in the office.
+ * - activate: the caches of earlier versions removed.
  *
  * No personal data is kept here: the agenda kept offline lives in the page's IndexedDB,
  * which signing out erases.
@@ -21,8 +19,6 @@
  * @typedef {{ version: string, precache: string[], pages: string[] }} OfficeFiles
  * @typedef {{ waitUntil(promise: Promise<unknown>): void }} ExtendableEvent
  * @typedef {ExtendableEvent & { request: Request, respondWith(response: Promise<Response>): void }} FetchEvent
- * @typedef {ExtendableEvent & { data: { json(): unknown } | null }} PushEvent
- * @typedef {ExtendableEvent & { notification: { close(): void, data: unknown } }} NotificationEvent
  */
 
 (function () {
@@ -100,29 +96,5 @@
         }),
       );
     }
-  });
-
-  worker.addEventListener('push', function (/** @type {PushEvent} */ event) {
-    /** @type {{ title?: string, body?: string, link?: string, type?: string }} */
-    var message = {};
-    try {
-      message = /** @type {typeof message} */ (event.data ? event.data.json() : {});
-    } catch (_unreadable) {
-      message = {};
-    }
-    event.waitUntil(
-      worker.registration.showNotification(message.title || 'Salon', {
-        body: message.body || '',
-        tag: message.type || undefined,
-        data: { link: message.link || '/' },
-      }),
-    );
-  });
-
-  worker.addEventListener('notificationclick', function (/** @type {NotificationEvent} */ event) {
-    event.notification.close();
-    var data = /** @type {{ link?: string } | null} */ (event.notification.data);
-    var link = data && data.link && data.link.charAt(0) === '/' ? data.link : '/';
-    event.waitUntil(worker.clients.openWindow(link));
   });
 })();

@@ -69,7 +69,8 @@ export async function restoreSession(): Promise<void> {
   }
   const user = await keptUser();
   setOffline(user, false);
-  if (user) window.addEventListener('online', () => void restoreSession(), { once: true });
+  // A moment after the browser says it is online: the connection is often not usable at once.
+  if (user) window.addEventListener('online', () => setTimeout(() => void restoreSession(), 1000), { once: true });
 }
 
 /** Signs in: the session cookie is set, the access token kept in memory; a refusal is thrown. */

@@ -4,17 +4,15 @@ import { ConnectionError } from '../../api/errors';
 import { useApiMutation } from '../../api/mutation';
 import type { AgendaEntry, PhoneSwitches } from '../../api/offline-agenda';
 import { useT } from '../../i18n/i18n';
-import { Dialog } from '../../ui/Dialog';
 import { FailureAlert } from '../../ui/FailureAlert';
-import { useLongPress, useSwipeLeft, vibrate } from './gestures';
+import { useSwipeLeft, vibrate } from './gestures';
 
 const AGENDA_KEY = ['get', '/api/bookings/agenda'] as const;
 
 /**
  * One booking of the phone's agenda: its time, service and client, the client's phone (a
  * `tel:` link) and the booking's notes; its actions (complete, no-show, message) behind an
- * "Actions" button, which a swipe to the left opens too (`swipe_actions_enabled`); a long press
- * on the client offers to call or message them (`longpress_contact_enabled`).
+ * "Actions" button, which a swipe to the left opens too (`swipe_actions_enabled`).
  *
  * Offline the actions that change the booking are refused with a message, nothing queued: a
  * status set from a copy of unknown age (the desk may have moved, cancelled or completed it
@@ -39,7 +37,6 @@ export function AgendaBooking({
   const { booking, client_phone: phone } = entry;
   const queryClient = useQueryClient();
   const [actionsOpen, setActionsOpen] = useState(false);
-  const [contactOpen, setContactOpen] = useState(false);
   const [refusedOffline, setRefusedOffline] = useState(false);
   const actionsId = useId();
   const change = useApiMutation('put', '/api/bookings/{id}', {
@@ -50,11 +47,6 @@ export function AgendaBooking({
     setActionsOpen(true);
     vibrate(switches.haptics);
   });
-  const press = useLongPress(switches.longPress && phone !== '', () => {
-    setContactOpen(true);
-    vibrate(switches.haptics);
-  });
-
   const setStatus = (status: 'completed' | 'no-show') => {
     if (offline || !navigator.onLine) {
       setRefusedOffline(true);
@@ -72,9 +64,7 @@ export function AgendaBooking({
       <p className="agenda-time">{span}</p>
       <p className="agenda-service">{booking.service_name}</p>
       <p className="agenda-client">
-        <span className="agenda-client-name" {...press}>
-          {booking.client_name}
-        </span>
+        <span className="agenda-client-name">{booking.client_name}</span>
         {phone !== '' && (
           <>
             {' '}
@@ -141,27 +131,6 @@ export function AgendaBooking({
         </p>
       )}
       {!lostConnection && <FailureAlert error={change.error} />}
-      <Dialog
-        isOpen={contactOpen}
-        onOpenChange={setContactOpen}
-        title={t('agenda.contact', { name: booking.client_name })}
-      >
-        <ul className="agenda-contact">
-          <li>
-            <a className="button" data-variant="primary" href={`tel:${phone}`}>
-              {t('agenda.contactCall', { phone })}
-            </a>
-          </li>
-          <li>
-            <a className="button" href={`sms:${phone}`}>
-              {t('agenda.contactMessage')}
-            </a>
-          </li>
-        </ul>
-        <button type="button" className="button" onClick={() => setContactOpen(false)}>
-          {t('agenda.close')}
-        </button>
-      </Dialog>
     </li>
   );
 }
