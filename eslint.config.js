@@ -113,6 +113,19 @@ export default tseslint.config(
       ),
     },
   },
+  // The office's service worker (web/public/sw.js): a classic script in a worker's global scope.
+  {
+    files: ['web/public/sw.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        ['self', 'caches', 'fetch', 'URL', 'Response', 'Request', 'Set', 'Promise'].map((name) => [
+          name,
+          /** @type {const} */ ('readonly'),
+        ]),
+      ),
+    },
+  },
   {
     files: ['**/*.cjs'],
     languageOptions: {

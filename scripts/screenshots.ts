@@ -581,7 +581,70 @@ const SHOTS: Shot[] = [
       await page.getByRole('heading', { level: 2 }).first().waitFor();
     },
   },
+  // The stylist's phone: the signed-in person's own agenda, online and from the phone's copy offline.
+  {
+    file: 'agenda-phone-en.png',
+    context: { ...PHONE, locale: 'en-GB' },
+    steps: async (page) => {
+      await agendaOfToday();
+      await signIn(page, 'en');
+      await page.goto('/agenda');
+      await page.getByRole('heading', { level: 1, name: 'My agenda' }).waitFor();
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
+    },
+  },
+  {
+    file: 'agenda-phone-offline-nl.png',
+    context: { ...PHONE, locale: 'nl-NL' },
+    steps: async (page) => {
+      await agendaOfToday();
+      await signIn(page, 'nl');
+      await page.goto('/agenda');
+      await page.getByRole('heading', { level: 1, name: 'Mijn agenda' }).waitFor();
+      await page
+        .getByRole('button', { name: /^Acties voor / })
+        .first()
+        .waitFor();
+      await page.waitForFunction('navigator.serviceWorker.controller !== null');
+      // The copy is written once the agenda is shown; then the network goes.
+      await page.waitForTimeout(500);
+      await page.context().setOffline(true);
+      await page.reload();
+      await page.getByText(/^Offline — stand van/).waitFor();
+      await page
+        .getByRole('button', { name: /^Acties voor / })
+        .first()
+        .waitFor();
+    },
+  },
 ];
+
+/** Two bookings of the demo's owner today (once), for the agenda's pictures. */
+let agendaBooked = false;
+async function agendaOfToday(): Promise<void> {
+  if (agendaBooked) return;
+  agendaBooked = true;
+  const me = (await desk('GET', '/api/auth/me')) as { id: number };
+  const [client] = (await desk('GET', '/api/clients?search=Noor')) as unknown as { id: number }[];
+  const [service] = (await desk('GET', '/api/services')) as unknown as { id: number }[];
+  const day = DateTime.now().setZone(DEMO_TIMEZONE).toISODate()!;
+  for (const [start, notes] of [
+    ['21:00', 'Bring the photo of last time'],
+    ['22:30', ''],
+  ] as const) {
+    await desk('POST', '/api/bookings', {
+      client_id: client!.id,
+      staff_id: me.id,
+      service_id: service!.id,
+      start_at: `${day} ${start}`,
+      notes,
+      override: true,
+    });
+  }
+}
 
 let offers: Promise<{ giftCode: string }> | null = null;
 

@@ -15,6 +15,7 @@ import { registerResponseHeaders } from './http/response-headers.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { RefusedUrls } from './http/url-errors.js';
 import { DEFAULT_WEB_DIST, registerWebApp } from './http/web-app.js';
+import { registerOfficeInstall } from './http/office-install.js';
 import { ErrorBody } from './http/schemas.js';
 import { validatorCompiler } from './http/validation.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -126,5 +127,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerWebApp(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST, {
     ...(ctx.config.bookingEmbedOrigins ? { bookingEmbedOrigins: ctx.config.bookingEmbedOrigins } : {}),
   });
+  // The office as an installable app: its manifest, icons and service worker.
+  registerOfficeInstall(app, ctx, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;
 }

@@ -60,6 +60,8 @@ export const OFFICE_ROUTES = {
   manageCampaigns: '/manage/campaigns',
   manageCampaignAutomations: '/manage/campaigns/automations',
   manageCampaign: '/manage/campaigns/:id',
+  // The stylist's phone: their own agenda as a list, kept offline.
+  agenda: '/agenda',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -110,6 +112,7 @@ export const officeHref = {
   manageCampaigns: () => href(OFFICE_ROUTES.manageCampaigns),
   manageCampaignAutomations: () => href(OFFICE_ROUTES.manageCampaignAutomations),
   manageCampaign: (id: number) => href(`/manage/campaigns/${id}`),
+  agenda: () => href(OFFICE_ROUTES.agenda),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /** One report of the owner's (`/manage/reports/vat`): named, not numbered, so outside officeHref. */

@@ -53,6 +53,7 @@ export const MESSAGE_PARTS = {
   receipts: { shell: 'shell-office', roots: ['routes/receipts/ReceiptsArea.tsx'] },
   till: { shell: 'shell-office', roots: ['routes/till/TillArea.tsx'] },
   manage: { shell: 'shell-office', roots: ['routes/manage/ManageArea.tsx'] },
+  agenda: { shell: 'shell-office', roots: ['routes/agenda/AgendaPage.tsx'] },
 } as const satisfies Record<string, PartDefinition>;
 
 export type MessagePart = keyof typeof MESSAGE_PARTS;

@@ -26,6 +26,7 @@ declare module 'virtual:messages' {
     | 'system'
     | 'receipts'
     | 'till'
-    | 'manage';
+    | 'manage'
+    | 'agenda';
   export const catalogueLoaders: Record<'en' | 'nl', Record<Parts, () => Promise<{ messages: Messages }>>>;
 }

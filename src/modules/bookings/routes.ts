@@ -18,6 +18,7 @@ import { IDEMPOTENT } from './idempotency.js';
 import * as bookings from './service.js';
 import { visitRoutes } from './visit-routes.js';
 import { liveRoutes } from './live-routes.js';
+import { agendaRoutes } from './agenda-routes.js';
 
 const tags = ['bookings'];
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -173,6 +174,7 @@ export async function bookingsRoutes(instance: FastifyInstance, ctx: AppContext)
   });
 
   await liveRoutes(instance, ctx);
+  await agendaRoutes(instance, ctx);
   await visitRoutes(instance, ctx);
   await seriesRoutes(instance, ctx);
 }

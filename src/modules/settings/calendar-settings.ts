@@ -6,6 +6,8 @@ import { readSettings } from '../../db/settings.js';
  * salon's secrets and business), yet a staff member's calendar needs the grid's step and colours
  * the owner chose, or it draws with defaults and disagrees with the desk's.
  */
+const bit = (value: number) => (value === 1 ? (1 as const) : (0 as const));
+
 export async function calendarSettings(ctx: AppContext) {
   const settings = await readSettings(ctx.db);
   return {
@@ -16,5 +18,9 @@ export async function calendarSettings(ctx: AppContext) {
     staff_personal_agenda_enabled: settings.staff_personal_agenda_enabled === 1 ? (1 as const) : (0 as const),
     time_format: settings.time_format,
     first_day_of_week: settings.first_day_of_week,
+    offline_mode_enabled: bit(settings.offline_mode_enabled),
+    swipe_actions_enabled: bit(settings.swipe_actions_enabled),
+    longpress_contact_enabled: bit(settings.longpress_contact_enabled),
+    haptic_feedback_enabled: bit(settings.haptic_feedback_enabled),
   };
 }

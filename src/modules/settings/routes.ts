@@ -39,7 +39,7 @@ export async function settingsRoutes(instance: FastifyInstance, ctx: AppContext)
       tags,
       summary: 'The settings every member’s calendar draws by (an extension)',
       description:
-        'The calendar’s part of the settings, for every role: the grid’s step, the buffer, the colour mode, whether unscheduled staff are hidden and whether staff see only their own agenda, the time format and the first day of the week. The rest of the settings stays admin-only.',
+        'The calendar’s part of the settings, for every role: the grid’s step, the buffer, the colour mode, whether unscheduled staff are hidden and whether staff see only their own agenda, the time format and the first day of the week; and the phone’s switches (offline cache, swipe actions, long-press contact, haptic feedback), which every member’s phone agenda follows. The rest of the settings stays admin-only.',
       response: { 200: CalendarSettingsOut },
     },
     handler: () => calendarSettings(ctx),

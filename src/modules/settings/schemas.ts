@@ -328,5 +328,10 @@ export const CalendarSettingsOut = named(
     staff_personal_agenda_enabled: Bit,
     time_format: Type.String(),
     first_day_of_week: Type.Integer(),
+    // The phone's switches, which every member's phone agenda follows.
+    offline_mode_enabled: Bit,
+    swipe_actions_enabled: Bit,
+    longpress_contact_enabled: Bit,
+    haptic_feedback_enabled: Bit,
   }),
 );

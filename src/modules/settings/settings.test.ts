@@ -133,7 +133,13 @@ for (const dialect of DIALECTS) {
     });
 
     it('the calendar’s settings are every member’s to read (GET /settings/calendar), and only those; GET /settings stays admin-only', async () => {
-      const changed = await put({ calendar_slot_min: 10, calendar_color_mode: 'status', hide_unscheduled_staff: 1 });
+      const changed = await put({
+        calendar_slot_min: 10,
+        calendar_color_mode: 'status',
+        hide_unscheduled_staff: 1,
+        swipe_actions_enabled: 0,
+        haptic_feedback_enabled: 0,
+      });
       assert.equal(changed.status, 200, JSON.stringify(changed.body));
       const response = await t.request({ method: 'GET', url: '/api/settings/calendar', token: staff.token });
       assert.equal(response.status, 200, JSON.stringify(response.body));
@@ -145,6 +151,11 @@ for (const dialect of DIALECTS) {
         staff_personal_agenda_enabled: changed.body.staff_personal_agenda_enabled,
         time_format: changed.body.time_format,
         first_day_of_week: changed.body.first_day_of_week,
+        // The phone's switches, which the phone agenda of every member follows.
+        offline_mode_enabled: 1,
+        swipe_actions_enabled: 0,
+        longpress_contact_enabled: 1,
+        haptic_feedback_enabled: 0,
       });
       assert.equal((await t.request({ method: 'GET', url: '/api/settings', token: staff.token })).status, 403);
       assert.equal((await t.request({ method: 'GET', url: '/api/settings/calendar' })).status, 401);

@@ -28,7 +28,8 @@ export interface EventStream {
 }
 
 /** The booking reads that start with these paths; lists are filtered by the service, so any may hold the booking. */
-const BOOKING_READS = ['/api/bookings', '/api/bookings/day'];
+// The phone's agenda (the caller's own bookings of a few days) among them.
+const BOOKING_READS = ['/api/bookings', '/api/bookings/day', '/api/bookings/agenda'];
 
 const initOf = (key: QueryKey) =>
   key[2] as { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> } } | undefined;

@@ -376,6 +376,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/bookings/agenda': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller’s own bookings of a few days, with each client’s phone (an extension)
+     * @description Auth: Logged in (any role). `from` (YYYY-MM-DD, salon zone; default today) and `days` (1 to 14, default 7): the bookings whose staff member is the caller, not cancelled, starting within those days, by start_at then id, each with its client’s phone. Every role gets only their own, whatever else they may see: what a phone keeps offline is never more than that. An invalid date: 400 `validation_failed`.
+     */
+    get: operations['getPersonalAgenda'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/bookings/day': {
     parameters: {
       query?: never;
@@ -3439,7 +3459,7 @@ export interface paths {
     };
     /**
      * The settings every member’s calendar draws by (an extension)
-     * @description Auth: Logged in (any role). The calendar’s part of the settings, for every role: the grid’s step, the buffer, the colour mode, whether unscheduled staff are hidden and whether staff see only their own agenda, the time format and the first day of the week. The rest of the settings stays admin-only.
+     * @description Auth: Logged in (any role). The calendar’s part of the settings, for every role: the grid’s step, the buffer, the colour mode, whether unscheduled staff are hidden and whether staff see only their own agenda, the time format and the first day of the week; and the phone’s switches (offline cache, swipe actions, long-press contact, haptic feedback), which every member’s phone agenda follows. The rest of the settings stays admin-only.
      */
     get: operations['getCalendarSettings'];
     put?: never;
@@ -4885,8 +4905,12 @@ export interface components {
       /** @description The grid’s step in minutes */
       calendar_slot_min: number;
       first_day_of_week: number;
+      haptic_feedback_enabled: 0 | 1;
       hide_unscheduled_staff: 0 | 1;
+      longpress_contact_enabled: 0 | 1;
+      offline_mode_enabled: 0 | 1;
       staff_personal_agenda_enabled: 0 | 1;
+      swipe_actions_enabled: 0 | 1;
       time_format: string;
     };
     Campaign: {
@@ -6033,6 +6057,25 @@ export interface components {
       page: number;
       total: number;
       total_pages: number;
+    };
+    PersonalAgenda: {
+      /** @description By start_at, then id */
+      entries: {
+        booking: components['schemas']['Booking'];
+        /** @description E.164, or "" when the client left none */
+        client_phone: string;
+      }[];
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-11-23
+       */
+      from: string;
+      timezone: string;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-11-23
+       */
+      to: string;
     };
     PosDrawerDay: {
       /** @description The salon’s currency, ISO 4217 */
@@ -9282,6 +9325,51 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       414: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getPersonalAgenda: {
+    parameters: {
+      query?: {
+        days?: number;
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        from?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PersonalAgenda'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { api, setAccessToken, unwrap, type Schemas } from './client';
+import { ConnectionError } from './errors';
+import { eraseAgenda, keptUser } from './offline-agenda';
 import { createSessionStore, type SessionState } from './session-store';
 
 type WebSession = Schemas['WebSession'];
@@ -10,8 +12,19 @@ type SessionUser = Schemas['SessionUser'];
  * store (session-store.ts) with the access token that every request but the booking page's
  * carries (client.ts).
  */
+/** Whether the last refresh failed for want of a network (rather than the service saying no). */
+let unreachable = false;
+
 const staff = createSessionStore({
-  refresh: () => unwrap(api.POST('/api/auth/web-session/refresh')),
+  refresh: async () => {
+    unreachable = false;
+    try {
+      return await unwrap(api.POST('/api/auth/web-session/refresh'));
+    } catch (error) {
+      unreachable = error instanceof ConnectionError;
+      throw error;
+    }
+  },
   read: (session: WebSession) => ({
     token: session.token,
     expiresIn: session.expires_in,
@@ -20,19 +33,58 @@ const staff = createSessionStore({
   setToken: setAccessToken,
 });
 
-export type StaffSession = SessionState<{ user: SessionUser }>;
+export type StaffSession = SessionState<{ user: SessionUser; offline?: boolean }>;
 
-/** Asks the service whether this browser has a session (its cookie); signed out when not. */
-export const restoreSession = staff.restore;
+/*
+ * Offline (the phone's agenda kept, docs/web.md "The stylist's phone"): when the service cannot
+ * be reached, the person whose agenda this browser keeps is shown as signed in, `offline`, with
+ * no token (nothing can be asked of the service anyway); when the network is back the service
+ * is asked again, and its answer decides. While that first check runs the session stays
+ * `unknown`, so no page sends anyone to the sign-in meanwhile.
+ */
+let offlineUser: SessionUser | null = null;
+let checking = false;
+const offlineListeners = new Set<() => void>();
+const announce = () => offlineListeners.forEach((listener) => listener());
+
+function setOffline(user: SessionUser | null, stillChecking: boolean): void {
+  offlineUser = user;
+  checking = stillChecking;
+  announce();
+}
+
+/** Asks the service whether this browser has a session (its cookie); signed out when not (or offline, see above). */
+export async function restoreSession(): Promise<void> {
+  setOffline(offlineUser, true);
+  await staff.restore();
+  if (staff.getState().status === 'signed-in') {
+    setOffline(null, false);
+    return;
+  }
+  if (!unreachable) {
+    // The service said there is no session: what was kept for it goes.
+    await eraseAgenda();
+    setOffline(null, false);
+    return;
+  }
+  const user = await keptUser();
+  setOffline(user, false);
+  // A moment after the browser says it is online: the connection is often not usable at once.
+  if (user) window.addEventListener('online', () => setTimeout(() => void restoreSession(), 1000), { once: true });
+}
 
 /** Signs in: the session cookie is set, the access token kept in memory; a refusal is thrown. */
 export async function signIn(email: string, password: string): Promise<{ user: SessionUser }> {
-  return staff.start(await unwrap(api.POST('/api/auth/web-session', { body: { email, password } })));
+  const signedIn = staff.start(await unwrap(api.POST('/api/auth/web-session', { body: { email, password } })));
+  setOffline(null, false);
+  return signedIn;
 }
 
-/** Signs out of this browser: the session ends and its cookie is cleared (signed out here even offline). */
+/** Signs out of this browser: the session ends, its cookie is cleared and the kept agenda erased (signed out here even offline). */
 export async function signOut(): Promise<void> {
   try {
+    await eraseAgenda();
+    setOffline(null, false);
     await api.DELETE('/api/auth/web-session');
   } finally {
     staff.end();
@@ -42,6 +94,40 @@ export async function signOut(): Promise<void> {
 /** Whether someone is signed in, outside React (the live stream asks after a 401). */
 export const isSignedIn = (): boolean => staff.getState().status === 'signed-in';
 
+let combined: {
+  staff: SessionState<{ user: SessionUser }>;
+  offline: SessionUser | null;
+  checking: boolean;
+  state: StaffSession;
+} | null = null;
+
+/** The service's session, else the offline one; one object per change (useSyncExternalStore compares them). */
+function sessionState(): StaffSession {
+  const state = staff.getState();
+  if (combined && combined.staff === state && combined.offline === offlineUser && combined.checking === checking) {
+    return combined.state;
+  }
+  const next: StaffSession =
+    state.status !== 'signed-out'
+      ? state
+      : checking
+        ? { status: 'unknown' }
+        : offlineUser
+          ? { status: 'signed-in', user: offlineUser, offline: true }
+          : state;
+  combined = { staff: state, offline: offlineUser, checking, state: next };
+  return next;
+}
+
+function subscribe(listener: () => void): () => void {
+  offlineListeners.add(listener);
+  const unsubscribe = staff.subscribe(listener);
+  return () => {
+    offlineListeners.delete(listener);
+    unsubscribe();
+  };
+}
+
 export function useSession(): StaffSession {
-  return useSyncExternalStore(staff.subscribe, staff.getState);
+  return useSyncExternalStore(subscribe, sessionState);
 }

@@ -47,6 +47,10 @@ const CalendarPage = lazy(
     import('../routes/desk/calendar/CalendarPage').then((page) => ({ default: page.CalendarPage })),
   ),
 );
+// The stylist's phone agenda (`/agenda`), readable offline.
+const AgendaPage = lazy(
+  withMessages('agenda', () => import('../routes/agenda/AgendaPage').then((page) => ({ default: page.AgendaPage }))),
+);
 const BookingPage = lazy(
   withMessages('desk', () =>
     import('../routes/desk/calendar/CalendarPage').then((page) => ({ default: page.BookingPage })),
@@ -138,6 +142,7 @@ function OfficeShell() {
                   <Route path={OFFICE_ROUTES.resetPassword} component={ResetPasswordPage} />
                   <Route path={OFFICE_ROUTES.home}>{user ? <HomePage /> : <ToSignIn />}</Route>
                   <Route path={OFFICE_ROUTES.calendar}>{user ? <CalendarPage /> : <ToSignIn />}</Route>
+                  <Route path={OFFICE_ROUTES.agenda}>{user ? <AgendaPage /> : <ToSignIn />}</Route>
                   <Route path={OFFICE_ROUTES.booking}>
                     {(params) => (user ? <BookingPage id={params.id} /> : <ToSignIn />)}
                   </Route>

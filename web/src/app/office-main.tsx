@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import '../ui/base.css';
 import { applyStoredLook } from './look';
 import { OfficeApp } from './OfficeApp';
+import { registerOfficeWorker } from './office-worker';
 
 applyStoredLook();
 createRoot(document.getElementById('root')!).render(
@@ -10,3 +11,4 @@ createRoot(document.getElementById('root')!).render(
     <OfficeApp />
   </StrictMode>,
 );
+registerOfficeWorker();
