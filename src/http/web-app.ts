@@ -116,7 +116,6 @@ export async function registerWebApp(
           send(reply.removeHeader('x-frame-options'), shell, embeddableCsp, pathOf(request.url)),
         );
       } else {
-        const csp = shell === shells.office ? OFFICE_PAGE_CSP : PAGE_CSP;
         app.get(url, { schema: { hide: true } }, async (request, reply) =>
           send(reply, shell, csp, pathOf(request.url)),
         );
