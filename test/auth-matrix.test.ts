@@ -56,6 +56,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'GET /api/public/services/:id/photo',
     'GET /api/public/staff',
     'GET /api/staff/staff/:id/photo',
+    'GET /api/suppliers/orders/:id/packing-slip/view/:token',
     'POST /api/public/visit-availability',
     'POST /api/public/visits',
     'POST /api/public/web-session',
@@ -83,6 +84,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'GET /api/calendar-feeds',
     'POST /api/calendar-feeds',
     'DELETE /api/calendar-feeds/:id',
+    'GET /api/bookings/agenda',
     'GET /api/bookings/day',
     'GET /api/bookings/events',
     'POST /api/bookings',
@@ -173,6 +175,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'GET /api/suppliers/orders',
     'GET /api/suppliers/orders/:id',
     'GET /api/suppliers/orders/:id/packing-slip',
+    'POST /api/suppliers/orders/:id/packing-slip/view-link',
     'GET /api/waitlist',
     'POST /api/waitlist',
     'DELETE /api/waitlist/:id',
@@ -310,6 +313,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'GET /api/system/sms',
     'GET /api/system/sms/:id',
     'GET /api/system/jobs',
+    'POST /api/system/jobs/:id/retry',
   ],
 };
 

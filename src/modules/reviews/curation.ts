@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Executor } from '../../db/executor.js';
 import { paginate, type Page } from '../../http/pagination.js';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { formatInstant } from '../../lib/time.js';
 import { parseRange } from '../reporting/service.js';
 import { readTimezone } from '../settings/service.js';
@@ -72,6 +72,13 @@ export async function listReviews(
 
 /** Publishes or hides one review, or sets the salon's reply to it; 404 when there is none. */
 export async function curateReview(db: Kysely<DB>, id: number, change: ReviewCurationInput): Promise<ReviewOutput> {
+  // The schema's minProperties counts properties before unknown ones are dropped, so a body of
+  // unknown properties only arrives here empty: the same refusal as `{}`.
+  if (change.published === undefined && change.reply === undefined) {
+    throw badRequest('validation_failed', 'Give published or reply', [
+      { field: 'body', message: 'must have published or reply' },
+    ]);
+  }
   const updated = await db
     .updateTable('reviews')
     .set({

@@ -110,6 +110,7 @@ for (const dialect of DIALECTS) {
       const id = await clientReviews(4, 'Good');
       assertInvalid(await admins('PUT', `/api/reviews/${id}`, { reply: 'x'.repeat(2001) }), 'reply');
       assertInvalid(await admins('PUT', `/api/reviews/${id}`, {}), 'body');
+      assertInvalid(await admins('PUT', `/api/reviews/${id}`, { unknown: {} }), 'body');
       const row = (await admins('GET', '/api/reviews')).body.find((r: { id: number }) => r.id === id);
       assert.deepEqual([row.published, row.reply], [1, '']);
       assert.equal((await admins('GET', '/api/settings')).body.reviews_need_approval, 0);
