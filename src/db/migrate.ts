@@ -56,8 +56,8 @@ import * as m0063 from './migrations/0063_import_runs.js';
 import * as m0065 from './migrations/0065_staff_profile.js';
 import * as m0066 from './migrations/0066_logo_size.js';
 import * as m0069 from './migrations/0069_package_validity.js';
-import * as m0077 from './migrations/0077_review_curation.js';
 import * as m0071 from './migrations/0071_service_online_bookable.js';
+import * as m0077 from './migrations/0077_review_curation.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -126,8 +126,8 @@ const migrations: Record<string, MigrationModule> = {
   '0065_staff_profile': m0065,
   '0066_logo_size': m0066,
   '0069_package_validity': m0069,
-  '0077_review_curation': m0077,
   '0071_service_online_bookable': m0071,
+  '0077_review_curation': m0077,
 };
 
 class DialectAwareProvider implements MigrationProvider {
