@@ -18,8 +18,8 @@ import { api, assertClean, signInAtDesk } from './desk.js';
  * The stylist's phone in chromium, on a phone viewport with touch: the office installable (its
  * manifest and service worker, as Chrome's own installability check finds them), the agenda
  * read with the network off from the phone's copy (and the time it takes), a change refused
- * offline, the copy erased at sign-out, a swipe and a long press doing their actions with their
- * switches on and nothing with them off, a vibration confirming an action only when the salon
+ * offline, the copy erased at sign-out, a swipe doing its actions with its
+ * switch on and nothing with it off, a vibration confirming an action only when the salon
  * wants it; axe on every state, in English and Dutch.
  */
 
@@ -108,7 +108,7 @@ for (const dialect of BROWSER_DIALECTS) {
     });
     after(() => h.close());
 
-    it('installable, read offline from the phone’s copy within a second, a change refused offline, swipe, long press and vibration, the copy erased at sign-out', async () => {
+    it('installable, read offline from the phone’s copy within a second, a change refused offline, swipe and vibration, the copy erased at sign-out', async () => {
       const { context, page, watch } = await h.open({ ...PHONE, locale: 'en-GB', timezoneId: 'Europe/Amsterdam' });
       await recordVibrations(context);
       await signInAtDesk(page, ann.email, ann.password);
@@ -193,7 +193,7 @@ for (const dialect of BROWSER_DIALECTS) {
       assert.equal((await api(h.t, admin.token, 'GET', `/api/bookings/${ids.first}`)).status, 'completed');
       assert.equal(await vibrations(page), 1);
 
-      // A swipe to the left opens a booking's actions; a long press on the client offers call and message.
+      // A swipe to the left opens a booking's actions, also reachable by its button.
       const later = page.getByRole('listitem').filter({ has: page.getByText(/^23:00 to 23:55$/) });
       const actions = later.getByRole('button', { name: /^Actions for / });
       assert.equal(await actions.getAttribute('aria-expanded'), 'false');
@@ -207,7 +207,9 @@ for (const dialect of BROWSER_DIALECTS) {
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       assert.equal(await keptIds(page), null);
-      assertClean(watch);
+      // With the network switched off the browser logs each request it could not send (the live
+      // updates and the bell keep trying): that is the offline state under test, not a fault.
+      assertClean({ ...watch, problems: watch.problems.filter((p) => !p.includes('net::ERR_INTERNET_DISCONNECTED')) });
     });
 
     it('with the switches off (in Dutch): no copy kept, no swipe, no long press, no vibration; the buttons still work', async () => {
@@ -240,7 +242,9 @@ for (const dialect of BROWSER_DIALECTS) {
       assert.equal(await vibrations(page), 0);
       // Without offline_mode_enabled nothing is kept on the phone.
       assert.equal(await keptIds(page), null);
-      assertClean(watch);
+      // With the network switched off the browser logs each request it could not send (the live
+      // updates and the bell keep trying): that is the offline state under test, not a fault.
+      assertClean({ ...watch, problems: watch.problems.filter((p) => !p.includes('net::ERR_INTERNET_DISCONNECTED')) });
     });
   });
 }
