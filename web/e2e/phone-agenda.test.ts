@@ -18,8 +18,8 @@ import { api, assertClean, signInAtDesk } from './desk.js';
  * The stylist's phone in chromium, on a phone viewport with touch: the office installable (its
  * manifest and service worker, as Chrome's own installability check finds them), the agenda
  * read with the network off from the phone's copy (and the time it takes), a change refused
- * offline, the copy erased at sign-out, a swipe doing its actions with its
- * switch on and nothing with it off, a vibration confirming an action only when the salon
+ * offline, the copy erased at sign-out, a swipe and a long press doing their actions with their
+ * switches on and nothing with them off, a vibration confirming an action only when the salon
  * wants it; axe on every state, in English and Dutch.
  */
 
@@ -73,6 +73,17 @@ async function swipeLeft(context: BrowserContext, page: Page, target: Locator): 
   await cdp.detach();
 }
 
+/** A finger resting on `target` for 700 ms without moving (the agenda's long press takes 500). */
+async function longPress(context: BrowserContext, page: Page, target: Locator): Promise<void> {
+  const box = (await target.boundingBox())!;
+  const cdp = await context.newCDPSession(page);
+  const touchPoints = [{ x: box.x + box.width / 2, y: box.y + box.height / 2, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints });
+  await page.waitForTimeout(700);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 for (const dialect of BROWSER_DIALECTS) {
   describe(`the stylist's phone in chromium (${dialect})`, { skip: browserSkip() }, () => {
     let h: BrowserHarness;
@@ -108,7 +119,7 @@ for (const dialect of BROWSER_DIALECTS) {
     });
     after(() => h.close());
 
-    it('installable, read offline from the phone’s copy within a second, a change refused offline, swipe and vibration, the copy erased at sign-out', async () => {
+    it('installable, read offline from the phone’s copy within a second, a change refused offline, swipe, long press and vibration, the copy erased at sign-out', async () => {
       const { context, page, watch } = await h.open({ ...PHONE, locale: 'en-GB', timezoneId: 'Europe/Amsterdam' });
       await recordVibrations(context);
       await signInAtDesk(page, ann.email, ann.password);
@@ -202,6 +213,22 @@ for (const dialect of BROWSER_DIALECTS) {
       await later.getByRole('link', { name: 'Send Clara Client a message' }).waitFor();
       assert.equal(await vibrations(page), 2);
 
+      // A long press on the client offers calling and messaging them, with a vibration.
+      await longPress(context, page, later.getByText('Clara Client', { exact: true }));
+      const contact = later.getByRole('group', { name: 'Contact Clara Client' });
+      assert.equal(
+        await contact.getByRole('link', { name: 'Call Clara Client' }).getAttribute('href'),
+        'tel:+31612345678',
+      );
+      assert.equal(
+        await contact.getByRole('link', { name: 'Message Clara Client' }).getAttribute('href'),
+        'sms:+31612345678',
+      );
+      assert.equal(await vibrations(page), 3);
+      await assertAccessible(page, 'a client’s contact choice after a long press');
+      await contact.getByRole('button', { name: 'Close' }).click();
+      assert.equal(await contact.count(), 0);
+
       // Signed out: the copy is gone.
       await page.getByRole('button', { name: /^Account menu of / }).click();
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
@@ -232,6 +259,8 @@ for (const dialect of BROWSER_DIALECTS) {
       await swipeLeft(context, page, later);
       await page.waitForTimeout(300);
       assert.equal(await later.getByRole('button', { name: /^Acties voor / }).getAttribute('aria-expanded'), 'false');
+      await longPress(context, page, later.getByText('Clara Client', { exact: true }));
+      assert.equal(await later.getByRole('group').count(), 0);
 
       // Without a swipe: the button opens the same actions, and the change goes through, without a vibration.
       await later.getByRole('button', { name: /^Acties voor / }).click();

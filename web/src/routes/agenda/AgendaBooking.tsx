@@ -1,18 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ConnectionError } from '../../api/errors';
 import { useApiMutation } from '../../api/mutation';
 import type { AgendaEntry, PhoneSwitches } from '../../api/offline-agenda';
 import { useT } from '../../i18n/i18n';
 import { FailureAlert } from '../../ui/FailureAlert';
-import { useSwipeLeft, vibrate } from './gestures';
+import { useLongPress, useSwipeLeft, vibrate } from './gestures';
 
 const AGENDA_KEY = ['get', '/api/bookings/agenda'] as const;
 
 /**
  * One booking of the phone's agenda: its time, service and client, the client's phone (a
  * `tel:` link) and the booking's notes; its actions (complete, no-show, message) behind an
- * "Actions" button, which a swipe to the left opens too (`swipe_actions_enabled`).
+ * "Actions" button, which a swipe to the left opens too (`swipe_actions_enabled`); a long press on
+ * the client's name offers calling and messaging them (`longpress_contact_enabled`), both also
+ * reachable without it (the phone number is a link, "Message" is among the actions).
  *
  * Offline the actions that change the booking are refused with a message, nothing queued: a
  * status set from a copy of unknown age (the desk may have moved, cancelled or completed it
@@ -39,6 +41,9 @@ export function AgendaBooking({
   const [actionsOpen, setActionsOpen] = useState(false);
   const [refusedOffline, setRefusedOffline] = useState(false);
   const actionsId = useId();
+  const [contactOpen, setContactOpen] = useState(false);
+  const contactId = useId();
+  const firstContact = useRef<HTMLAnchorElement>(null);
   const change = useApiMutation('put', '/api/bookings/{id}', {
     onSuccess: () => vibrate(switches.haptics),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: AGENDA_KEY }),
@@ -47,6 +52,14 @@ export function AgendaBooking({
     setActionsOpen(true);
     vibrate(switches.haptics);
   });
+  const longPress = useLongPress(switches.longPress && phone !== '', () => {
+    setContactOpen(true);
+    vibrate(switches.haptics);
+  });
+  // Opened by a finger, the choice takes the focus, so that a screen reader reads it out.
+  useEffect(() => {
+    if (contactOpen) firstContact.current?.focus();
+  }, [contactOpen]);
   const setStatus = (status: 'completed' | 'no-show') => {
     if (offline || !navigator.onLine) {
       setRefusedOffline(true);
@@ -64,7 +77,13 @@ export function AgendaBooking({
       <p className="agenda-time">{span}</p>
       <p className="agenda-service">{booking.service_name}</p>
       <p className="agenda-client">
-        <span className="agenda-client-name">{booking.client_name}</span>
+        <span
+          className="agenda-client-name"
+          data-long-press={switches.longPress && phone !== '' ? '' : undefined}
+          {...longPress}
+        >
+          {booking.client_name}
+        </span>
         {phone !== '' && (
           <>
             {' '}
@@ -74,6 +93,27 @@ export function AgendaBooking({
           </>
         )}
       </p>
+      {contactOpen && (
+        <div
+          id={contactId}
+          role="group"
+          className="agenda-contact"
+          aria-label={t('agenda.contactOf', { name: booking.client_name })}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setContactOpen(false);
+          }}
+        >
+          <a ref={firstContact} className="button" href={`tel:${phone}`}>
+            {t('agenda.contactCall', { name: booking.client_name })}
+          </a>
+          <a className="button" href={`sms:${phone}`}>
+            {t('agenda.contactMessage', { name: booking.client_name })}
+          </a>
+          <button type="button" className="button" onClick={() => setContactOpen(false)}>
+            {t('agenda.contactClose')}
+          </button>
+        </div>
+      )}
       {booking.status !== 'scheduled' && <p className="agenda-status">{t(`agenda.status.${booking.status}`)}</p>}
       {booking.notes !== '' && (
         <p className="agenda-notes">

@@ -1,9 +1,10 @@
 import { useRef, type PointerEvent } from 'react';
 
 /*
- * The agenda's touch gesture, on pointer events (a finger, a pen or a mouse alike): a swipe to
- * the left across a booking. It is only a shortcut: what it opens is reachable by a button too.
- * Switched off, the handlers are not attached at all, so the gesture does nothing.
+ * The agenda's touch gestures, on pointer events (a finger, a pen or a mouse alike): a swipe to
+ * the left across a booking, and a long press on a client. Both are only shortcuts: what they
+ * open is reachable by a button or a link too. Switched off, the handlers are not attached at
+ * all, so the gesture does nothing.
  */
 
 /** How far (px) a finger travels sideways for a swipe. */
@@ -34,6 +35,49 @@ export function useSwipeLeft(enabled: boolean, onSwipe: () => void): Handlers | 
     onPointerCancel: () => {
       start.current = null;
     },
+  };
+}
+
+/** How long (ms) a finger rests on a client for a long press: Android's own long-press time. */
+const LONG_PRESS_MS = 500;
+/** How far (px) a finger may wander during a long press before it counts as a scroll or a swipe. */
+const LONG_PRESS_SLOP = 10;
+
+type LongPressHandlers = {
+  onPointerDown: (event: PointerEvent) => void;
+  onPointerMove: (event: PointerEvent) => void;
+  onPointerUp: () => void;
+  onPointerCancel: () => void;
+  onContextMenu: (event: { preventDefault(): void }) => void;
+};
+
+/**
+ * A finger resting on the element for LONG_PRESS_MS without moving, or nothing when `enabled`
+ * is false. The browser's own menu of a long press (copy, select) is kept from covering ours.
+ */
+export function useLongPress(enabled: boolean, onLongPress: () => void): LongPressHandlers | Record<string, never> {
+  const pressed = useRef<{ x: number; y: number; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const release = () => {
+    if (pressed.current) clearTimeout(pressed.current.timer);
+    pressed.current = null;
+  };
+  if (!enabled) return {};
+  return {
+    onPointerDown: (event) => {
+      release();
+      const timer = setTimeout(() => {
+        pressed.current = null;
+        onLongPress();
+      }, LONG_PRESS_MS);
+      pressed.current = { x: event.clientX, y: event.clientY, timer };
+    },
+    onPointerMove: (event) => {
+      const from = pressed.current;
+      if (from && Math.hypot(event.clientX - from.x, event.clientY - from.y) > LONG_PRESS_SLOP) release();
+    },
+    onPointerUp: release,
+    onPointerCancel: release,
+    onContextMenu: (event) => event.preventDefault(),
   };
 }
 
