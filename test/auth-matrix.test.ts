@@ -80,6 +80,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'POST /api/auth/logout',
     'POST /api/auth/sign-out-everywhere',
     'GET /api/auth/me',
+    'GET /api/auth/web-push-key',
     'GET /api/bookings',
     'GET /api/calendar-feeds',
     'POST /api/calendar-feeds',

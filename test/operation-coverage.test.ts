@@ -28,8 +28,6 @@ const FOR_MACHINES: Readonly<Partial<Record<Operation, string>>> = {
     "the interface's bearer-token sign-in, for API clients and apps; the web app signs in with its cookie session (web-session)",
   'post /api/auth/logout': 'ends a bearer token, for API clients and apps; the web app ends its cookie session',
   'post /api/auth/refresh': 'renews a bearer token, for API clients and apps; the web app renews its cookie session',
-  'post /api/auth/device': 'a phone app registers its push token',
-  'delete /api/auth/device': 'a phone app unregisters its push token',
   'get /api/health': 'for load balancers and uptime probes',
   'get /api/metrics': 'for the Prometheus scraper',
   'post /api/webhooks/sms/twilio': "the SMS provider's delivery-status callback",

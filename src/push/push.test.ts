@@ -66,6 +66,12 @@ for (const dialect of DIALECTS) {
         .execute();
     const devices = () => t.ctx.db.selectFrom('device_tokens').select(['token', 'user_id']).orderBy('id').execute();
 
+    it('GET /auth/web-push-key gives the VAPID public key a browser subscribes with', async () => {
+      const response = await t.request({ method: 'GET', url: '/api/auth/web-push-key', token: staff.token });
+      assert.equal(response.status, 200);
+      assert.deepEqual(response.body, { public_key: fake.config().webPush!.publicKey });
+    });
+
     it('a booking.new notification reaches every device of the staff member: web push, FCM and APNs', async () => {
       const web = fake.newWebSubscription();
       const android = fcmToken();

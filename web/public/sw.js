@@ -9,7 +9,10 @@
  * - fetch: an office page → the network, else the kept shell; a kept file → the cache
  *   (its name changes with its content); everything else, the API and the booking page among
  *   it, is not touched, so those behave exactly as without a worker;
- * - activate: the caches of earlier versions removed.
+ * - activate: the caches of earlier versions removed;
+ * - push: a notification the service sent through web push (its JSON: type, title, body,
+ *   link) shown, also with no office page open; a click on it focuses an office page at its
+ *   link, or opens one.
  *
  * No personal data is kept here: the agenda kept offline lives in the page's IndexedDB,
  * which signing out erases.
@@ -19,6 +22,8 @@
  * @typedef {{ version: string, precache: string[], pages: string[] }} OfficeFiles
  * @typedef {{ waitUntil(promise: Promise<unknown>): void }} ExtendableEvent
  * @typedef {ExtendableEvent & { request: Request, respondWith(response: Promise<Response>): void }} FetchEvent
+ * @typedef {ExtendableEvent & { data: { json(): unknown } | null }} PushEvent
+ * @typedef {ExtendableEvent & { notification: { data: unknown, close(): void } }} NotificationEvent
  */
 
 (function () {
@@ -96,5 +101,57 @@
         }),
       );
     }
+  });
+
+  worker.addEventListener('push', function (/** @type {PushEvent} */ event) {
+    /** @type {{ type?: unknown, title?: unknown, body?: unknown, link?: unknown }} */
+    var message = {};
+    try {
+      message = /** @type {typeof message} */ (event.data ? event.data.json() : {}) || {};
+    } catch {
+      message = {};
+    }
+    var title = typeof message.title === 'string' && message.title !== '' ? message.title : 'Salon';
+    event.waitUntil(
+      worker.registration.showNotification(title, {
+        body: typeof message.body === 'string' ? message.body : '',
+        icon: '/office-icon-192.png',
+        data: { link: typeof message.link === 'string' ? message.link : '/' },
+      }),
+    );
+  });
+
+  worker.addEventListener('notificationclick', function (/** @type {NotificationEvent} */ event) {
+    event.notification.close();
+    var data = /** @type {{ link?: unknown } | null} */ (event.notification.data);
+    var target = new URL(typeof data?.link === 'string' ? data.link : '/', worker.location.origin);
+    // Only the office's own pages: a link is never a way out to another site.
+    if (target.origin !== worker.location.origin) target = new URL('/', worker.location.origin);
+    event.waitUntil(
+      worker.clients
+        .matchAll({ type: 'window', includeUncontrolled: true })
+        .then(
+          function (
+            /** @type {{ url: string, focus(): Promise<unknown>, navigate(url: string): Promise<unknown> }[]} */ windows,
+          ) {
+            var open = windows.find(function (client) {
+              return new URL(client.url).origin === worker.location.origin;
+            });
+            // An open office page is taken to the link (only a page this worker controls can be);
+            // otherwise, or when that fails, a new one is opened.
+            if (open) {
+              return open
+                .navigate(target.href)
+                .then(function () {
+                  return open && open.focus();
+                })
+                .catch(function () {
+                  return worker.clients.openWindow(target.href);
+                });
+            }
+            return worker.clients.openWindow(target.href);
+          },
+        ),
+    );
   });
 })();

@@ -744,6 +744,14 @@ for (const dialect of DIALECTS) {
     });
 
     describe('POST /auth/device and DELETE /auth/device', () => {
+      it('GET /auth/web-push-key: null while web push is not configured; staff may ask, the anonymous may not', async () => {
+        const staff = await createStaff(t);
+        const response = await t.request({ method: 'GET', url: '/api/auth/web-push-key', token: staff.token });
+        assert.equal(response.status, 200);
+        assert.deepEqual(response.body, { public_key: null });
+        assert.equal((await t.request({ method: 'GET', url: '/api/auth/web-push-key' })).status, 401);
+      });
+
       it('registers a push token with platform ios, android or web', async () => {
         for (const platform of ['ios', 'android', 'web']) {
           const token = `push-${platform}-${uniqueEmail()}`;

@@ -24,6 +24,7 @@ import {
   SetupResponse,
   SetupStatus,
   UserSummary,
+  WebPushKey,
 } from './schemas.js';
 import * as auth from './service.js';
 import { signOutEverywhere } from './sign-out-everywhere.js';
@@ -217,6 +218,19 @@ export async function authRoutes(instance: FastifyInstance, ctx: AppContext): Pr
       await auth.removeDevice(ctx.db, currentUser(request), request.body.token);
       return { ok: true as const };
     },
+  });
+
+  app.get('/api/auth/web-push-key', {
+    config: { auth: 'user' },
+    schema: {
+      operationId: 'getWebPushKey',
+      tags,
+      summary: 'Extension: the VAPID public key a browser subscribes to web push with (null when it is not configured)',
+      description:
+        'A browser registers its PushSubscription, subscribed with this key, through POST /auth/device with platform web.',
+      response: { 200: WebPushKey },
+    },
+    handler: () => ({ public_key: ctx.config.push.webPush?.publicKey ?? null }),
   });
 
   app.get('/api/auth/setup-status', {

@@ -107,6 +107,16 @@ export const DeviceDeleteBody = Type.Object({ token: Type.String({ minLength: 1,
 
 export const Device = named('Device', Type.Object({ token: Type.String(), platform: Platform }));
 
+export const WebPushKey = named(
+  'WebPushKey',
+  Type.Object({
+    public_key: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "The service's VAPID public key (base64url), the applicationServerKey a browser subscribes with; null when web push is not configured",
+    }),
+  }),
+);
+
 export const SetupStatus = named('SetupStatus', Type.Object({ needsSetup: Type.Boolean() }));
 
 const Time = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM' });

@@ -260,6 +260,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/web-push-key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Extension: the VAPID public key a browser subscribes to web push with (null when it is not configured)
+     * @description Auth: Logged in (any role). A browser registers its PushSubscription, subscribed with this key, through POST /auth/device with platform web.
+     */
+    get: operations['getWebPushKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/web-session': {
     parameters: {
       query?: never;
@@ -7728,6 +7748,10 @@ export interface components {
       updated_at: string;
       url: string;
     };
+    WebPushKey: {
+      /** @description The service's VAPID public key (base64url), the applicationServerKey a browser subscribes with; null when web push is not configured */
+      public_key: string | null;
+    };
     WebSession: {
       /** @description Seconds the access token is valid (900); refresh before */
       expires_in: number;
@@ -8624,6 +8648,44 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getWebPushKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebPushKey'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
         headers: {
           [name: string]: unknown;
         };

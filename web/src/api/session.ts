@@ -3,6 +3,7 @@ import { api, setAccessToken, unwrap, type Schemas } from './client';
 import { ConnectionError } from './errors';
 import { eraseAgenda, keptUser } from './offline-agenda';
 import { createSessionStore, type SessionState } from './session-store';
+import { turnPushOff } from './web-push';
 
 type WebSession = Schemas['WebSession'];
 type SessionUser = Schemas['SessionUser'];
@@ -80,11 +81,16 @@ export async function signIn(email: string, password: string): Promise<{ user: S
   return signedIn;
 }
 
-/** Signs out of this browser: the session ends, its cookie is cleared and the kept agenda erased (signed out here even offline). */
+/**
+ * Signs out of this browser: the session ends, its cookie is cleared, the kept agenda erased
+ * (signed out here even offline) and the browser's push subscription unregistered and ended
+ * (while the session can still say whose it is).
+ */
 export async function signOut(): Promise<void> {
   try {
     await eraseAgenda();
     setOffline(null, false);
+    await turnPushOff();
     await api.DELETE('/api/auth/web-session');
   } finally {
     staff.end();

@@ -9,6 +9,7 @@ import { ApiForm, SubmitButton } from '../../ui/ApiForm';
 import { NativeCheckbox } from '../../ui/NativeCheckbox';
 import { Loading, LoadError, useTitle } from '../../ui/PageStates';
 import { TYPE_PREFIXES, type TypePrefix } from './notification-list';
+import { PushDevice } from './PushDevice';
 import './notifications.css';
 
 type Preferences = Schemas['NotificationPreferences'];
@@ -54,6 +55,7 @@ export function PreferencesPage() {
         <Link href={officeHref.notifications()}>{t('notifications.preferences.back')}</Link>
       </p>
       <h1 className="notifications-heading">{t('notifications.preferences.title')}</h1>
+      <PushDevice />
       <p>{t('notifications.preferences.intro')}</p>
       {stored.isError ? (
         <LoadError retry={() => void stored.refetch()} />
