@@ -104,6 +104,9 @@ function runGroup(group, index, extraArgs) {
       '--import',
       'tsx',
       '--test',
+      // A test that waits for ever (a promise nothing settles) fails after ten minutes instead of
+      // holding the whole run until CI gives up on it; the slowest test takes about two under load.
+      '--test-timeout=600000',
       ...extraArgs,
       '--test-reporter=spec',
       `--test-reporter-destination=${specFile}`,
