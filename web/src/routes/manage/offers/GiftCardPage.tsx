@@ -26,7 +26,9 @@ type GiftCardDetail = Schemas['GiftCardDetail'];
 export function GiftCardPage({ id }: { id: number }) {
   const t = useT();
   const card = $api.useQuery('get', '/api/giftcards/{id}', { params: { path: { id } } });
-  useTitle(card.data ? t('manage.offers.giftCards.card', { code: card.data.code }) : t('manage.offers.giftCards.title'));
+  useTitle(
+    card.data ? t('manage.offers.giftCards.card', { code: card.data.code }) : t('manage.offers.giftCards.title'),
+  );
   return (
     <>
       <p className="manage-back">

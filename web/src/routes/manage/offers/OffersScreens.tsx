@@ -45,9 +45,7 @@ export default function OffersScreens() {
             key={tab.label}
             href={tab.href()}
             className="offers-tab"
-            aria-current={
-              location === tab.href() ? 'page' : location.startsWith(`${tab.href()}/`) ? 'true' : undefined
-            }
+            aria-current={location === tab.href() ? 'page' : location.startsWith(`${tab.href()}/`) ? 'true' : undefined}
           >
             {t(tab.label)}
           </Link>
@@ -66,12 +64,20 @@ export default function OffersScreens() {
         </Route>
         <Route path={OFFICE_ROUTES.manageGiftCards} component={GiftCardsPage} />
         <Route path={OFFICE_ROUTES.managePackage}>
-          {withId((id) => <PackagesPage id={id} />)}
+          {withId((id) => (
+            <PackagesPage id={id} />
+          ))}
         </Route>
         <Route path={OFFICE_ROUTES.managePromotion}>
-          {withId((id) => <PromotionsPage id={id} />)}
+          {withId((id) => (
+            <PromotionsPage id={id} />
+          ))}
         </Route>
-        <Route path={OFFICE_ROUTES.manageGiftCard}>{withId((id) => <GiftCardPage key={id} id={id} />)}</Route>
+        <Route path={OFFICE_ROUTES.manageGiftCard}>
+          {withId((id) => (
+            <GiftCardPage key={id} id={id} />
+          ))}
+        </Route>
         <Route component={NotFound} />
       </Switch>
     </>

@@ -129,9 +129,7 @@ function WeekEditor({
             ))}
           </ul>
         )}
-        <p role="status">
-          {cleared ? t('manage.staff.week.cleared') : save.isSuccess ? t('manage.staff.saved') : ''}
-        </p>
+        <p role="status">{cleared ? t('manage.staff.week.cleared') : save.isSuccess ? t('manage.staff.saved') : ''}</p>
         <div className="actions">
           <Button
             variant="secondary"
