@@ -148,16 +148,16 @@ function WeekEditor({
             {t('manage.staff.week.addRow')}
           </Button>
           <SubmitButton sending={save}>{t('manage.staff.week.save')}</SubmitButton>
-          {saved.length > 0 && (
-            <ClearDefaultWeek
-              staffId={staffId}
-              onCleared={() => {
-                save.reset();
-                setRows([]);
-                setCleared(true);
-              }}
-            />
-          )}
+          {/* Always there (clearing an empty week is harmless): were it to go with the saved week,
+              the question's focus would have no button to return to. */}
+          <ClearDefaultWeek
+            staffId={staffId}
+            onCleared={() => {
+              save.reset();
+              setRows([]);
+              setCleared(true);
+            }}
+          />
         </div>
       </ApiForm>
 
