@@ -58,12 +58,6 @@ const SCREENS_NOT_BUILT: Readonly<Partial<Record<Operation, string>>> = {
   'get /api/pos/journal': 'till: the fiscal journal',
   'get /api/pos/journal/verify': "till: the fiscal journal's integrity check",
   'get /api/payments': 'payments: the list of card and online payments',
-  'post /api/giftcards': 'offers: issuing a gift card',
-  'get /api/giftcards/{id}': 'offers: a gift card read by id (the screen looks cards up by code)',
-  'put /api/giftcards/{id}': 'offers: editing a gift card',
-  'delete /api/giftcards/{id}': 'offers: deleting a gift card',
-  'get /api/promotions/{id}': "offers: a promotion read by id (the form edits the list's row)",
-  'get /api/packages/{id}': "offers: a package read by id (the form edits the list's row)",
   'post /api/waitlist': 'calendar: adding a client to the waitlist',
   'put /api/waitlist/{id}': 'calendar: editing a waitlist entry',
   'delete /api/waitlist/{id}': 'calendar: removing a waitlist entry',
@@ -77,13 +71,6 @@ const SCREENS_NOT_BUILT: Readonly<Partial<Record<Operation, string>>> = {
   'put /api/clients/labels/{id}': 'clients: labels',
   'delete /api/clients/labels/{id}': 'clients: labels',
   'delete /api/clients/{id}': 'clients: erasing a client',
-  'get /api/auth/users': 'staff: the accounts list (the staff screens read /api/staff/staff)',
-  'post /api/staff/staff': 'staff: adding a staff member',
-  'delete /api/staff/staff/{id}': 'staff: removing a staff member',
-  'put /api/staff/shifts/{id}': 'staff: editing one shift of the roster',
-  'delete /api/staff/default-shifts/{staffId}': "staff: clearing a member's default week",
-  'get /api/services/{id}/staff': 'services: who performs a service, read per service',
-  'get /api/resources/{id}': "resources: a resource read by id (the dialog edits the list's row)",
 };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;

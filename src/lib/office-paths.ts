@@ -62,6 +62,11 @@ export const OFFICE_ROUTES = {
   manageCampaign: '/manage/campaigns/:id',
   // The stylist's phone: their own agenda as a list, kept offline.
   agenda: '/agenda',
+  // The manager's records opened from their own address: a link to one works after a reload.
+  managePromotion: '/manage/offers/promotions/:id',
+  managePackage: '/manage/offers/packages/:id',
+  manageGiftCard: '/manage/offers/gift-cards/:id',
+  manageResource: '/manage/resources/:id',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -113,6 +118,10 @@ export const officeHref = {
   manageCampaignAutomations: () => href(OFFICE_ROUTES.manageCampaignAutomations),
   manageCampaign: (id: number) => href(`/manage/campaigns/${id}`),
   agenda: () => href(OFFICE_ROUTES.agenda),
+  managePromotion: (id: number) => href(`/manage/offers/promotions/${id}`),
+  managePackage: (id: number) => href(`/manage/offers/packages/${id}`),
+  manageGiftCard: (id: number) => href(`/manage/offers/gift-cards/${id}`),
+  manageResource: (id: number) => href(`/manage/resources/${id}`),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /** One report of the owner's (`/manage/reports/vat`): named, not numbered, so outside officeHref. */

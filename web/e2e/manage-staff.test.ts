@@ -188,7 +188,8 @@ for (const dialect of BROWSER_DIALECTS) {
         await page.getByLabel(words.member).selectOption(String(member.id));
         await page.getByRole('button', { name: words.next }).click();
         await drawByKeyboard(page, 3, 10, 4);
-        await page.getByRole('list').getByText('10:00–12:00').waitFor();
+        // The shift listed: its buttons (change, remove) name its times too.
+        await page.getByRole('list').getByText('10:00–12:00').first().waitFor();
         await assertAccessible(page, `a shift drawn on the roster (${language}, ${label})`);
 
         // The booking page shows the member's photo and introduction on the staff step.

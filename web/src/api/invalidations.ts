@@ -100,6 +100,12 @@ const SERVICE_CATEGORIES_KEY = ['get', '/api/services/categories'] as const;
 const SERVICE_STAFF_KEY = ['get', '/api/services/{id}/staff'] as const;
 const STAFF_SERVICES_KEY = ['get', '/api/staff/staff/{id}/services'] as const;
 const RESOURCES_KEY = ['get', '/api/resources'] as const;
+/** The manager's records read by id (a deep link's form) and the accounts list. */
+const PROMOTION_KEY = ['get', '/api/promotions/{id}'] as const;
+const PACKAGE_KEY = ['get', '/api/packages/{id}'] as const;
+const GIFT_CARD_KEY = ['get', '/api/giftcards/{id}'] as const;
+const RESOURCE_KEY = ['get', '/api/resources/{id}'] as const;
+const USERS_KEY = ['get', '/api/auth/users'] as const;
 const STOCK_READS: readonly Stale[] = [
   PRODUCTS_KEY,
   PRODUCT_KEY,
@@ -294,12 +300,18 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   // The manager's offers: a package or promotion created, changed or deleted changes its lists;
   // refused (a sold package, a used code), the list showed one that has been used meanwhile.
   'post /api/packages': { done: [PACKAGES_KEY] },
-  'put /api/packages/{id}': { done: [PACKAGES_KEY], refused: [PACKAGES_KEY] },
-  'delete /api/packages/{id}': { done: [PACKAGES_KEY], refused: [PACKAGES_KEY] },
+  'put /api/packages/{id}': { done: [PACKAGES_KEY, PACKAGE_KEY], refused: [PACKAGES_KEY, PACKAGE_KEY] },
+  'delete /api/packages/{id}': {
+    done: [PACKAGES_KEY, { key: PACKAGE_KEY, refetch: false }],
+    refused: [PACKAGES_KEY, PACKAGE_KEY],
+  },
   'post /api/promotions': { done: [PROMOTIONS_KEY] },
-  'put /api/promotions/{id}': { done: [PROMOTIONS_KEY], refused: [PROMOTIONS_KEY] },
-  'delete /api/promotions/{id}': { done: [PROMOTIONS_KEY], refused: [PROMOTIONS_KEY] },
-  'put /api/giftcards/{id}': { done: [GIFT_CARDS_KEY, GIFT_CARD_BY_CODE_KEY] },
+  'put /api/promotions/{id}': { done: [PROMOTIONS_KEY, PROMOTION_KEY], refused: [PROMOTIONS_KEY, PROMOTION_KEY] },
+  'delete /api/promotions/{id}': {
+    done: [PROMOTIONS_KEY, { key: PROMOTION_KEY, refetch: false }],
+    refused: [PROMOTIONS_KEY, PROMOTION_KEY],
+  },
+  'put /api/giftcards/{id}': { done: [GIFT_CARDS_KEY, GIFT_CARD_BY_CODE_KEY, GIFT_CARD_KEY] },
   // An import adds and updates clients, services or products and joins the history (a dry run
   // writes nothing, and refreshing after it costs only the lists shown).
   'post /api/imports/{kind}': { done: [CLIENTS_KEY, SERVICES_KEY, PRODUCTS_KEY, IMPORTS_KEY] },
@@ -307,8 +319,8 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   // roster's members); shifts drawn, copied, cleared or applied from the default week; time off
   // and holidays (which change the free times); a member's feed links. A roster write refused
   // (409: a shift another desk drew meanwhile) means the week shown is out of date.
-  'post /api/auth/register': { done: [STAFF_KEY] },
-  'put /api/staff/staff/{id}': { done: [STAFF_KEY, AVAILABILITY_KEY], refused: [STAFF_KEY] },
+  'post /api/auth/register': { done: [STAFF_KEY, USERS_KEY] },
+  'put /api/staff/staff/{id}': { done: [STAFF_KEY, USERS_KEY, AVAILABILITY_KEY], refused: [STAFF_KEY] },
   'post /api/staff/staff/{id}/photo': { done: [STAFF_KEY] },
   'delete /api/staff/staff/{id}/photo': { done: [STAFF_KEY] },
   'post /api/staff/shifts': { done: [SHIFTS_KEY, AVAILABILITY_KEY], refused: [SHIFTS_KEY] },
@@ -343,8 +355,11 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   'delete /api/services/{id}/photo': { done: [SERVICES_KEY] },
   'put /api/staff/staff/{id}/services': { done: [STAFF_SERVICES_KEY, SERVICE_STAFF_KEY] },
   'post /api/resources': { done: [RESOURCES_KEY, SERVICES_KEY] },
-  'put /api/resources/{id}': { done: [RESOURCES_KEY, SERVICES_KEY], refused: [RESOURCES_KEY] },
-  'delete /api/resources/{id}': { done: [RESOURCES_KEY, SERVICES_KEY] },
+  'put /api/resources/{id}': {
+    done: [RESOURCES_KEY, RESOURCE_KEY, SERVICES_KEY],
+    refused: [RESOURCES_KEY, RESOURCE_KEY],
+  },
+  'delete /api/resources/{id}': { done: [RESOURCES_KEY, { key: RESOURCE_KEY, refetch: false }, SERVICES_KEY] },
   // The manager's stock: a product's count, its category's and supplier's names show in the
   // lists, the cards and the orders' lines, and a received (or deleted) order moves stock; each
   // change makes all of the stock's reads stale (few, and only the ones on screen are asked again).
@@ -373,6 +388,23 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   'put /api/reviews/{id}': { done: [REVIEWS_KEY, ['get', '/api/public/reviews/summary']] },
   // A job retried: the queue shows it waiting (or running) again.
   'post /api/system/jobs/{id}/retry': { done: [['get', '/api/system/jobs']] },
+  // The manager's records by id. A gift card issued joins the list; one deleted leaves it (its
+  // own read only marked stale: the page leaving it would read a 404), refused (sold or spent
+  // meanwhile) the card shown is out of date. A member added or removed changes the staff and
+  // account lists; a removed one takes their shifts, default week, time off and services with
+  // them. A shift's times changed move the free times; a default week cleared empties the editor.
+  'post /api/giftcards': { done: [GIFT_CARDS_KEY] },
+  'delete /api/giftcards/{id}': {
+    done: [GIFT_CARDS_KEY, GIFT_CARD_BY_CODE_KEY, { key: GIFT_CARD_KEY, refetch: false }],
+    refused: [GIFT_CARDS_KEY, GIFT_CARD_KEY],
+  },
+  'post /api/staff/staff': { done: [STAFF_KEY, USERS_KEY] },
+  'delete /api/staff/staff/{id}': {
+    done: [STAFF_KEY, USERS_KEY, SHIFTS_KEY, DEFAULT_SHIFTS_KEY, TIME_OFF_KEY, SERVICE_STAFF_KEY, AVAILABILITY_KEY],
+    refused: [STAFF_KEY],
+  },
+  'put /api/staff/shifts/{id}': { done: [SHIFTS_KEY, AVAILABILITY_KEY], refused: [SHIFTS_KEY] },
+  'delete /api/staff/default-shifts/{staffId}': { done: [DEFAULT_SHIFTS_KEY] },
 };
 
 /** The map's entry for a mutation key `[method, path]`; undefined for a mutation it does not list. */

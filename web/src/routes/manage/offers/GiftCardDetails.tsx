@@ -18,16 +18,20 @@ function kindOf(transaction: Transaction): MessageKey {
   return transaction.amount > 0 ? 'manage.offers.giftCards.refunded' : 'manage.offers.giftCards.redeemed';
 }
 
-/** A gift card's balance, what it was worth, its dates and recipient, and its history oldest first. */
-export function GiftCardDetails({ card }: { card: GiftCardDetail }) {
+/**
+ * A gift card's balance, what it was worth, its dates and recipient, and its history oldest first.
+ * `heading`: h1 on the card's own page, h2 (the default) inside the gift cards page.
+ */
+export function GiftCardDetails({ card, heading: Heading = 'h2' }: { card: GiftCardDetail; heading?: 'h1' | 'h2' }) {
   const t = useT();
+  const Sub = Heading === 'h1' ? 'h2' : 'h3';
   const { money } = useSalon();
   const day = useDayText();
   const salon = $api.useQuery('get', '/api/public/salon-page');
   const time = useRecordTime(salon.data);
   return (
     <>
-      <h2>{t('manage.offers.giftCards.card', { code: card.code })}</h2>
+      <Heading>{t('manage.offers.giftCards.card', { code: card.code })}</Heading>
       <Details
         label={t('manage.offers.giftCards.details')}
         details={[
@@ -46,7 +50,7 @@ export function GiftCardDetails({ card }: { card: GiftCardDetail }) {
         ]}
       />
       {card.recipient_email && card.active === 1 && <ResendEmail card={card} />}
-      <h3>{t('manage.offers.giftCards.history')}</h3>
+      <Sub>{t('manage.offers.giftCards.history')}</Sub>
       <div
         className="offers-history-scroll"
         role="region"

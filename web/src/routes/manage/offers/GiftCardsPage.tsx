@@ -1,6 +1,9 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
+import { Link, useLocation } from 'wouter';
+// The office's addresses, shared with the service (which pages it serves) and its notifications' links.
+import { officeHref } from '../../../../../src/lib/office-paths';
 import { $api, type Schemas } from '../../../api/client';
 import { errorStatus } from '../../../api/errors';
 import { asPage } from '../../../api/pages';
@@ -12,6 +15,7 @@ import { useFoldedColumns, type FoldingColumn } from '../narrow-columns';
 import { LoadError, Loading, useTitle } from '../../../ui/PageStates';
 import { TextField } from '../../../ui/TextField';
 import { GiftCardDetails } from './GiftCardDetails';
+import { IssueGiftCardDialog } from './IssueGiftCardDialog';
 import { OFFER_LIST, PAGE_SIZES, pageOf } from './offer-list';
 import { useDayText, useSalon } from './salon';
 
@@ -20,7 +24,9 @@ type GiftCard = Schemas['GiftCard'];
 /**
  * /manage/offers/gift-cards: a card looked up by its code (typed, or scanned: a scanner types
  * the code and Enter), with its balance and history; below, every card newest first, page by
- * page, a row opening the same view. The service ignores case, spaces and dashes in a code.
+ * page, a row opening the card's own page (/manage/offers/gift-cards/:id, where it is changed
+ * or deleted). "Issue a gift card" makes one without a sale at the till and opens its page. The
+ * service ignores case, spaces and dashes in a code.
  */
 export function GiftCardsPage() {
   const t = useT();
@@ -28,6 +34,8 @@ export function GiftCardsPage() {
   const [list, change] = useListParams(OFFER_LIST);
   const [code, setCode] = useState('');
   const [typed, setTyped] = useState('');
+  const [issuing, setIssuing] = useState(false);
+  const [, navigate] = useLocation();
   const cards = $api.useQuery(
     'get',
     '/api/giftcards',
@@ -70,7 +78,15 @@ export function GiftCardsPage() {
 
   return (
     <>
-      <h1>{t('manage.offers.giftCards.title')}</h1>
+      <div className="offers-heading">
+        <h1>{t('manage.offers.giftCards.title')}</h1>
+        <Button onPress={() => setIssuing(true)}>{t('manage.offers.giftCards.issue')}</Button>
+      </div>
+      <IssueGiftCardDialog
+        isOpen={issuing}
+        onOpenChange={setIssuing}
+        onIssued={(card) => navigate(officeHref.manageGiftCard(card.id))}
+      />
       <Form
         role="search"
         className="offers-lookup"
@@ -103,7 +119,14 @@ export function GiftCardsPage() {
           aria-label={t('manage.offers.giftCards.card', { code: found.data?.code ?? code })}
         >
           {found.data ? (
-            <GiftCardDetails card={found.data} />
+            <>
+              <GiftCardDetails card={found.data} />
+              <p>
+                <Link href={officeHref.manageGiftCard(found.data.id)}>
+                  {t('manage.offers.giftCards.open', { code: found.data.code })}
+                </Link>
+              </p>
+            </>
           ) : found.isError ? (
             <LoadError retry={() => void found.refetch()} />
           ) : (
@@ -129,13 +152,7 @@ export function GiftCardsPage() {
         pageSizes={PAGE_SIZES}
         onPageChange={(next) => change({ page: next })}
         onPageSizeChange={(size) => change({ size })}
-        onRowAction={(key) => {
-          const card = page?.data.find((item) => item.id === Number(key));
-          if (card) {
-            setTyped(card.code);
-            setCode(card.code);
-          }
-        }}
+        onRowAction={(key) => navigate(officeHref.manageGiftCard(Number(key)))}
       />
     </>
   );

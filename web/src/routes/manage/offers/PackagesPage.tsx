@@ -1,5 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+// The office's addresses, shared with the service (which pages it serves) and its notifications' links.
+import { officeHref } from '../../../../../src/lib/office-paths';
 import { $api, type Schemas } from '../../../api/client';
 import { asPage } from '../../../api/pages';
 import { useT } from '../../../i18n/i18n';
@@ -8,7 +11,8 @@ import { Button } from '../../../ui/Button';
 import { ListTable } from '../../../ui/ListTable';
 import { useFoldedColumns, type FoldingColumn } from '../narrow-columns';
 import { useTitle } from '../../../ui/PageStates';
-import { OFFER_LIST, PAGE_SIZES, pageOf } from './offer-list';
+import { OFFER_LIST, PAGE_SIZES, pageOf, withSearch } from './offer-list';
+import { OpenedRecordState } from './OpenedRecord';
 import { PackageFormDialog } from './PackageForm';
 import { useSalon } from './salon';
 
@@ -19,7 +23,7 @@ type Package = Schemas['Package'];
  * sold at the till. A row opens the package's form; a package never sold can be deleted there,
  * a sold one only deactivated (its credits stay with the clients who bought it).
  */
-export function PackagesPage() {
+export function PackagesPage({ id }: { id?: number }) {
   const t = useT();
   useTitle(t('manage.offers.packages.title'));
   const [list, change] = useListParams(OFFER_LIST);
@@ -31,7 +35,18 @@ export function PackagesPage() {
   );
   const { money } = useSalon();
   const page = packages.data === undefined ? null : asPage(packages.data);
-  const [editing, setEditing] = useState<Package | 'new' | null>(null);
+  const [creating, setCreating] = useState(false);
+  // The one edited is in the address (/manage/offers/packages/7) and read by its id, so the link
+  // opens the same form after a reload or from elsewhere; closing it returns to the list's page.
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const opened = $api.useQuery(
+    'get',
+    '/api/packages/{id}',
+    { params: { path: { id: id ?? 0 } } },
+    { enabled: id !== undefined, retry: false },
+  );
+  const edited = id === undefined ? undefined : opened.data;
 
   const allColumns = useMemo<FoldingColumn<Package>[]>(
     () => [
@@ -66,14 +81,19 @@ export function PackagesPage() {
     <>
       <div className="offers-heading">
         <h1>{t('manage.offers.packages.title')}</h1>
-        <Button onPress={() => setEditing('new')}>{t('manage.offers.packages.new')}</Button>
+        <Button onPress={() => setCreating(true)}>{t('manage.offers.packages.new')}</Button>
       </div>
       <p className="offers-intro">{t('manage.offers.packages.intro')}</p>
       <PackageFormDialog
-        isOpen={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        item={editing === 'new' || editing === null ? undefined : editing}
+        isOpen={creating || edited !== undefined}
+        onOpenChange={(open) => {
+          if (open) return;
+          setCreating(false);
+          if (id !== undefined) navigate(withSearch(officeHref.managePackages(), search));
+        }}
+        item={creating ? undefined : edited}
       />
+      {id !== undefined && <OpenedRecordState query={opened} missing={t('manage.offers.packages.missing')} />}
       <ListTable<Package>
         label={t('manage.offers.packages.title')}
         columns={columns}
@@ -91,7 +111,7 @@ export function PackagesPage() {
         pageSizes={PAGE_SIZES}
         onPageChange={(next) => change({ page: next })}
         onPageSizeChange={(size) => change({ size })}
-        onRowAction={(key) => setEditing(page?.data.find((item) => item.id === Number(key)) ?? null)}
+        onRowAction={(key) => navigate(withSearch(officeHref.managePackage(Number(key)), search))}
       />
     </>
   );

@@ -1,5 +1,8 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+// The office's addresses, shared with the service (which pages it serves) and its notifications' links.
+import { officeHref } from '../../../../../src/lib/office-paths';
 import { $api, type Schemas } from '../../../api/client';
 import { asPage } from '../../../api/pages';
 import { LOCALE_OF, useLanguage, useT } from '../../../i18n/i18n';
@@ -9,7 +12,8 @@ import { Button } from '../../../ui/Button';
 import { ListTable } from '../../../ui/ListTable';
 import { useFoldedColumns, type FoldingColumn } from '../narrow-columns';
 import { useTitle } from '../../../ui/PageStates';
-import { OFFER_LIST, PAGE_SIZES, pageOf } from './offer-list';
+import { OFFER_LIST, PAGE_SIZES, pageOf, withSearch } from './offer-list';
+import { OpenedRecordState } from './OpenedRecord';
 import { promotionState } from './promotion-state';
 import { PromotionFormDialog } from './PromotionForm';
 import { useDayText, useSalon } from './salon';
@@ -21,7 +25,7 @@ type Promotion = Schemas['Promotion'];
  * state today (active, scheduled, expired, used up, switched off), its days and how often it
  * was used. A row opens the code's form.
  */
-export function PromotionsPage() {
+export function PromotionsPage({ id }: { id?: number }) {
   const t = useT();
   useTitle(t('manage.offers.promotions.title'));
   const { language } = useLanguage();
@@ -35,7 +39,18 @@ export function PromotionsPage() {
   const { money, today } = useSalon();
   const day = useDayText();
   const page = promotions.data === undefined ? null : asPage(promotions.data);
-  const [editing, setEditing] = useState<Promotion | 'new' | null>(null);
+  const [creating, setCreating] = useState(false);
+  // The one edited is in the address (/manage/offers/promotions/7) and read by its id, so the link
+  // opens the same form after a reload or from elsewhere; closing it returns to the list's page.
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const opened = $api.useQuery(
+    'get',
+    '/api/promotions/{id}',
+    { params: { path: { id: id ?? 0 } } },
+    { enabled: id !== undefined, retry: false },
+  );
+  const edited = id === undefined ? undefined : opened.data;
 
   const allColumns = useMemo<FoldingColumn<Promotion>[]>(
     () => [
@@ -82,14 +97,19 @@ export function PromotionsPage() {
     <>
       <div className="offers-heading">
         <h1>{t('manage.offers.promotions.title')}</h1>
-        <Button onPress={() => setEditing('new')}>{t('manage.offers.promotions.new')}</Button>
+        <Button onPress={() => setCreating(true)}>{t('manage.offers.promotions.new')}</Button>
       </div>
       <p className="offers-intro">{t('manage.offers.promotions.intro')}</p>
       <PromotionFormDialog
-        isOpen={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        item={editing === 'new' || editing === null ? undefined : editing}
+        isOpen={creating || edited !== undefined}
+        onOpenChange={(open) => {
+          if (open) return;
+          setCreating(false);
+          if (id !== undefined) navigate(withSearch(officeHref.managePromotions(), search));
+        }}
+        item={creating ? undefined : edited}
       />
+      {id !== undefined && <OpenedRecordState query={opened} missing={t('manage.offers.promotions.missing')} />}
       <ListTable<Promotion>
         label={t('manage.offers.promotions.title')}
         columns={columns}
@@ -107,7 +127,7 @@ export function PromotionsPage() {
         pageSizes={PAGE_SIZES}
         onPageChange={(next) => change({ page: next })}
         onPageSizeChange={(size) => change({ size })}
-        onRowAction={(key) => setEditing(page?.data.find((item) => item.id === Number(key)) ?? null)}
+        onRowAction={(key) => navigate(withSearch(officeHref.managePromotion(Number(key)), search))}
       />
     </>
   );

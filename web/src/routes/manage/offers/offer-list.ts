@@ -19,3 +19,8 @@ export const OFFER_LIST = listSchema({
 export function pageOf(list: { page: number; size: number }) {
   return { page: list.page, limit: list.size };
 }
+
+/** An address with the list's state kept (`?page=2`), so closing a record opened from page 2 returns there. */
+export function withSearch(href: string, search: string): string {
+  return search === '' ? href : `${href}?${search}`;
+}

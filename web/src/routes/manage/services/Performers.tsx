@@ -8,6 +8,7 @@ import { Loading, LoadError } from '../../../ui/PageStates';
 import { useMoney } from '../../../ui/RecordPage';
 import { TextField } from '../../../ui/TextField';
 import { numberOf } from './CategorySelect';
+import { PerformedBy } from './PerformedBy';
 import { performersBody, rowOf } from './performer-body';
 
 type Service = Schemas['Service'];
@@ -67,6 +68,7 @@ export function Performers({
   return (
     <section aria-labelledby="service-performers" className="manage-block">
       <h2 id="service-performers">{t('manage.services.performers.title')}</h2>
+      <PerformedBy serviceId={service.id} currency={currency} />
       <p className="description">{t('manage.services.performers.help')}</p>
       {body()}
     </section>

@@ -7,6 +7,7 @@ import { ApiForm, fieldText, SubmitButton } from '../../../ui/ApiForm';
 import { Button } from '../../../ui/Button';
 import { LoadError, Loading } from '../../../ui/PageStates';
 import { TextField } from '../../../ui/TextField';
+import { ClearDefaultWeek } from './ClearDefaultWeek';
 import { nextMonth, todayIn } from './days';
 import { STAFF_WORDS } from './words';
 
@@ -23,7 +24,7 @@ let nextKey = 1;
  * The member's default week: the shifts they work each weekday unless a day's roster says
  * otherwise. Saved as a whole (the service replaces the week at once); then applied to a range
  * of dates, which creates those shifts on every day the member has none yet (applying twice
- * adds nothing). Several rows per weekday make a split shift.
+ * adds nothing). Several rows per weekday make a split shift. A saved week can be cleared at once.
  */
 export function DefaultWeek({ staffId }: { staffId: number }) {
   const salon = $api.useQuery('get', '/api/public/salon-page');
@@ -68,6 +69,7 @@ function WeekEditor({
   const change = (key: number, update: Partial<Row>) =>
     setRows(rows.map((row) => (row.key === key ? { ...row, ...update } : row)));
   const month = nextMonth(todayIn(timezone));
+  const [cleared, setCleared] = useState(false);
 
   return (
     <section className="staff-section" aria-labelledby="staff-default-week">
@@ -76,14 +78,15 @@ function WeekEditor({
       <ApiForm
         sending={save}
         words={STAFF_WORDS}
-        onSubmit={() =>
+        onSubmit={() => {
+          setCleared(false);
           save.mutate({
             body: {
               staff_id: staffId,
               shifts: sorted.map(({ day_of_week, start_time, end_time }) => ({ day_of_week, start_time, end_time })),
             },
-          })
-        }
+          });
+        }}
       >
         {sorted.length === 0 ? (
           <p>{t('manage.staff.week.empty')}</p>
@@ -126,7 +129,7 @@ function WeekEditor({
             ))}
           </ul>
         )}
-        <p role="status">{save.isSuccess ? t('manage.staff.saved') : ''}</p>
+        <p role="status">{cleared ? t('manage.staff.week.cleared') : save.isSuccess ? t('manage.staff.saved') : ''}</p>
         <div className="actions">
           <Button
             variant="secondary"
@@ -145,6 +148,16 @@ function WeekEditor({
             {t('manage.staff.week.addRow')}
           </Button>
           <SubmitButton sending={save}>{t('manage.staff.week.save')}</SubmitButton>
+          {/* Always there (clearing an empty week is harmless): were it to go with the saved week,
+              the question's focus would have no button to return to. */}
+          <ClearDefaultWeek
+            staffId={staffId}
+            onCleared={() => {
+              save.reset();
+              setRows([]);
+              setCleared(true);
+            }}
+          />
         </div>
       </ApiForm>
 

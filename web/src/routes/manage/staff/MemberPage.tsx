@@ -6,6 +6,7 @@ import { useT } from '../../../i18n/i18n';
 import { useTitle } from '../../../ui/PageStates';
 import { RecordState } from '../../../ui/RecordPage';
 import { DefaultWeek } from './DefaultWeek';
+import { DeleteMember } from './DeleteMember';
 import { FeedLink } from './FeedLink';
 import { MemberForm } from './MemberForm';
 import { PhotoField } from './PhotoField';
@@ -14,7 +15,7 @@ import { TimeOff } from './TimeOff';
 /**
  * /manage/staff/:id: one member: their account (name, email, role, whether they take
  * appointments, their introduction for the booking page), their photo, their calendar feed
- * link, their default week (and applying it to dates) and their time off.
+ * link, their default week (and applying it to dates) and their time off; last, removing them.
  */
 export function MemberPage({ id }: { id: number }) {
   const t = useT();
@@ -53,6 +54,7 @@ export function MemberPage({ id }: { id: number }) {
           <TimeOff staffId={member.id} />
         </>
       )}
+      <DeleteMember member={member} />
     </>
   );
 }

@@ -7,18 +7,23 @@ import { useT } from '../../../i18n/i18n';
 import { Button } from '../../../ui/Button';
 import { LinkButton } from '../../../ui/LinkButton';
 import { LoadError, Loading, useTitle } from '../../../ui/PageStates';
+import { Accounts } from './Accounts';
+import { AddMemberDialog } from './AddMemberDialog';
 import { RegisterDialog } from './RegisterDialog';
 
 /**
  * /manage/staff: every member, the deactivated ones too (marked), with their role and whether
  * they take appointments. A salon has a handful to a few dozen members, so the list is the
- * service's whole answer. "Register a member" sends them a welcome email with a temporary password.
+ * service's whole answer. "Register a member" sends them a welcome email with a temporary password;
+ * "Add with a password" makes the account with a password the admin hands over, no email sent.
+ * Below, the accounts that sign in to the office, with their roles.
  */
 export function StaffList() {
   const t = useT();
   useTitle(t('manage.staff.title'));
   const [, navigate] = useLocation();
   const [registering, setRegistering] = useState(false);
+  const [adding, setAdding] = useState(false);
   const members = $api.useQuery('get', '/api/staff/staff', { params: { query: { include_inactive: true } } });
 
   return (
@@ -27,6 +32,9 @@ export function StaffList() {
         <h1>{t('manage.staff.title')}</h1>
         <div className="actions">
           <Button onPress={() => setRegistering(true)}>{t('manage.staff.register')}</Button>
+          <Button variant="secondary" onPress={() => setAdding(true)}>
+            {t('manage.staff.add')}
+          </Button>
           <LinkButton href={officeHref.manageRoster()} variant="secondary">
             {t('manage.staff.roster.title')}
           </LinkButton>
@@ -35,6 +43,11 @@ export function StaffList() {
       <RegisterDialog
         isOpen={registering}
         onOpenChange={setRegistering}
+        onSaved={(member) => navigate(officeHref.manageStaffMember(member.id))}
+      />
+      <AddMemberDialog
+        isOpen={adding}
+        onOpenChange={setAdding}
         onSaved={(member) => navigate(officeHref.manageStaffMember(member.id))}
       />
       {members.isPending ? (
@@ -74,6 +87,7 @@ export function StaffList() {
           </tbody>
         </table>
       )}
+      {members.data && <Accounts members={members.data} />}
     </>
   );
 }

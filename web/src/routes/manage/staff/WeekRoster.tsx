@@ -10,6 +10,7 @@ import { FailureAlert } from '../../../ui/FailureAlert';
 import { Loading, LoadError } from '../../../ui/PageStates';
 import { AddShiftDialog } from './AddShiftDialog';
 import { CopyDayDialog } from './CopyDayDialog';
+import { EditShiftDialog } from './EditShiftDialog';
 import { addDays, minutesOf, shortDay, startOfWeek, weekDays } from './days';
 import { WeekGrid } from './WeekGrid';
 import { STAFF_WORDS } from './words';
@@ -21,8 +22,8 @@ const GRID_FROM = 7 * 60;
 const GRID_UNTIL = 21 * 60;
 
 /**
- * One member's week: the grid to draw on, the week's shifts listed by day (each removable, a
- * day copied to another), "Add shift" for a shift typed in, "Clear week" for a fresh start.
+ * One member's week: the grid to draw on, the week's shifts listed by day (each one's times
+ * changed or removed, a day copied to another), "Add shift" for a shift typed in, "Clear week" for a fresh start.
  */
 export function WeekRoster({
   staffId,
@@ -47,6 +48,7 @@ export function WeekRoster({
   const remove = useApiMutation('delete', '/api/staff/shifts/{id}');
   const [adding, setAdding] = useState(false);
   const [copying, setCopying] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Shift | null>(null);
   const [clearing, setClearing] = useState(false);
   const queryClient = useQueryClient();
   // Clearing removes the week's shifts one by one (the interface has no bulk delete).
@@ -122,6 +124,13 @@ export function WeekRoster({
                         <li key={shift.id}>
                           {shift.start_time}–{shift.end_time}
                           {shift.location_name ? ` · ${shift.location_name}` : ''}{' '}
+                          <Button variant="secondary" onPress={() => setEditing(shift)}>
+                            {t('manage.staff.roster.edit', {
+                              day: shortDay(day, locale),
+                              from: shift.start_time,
+                              until: shift.end_time,
+                            })}
+                          </Button>{' '}
                           <SendButton
                             variant="secondary"
                             sending={remove}
@@ -159,6 +168,7 @@ export function WeekRoster({
           onClose={() => setCopying(null)}
         />
       )}
+      {editing !== null && <EditShiftDialog key={editing.id} shift={editing} onClose={() => setEditing(null)} />}
       <Dialog
         isOpen={clearing}
         onOpenChange={(open) => !clear.isPending && setClearing(open)}

@@ -4,6 +4,7 @@ import type { PageWords } from '../../../ui/FailureAlert';
 export const STAFF_WORDS: PageWords = {
   codes: {
     last_admin: 'manage.staff.code.last_admin',
+    staff_in_use: 'manage.staff.code.staff_in_use',
     shift_overlap: 'manage.staff.code.shift_overlap',
     holiday_exists: 'manage.staff.code.holiday_exists',
     unsupported_media_type: 'manage.staff.photo.wrongType',
