@@ -62,6 +62,8 @@ export const OFFICE_ROUTES = {
   manageCampaign: '/manage/campaigns/:id',
   // The stylist's phone: their own agenda as a list, kept offline.
   agenda: '/agenda',
+  // The desk's waitlist: every entry, added to and changed there.
+  waitlist: '/waitlist',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -113,6 +115,7 @@ export const officeHref = {
   manageCampaignAutomations: () => href(OFFICE_ROUTES.manageCampaignAutomations),
   manageCampaign: (id: number) => href(`/manage/campaigns/${id}`),
   agenda: () => href(OFFICE_ROUTES.agenda),
+  waitlist: () => href(OFFICE_ROUTES.waitlist),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /** One report of the owner's (`/manage/reports/vat`): named, not numbered, so outside officeHref. */
