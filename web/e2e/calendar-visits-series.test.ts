@@ -132,7 +132,10 @@ for (const dialect of BROWSER_DIALECTS) {
       await assertAccessible(page, "a waitlist entry's removal asked");
       await page.getByRole('button', { name: 'Yes, remove' }).click();
       await page.waitForURL((url) => url.pathname === '/waitlist');
-      assert.equal((await h.t.request({ method: 'GET', url: `/api/waitlist/${entryId}`, token: admin.token })).status, 404);
+      assert.equal(
+        (await h.t.request({ method: 'GET', url: `/api/waitlist/${entryId}`, token: admin.token })).status,
+        404,
+      );
 
       // The visit: moved whole onto a clash (refused, naming the part), then to a free time.
       await page.goto(`/bookings/${visit.bookings[0]!.id}`);

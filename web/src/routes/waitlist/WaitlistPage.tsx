@@ -34,7 +34,10 @@ export function WaitlistPage() {
         <Button onPress={() => setAdding(true)}>{t('waitlist.list.add')}</Button>
       </div>
       <Dialog isOpen={adding} onOpenChange={setAdding} title={t('waitlist.form.newTitle')}>
-        <WaitlistForm onDone={(entry) => navigate(officeHref.waitlistEntry(entry.id))} onCancel={() => setAdding(false)} />
+        <WaitlistForm
+          onDone={(entry) => navigate(officeHref.waitlistEntry(entry.id))}
+          onCancel={() => setAdding(false)}
+        />
       </Dialog>
       <div className="field waitlist-filter">
         <label htmlFor="waitlist-status">{t('waitlist.list.show')}</label>

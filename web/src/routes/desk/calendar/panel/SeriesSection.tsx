@@ -73,9 +73,21 @@ export function SeriesSection({
         {next.length > NEXT_SHOWN && <li>{t('calendar.series.more', { count: next.length - NEXT_SHOWN })}</li>}
       </ul>
       {asking === 'move' ? (
-        <SeriesMove series={s} booking={booking} settings={settings} staff={staff} when={when} onDone={() => setAsking(null)} />
+        <SeriesMove
+          series={s}
+          booking={booking}
+          settings={settings}
+          staff={staff}
+          when={when}
+          onDone={() => setAsking(null)}
+        />
       ) : asking === 'end' ? (
-        <SeriesEnd series={s} booking={booking} ending={ending.map((b) => when(b.start_at))} onDone={() => setAsking(null)} />
+        <SeriesEnd
+          series={s}
+          booking={booking}
+          ending={ending.map((b) => when(b.start_at))}
+          onDone={() => setAsking(null)}
+        />
       ) : (
         OPEN.has(booking.status) && (
           <div className="actions">
@@ -204,9 +216,7 @@ function SeriesEnd({
       <div className="actions">
         <SendButton
           sending={end}
-          onSend={() =>
-            end.mutate({ params: { path: { id: series.id }, query: { from_booking_id: booking.id } } })
-          }
+          onSend={() => end.mutate({ params: { path: { id: series.id }, query: { from_booking_id: booking.id } } })}
         >
           {t('calendar.series.endYes')}
         </SendButton>

@@ -1,4 +1,5 @@
-import { answerOf } from '../../../../api/errors';
+// With its extension: the unit tests (web/test) load this file under node.
+import { answerOf } from '../../../../api/errors.js';
 
 /*
  * A visit's or a series' refusal names the booking it is about in its `details`: a visit's move
