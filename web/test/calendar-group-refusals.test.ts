@@ -6,7 +6,7 @@ import { refusedOccurrences, refusedPart } from '../src/routes/desk/calendar/pan
 /* Which part of a visit, which dates of a series, a refused move names (the booking panel says them). */
 
 const refusal = (status: number, code: string, details: Array<{ field: string; message: string }>) =>
-  new ApiError(status, { error: code, code, details } as never);
+  new ApiError(status, { error: code, code, details });
 
 describe("a visit's and a series' refusals", () => {
   it("a visit's move names the part by its place in the visit; nested details and other failures name none", () => {
