@@ -67,6 +67,8 @@ export const OFFICE_ROUTES = {
   managePackage: '/manage/offers/packages/:id',
   manageGiftCard: '/manage/offers/gift-cards/:id',
   manageResource: '/manage/resources/:id',
+  // The desk's waitlist: every entry, added to and changed there.
+  waitlist: '/waitlist',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -122,6 +124,7 @@ export const officeHref = {
   managePackage: (id: number) => href(`/manage/offers/packages/${id}`),
   manageGiftCard: (id: number) => href(`/manage/offers/gift-cards/${id}`),
   manageResource: (id: number) => href(`/manage/resources/${id}`),
+  waitlist: () => href(OFFICE_ROUTES.waitlist),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /** One report of the owner's (`/manage/reports/vat`): named, not numbered, so outside officeHref. */

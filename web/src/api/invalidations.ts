@@ -26,6 +26,9 @@ import {
   UNREAD_NOTIFICATIONS_KEY,
   WAITLIST_KEY,
   Z_REPORTS_KEY,
+  VISIT_KEY,
+  SERIES_KEY,
+  WAITLIST_ENTRY_KEY,
 } from './query-keys.js';
 import {
   GIFT_CARD_BY_CODE_KEY,
@@ -238,13 +241,36 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   // A repeat's dry run writes no booking, but the client typed in is created before it.
   'post /api/bookings/series/check': { done: [CLIENTS_KEY], refused: [CLIENTS_KEY] },
   'put /api/bookings/{id}': {
-    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
+    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, AVAILABILITY_KEY, VISIT_KEY, SERIES_KEY],
     refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY],
   },
   'delete /api/bookings/{id}': {
-    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, AVAILABILITY_KEY],
+    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, AVAILABILITY_KEY, VISIT_KEY, SERIES_KEY],
     refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY],
   },
+  // A visit or a series moved or cancelled changes every booking of it (the panel shows the visit's
+  // and the series' reads too); a cancel frees a time the waitlist may be offered. Refused, the
+  // visit or series has changed meanwhile. The waitlist: an entry added, changed or removed
+  // changes the lists (the desk's day offers them) and the entry's screen.
+  'put /api/bookings/visits/{id}': {
+    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, AVAILABILITY_KEY, VISIT_KEY],
+    refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, VISIT_KEY],
+  },
+  'delete /api/bookings/visits/{id}': {
+    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, AVAILABILITY_KEY, VISIT_KEY, WAITLIST_KEY],
+    refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, VISIT_KEY],
+  },
+  'put /api/bookings/series/{id}': {
+    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, AVAILABILITY_KEY, SERIES_KEY],
+    refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, SERIES_KEY],
+  },
+  'delete /api/bookings/series/{id}': {
+    done: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, AVAILABILITY_KEY, SERIES_KEY, WAITLIST_KEY],
+    refused: [BOOKING_DAY_KEY, BOOKING_KEY, BOOKING_HISTORY_KEY, BOOKINGS_KEY, SERIES_KEY],
+  },
+  'post /api/waitlist': { done: [WAITLIST_KEY] },
+  'put /api/waitlist/{id}': { done: [WAITLIST_KEY, WAITLIST_ENTRY_KEY], refused: [WAITLIST_KEY, WAITLIST_ENTRY_KEY] },
+  'delete /api/waitlist/{id}': { done: [WAITLIST_KEY], refused: [WAITLIST_KEY, WAITLIST_ENTRY_KEY] },
   // The drawer's day: opened, cash moved, closed (a new Z report); refused (409: another desk
   // opened or closed it meanwhile), the day shown is no longer the day there is.
   'post /api/pos/drawer/open': { done: [DRAWER_KEY], refused: [DRAWER_KEY] },

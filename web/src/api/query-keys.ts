@@ -54,3 +54,7 @@ export const NOTIFICATION_PREFERENCES_KEY = ['get', '/api/notifications/preferen
 export const DRAWER_KEY = ['get', '/api/pos/drawer'] as const;
 /** The Z reports, every page. */
 export const Z_REPORTS_KEY = ['get', '/api/pos/z-reports'] as const;
+/** A visit, a series and a waitlist entry: the booking panel's and the waitlist screen's reads. */
+export const VISIT_KEY = ['get', '/api/bookings/visits/{id}'] as const;
+export const SERIES_KEY = ['get', '/api/bookings/series/{id}'] as const;
+export const WAITLIST_ENTRY_KEY = ['get', '/api/waitlist/{id}'] as const;

@@ -29,6 +29,7 @@ export const OFFICE_NAV: readonly NavEntry[] = [
   { id: 'calendar', label: 'calendar.nav.link', href: officeHref.calendar, roles: ['admin', 'staff'] },
   { id: 'agenda', label: 'agenda.nav', href: officeHref.agenda, roles: ['admin', 'staff'] },
   { id: 'clients', label: 'clients.nav', href: officeHref.clients, roles: ['admin', 'staff'] },
+  { id: 'waitlist', label: 'waitlist.nav', href: officeHref.waitlist, roles: ['admin', 'staff'] },
   { id: 'till', label: 'till.nav', href: officeHref.till, roles: ['admin', 'staff'] },
   { id: 'manage', label: 'manage.nav', href: officeHref.manage, roles: ['admin'] },
 ];

@@ -17,6 +17,8 @@ import type { NewBookingStart } from '../new-booking/NewBookingDialog';
 import { rebookOf } from '../new-booking/rebook';
 import { DESK_WORDS } from '../refusals';
 import { BookingHistory } from './BookingHistory';
+import { SeriesSection } from './SeriesSection';
+import { VisitSection } from './VisitSection';
 import './panel.css';
 
 type DayStaff = Schemas['DayView']['staff'];
@@ -24,7 +26,8 @@ type DayStaff = Schemas['DayView']['staff'];
 /**
  * A booking's panel: the client, the service and staff member, the notes, and the actions its
  * status allows (a request confirmed or declined; a booking completed, marked a no-show,
- * cancelled, moved; and in any status booked again). A refusal is shown as the API names it, and
+ * cancelled, moved; and in any status booked again), and the visit or repeating series it is a
+ * part of, each moved or ended whole. A refusal is shown as the API names it, and
  * the panel shows the booking as it now is.
  */
 export function BookingPanel({
@@ -65,6 +68,7 @@ export function BookingPanel({
           booking={booking.data}
           settings={settings}
           staff={staff}
+          today={today}
           onClose={onClose}
           onRebook={() => onRebook(rebookOf(booking.data, visit.data?.bookings, today))}
           rebookReady={!visit.isLoading}
@@ -91,6 +95,7 @@ function PanelBody({
   booking,
   settings,
   staff,
+  today,
   onClose,
   onRebook,
   rebookReady,
@@ -98,6 +103,7 @@ function PanelBody({
   booking: Schemas['Booking'];
   settings: DeskSettings;
   staff: DayStaff;
+  today: string;
   onClose: () => void;
   onRebook: () => void;
   rebookReady: boolean;
@@ -171,6 +177,10 @@ function PanelBody({
         )}
       </dl>
       <BookingHistory id={booking.id} settings={settings} />
+      {booking.visit_id !== null && <VisitSection visitId={booking.visit_id} settings={settings} />}
+      {booking.series_id !== null && (
+        <SeriesSection seriesId={booking.series_id} booking={booking} settings={settings} staff={staff} today={today} />
+      )}
       <FailureAlert error={sending.error} words={DESK_WORDS} />
       {asking === 'cancel' ? (
         <div className="actions" role="group" aria-label={t('calendar.panel.cancelQuestion')}>
