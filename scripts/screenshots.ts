@@ -596,7 +596,16 @@ const SHOTS: Shot[] = [
         .getByText(language === 'en' ? /would receive it now/ : /hem nu ontvangen/)
         .first()
         .waitFor();
+      if (language === 'en') return;
+      // On the phone, the preview at a phone's width, in view: a whole-page picture of a phone
+      // leaves the frame's email out (chromium draws it blank when the page is stretched).
+      await choose(page.getByRole('radio', { name: 'Telefoon' }));
+      const frame = page.locator('iframe.campaign-preview-frame[data-width="phone"]');
+      await frame.scrollIntoViewIfNeeded();
+      await page.frameLocator('iframe.campaign-preview-frame').getByText('Book your colour').waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Voorbeeld' }).scrollIntoViewIfNeeded();
     },
+    inView: language === 'nl',
   })),
   // The stylist's phone: the signed-in person's own agenda, online and from the phone's copy offline.
   {
