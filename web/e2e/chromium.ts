@@ -86,8 +86,11 @@ const FOREIGN_FRAMES = 'iframe[sandbox]';
 /** How long one axe analysis may take before it fails instead of waiting for ever (a loaded machine takes seconds). */
 const AXE_TIMEOUT_MS = 120_000;
 
-/** Runs axe on the page as it is now and fails with a readable list of what it found. */
-export async function assertAccessible(page: Page, state: string): Promise<void> {
+/**
+ * Runs axe on the page as it is now and fails with a readable list of what it found.
+ * `exclude`: selectors of further parts left out.
+ */
+export async function assertAccessible(page: Page, state: string, exclude: readonly string[] = []): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -95,10 +98,9 @@ export async function assertAccessible(page: Page, state: string): Promise<void>
       AXE_TIMEOUT_MS,
     );
   });
-  const results = await Promise.race([
-    new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude(FOREIGN_FRAMES).analyze(),
-    timeout,
-  ]).finally(() => clearTimeout(timer));
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude(FOREIGN_FRAMES);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await Promise.race([builder.analyze(), timeout]).finally(() => clearTimeout(timer));
   const found = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n` +
