@@ -23,6 +23,10 @@ const draftOf = (rate: VatRate): Draft => ({
   is_default: rate.is_default === 1,
   is_disabled: rate.is_disabled === 1,
 });
+/** A rate's name with its percentage, unless the name says it already ("21% (standard rate)" as set up). */
+const headingOf = (rate: VatRate): string =>
+  rate.name.includes(`${rate.percentage}%`) ? rate.name : `${rate.name} (${rate.percentage}%)`;
+
 /** Both flags are always sent together, so switching the default and enabling a rate is one step (the service's advice). */
 const bodyOf = (draft: Draft) => ({
   name: draft.name.trim(),
@@ -80,7 +84,7 @@ function VatRateForm({ rate }: { rate: VatRate | null }) {
   return (
     <section className="form-group" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        {rate ? `${rate.name} (${rate.percentage}%)` : t('manage.settings.vat.new')}
+        {rate ? headingOf(rate) : t('manage.settings.vat.new')}
         {rate?.is_default === 1 && ` · ${t('manage.settings.vat.theDefault')}`}
       </h2>
       <ApiForm
