@@ -62,6 +62,10 @@ export const OFFICE_ROUTES = {
   manageCampaign: '/manage/campaigns/:id',
   // The stylist's phone: their own agenda as a list, kept offline.
   agenda: '/agenda',
+  // The till's sales list and its journal (admins), and the card and online payments (admins).
+  sales: '/till/sales',
+  journal: '/till/journal',
+  payments: '/payments',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -113,6 +117,9 @@ export const officeHref = {
   manageCampaignAutomations: () => href(OFFICE_ROUTES.manageCampaignAutomations),
   manageCampaign: (id: number) => href(`/manage/campaigns/${id}`),
   agenda: () => href(OFFICE_ROUTES.agenda),
+  sales: () => href(OFFICE_ROUTES.sales),
+  journal: () => href(OFFICE_ROUTES.journal),
+  payments: () => href(OFFICE_ROUTES.payments),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /** One report of the owner's (`/manage/reports/vat`): named, not numbered, so outside officeHref. */

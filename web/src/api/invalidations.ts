@@ -373,6 +373,12 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   'put /api/reviews/{id}': { done: [REVIEWS_KEY, ['get', '/api/public/reviews/summary']] },
   // A job retried: the queue shows it waiting (or running) again.
   'post /api/system/jobs/{id}/retry': { done: [['get', '/api/system/jobs']] },
+  // A sale voided: the sales list and the sale show it voided, the journal has its entry. Refused
+  // (paid or voided meanwhile, in another tab), the list showed a sale that has changed.
+  'post /api/pos/{id}/void': {
+    done: [POS_ORDERS_KEY, ['get', '/api/pos/{id}'], ['get', '/api/pos/journal']],
+    refused: [POS_ORDERS_KEY, ['get', '/api/pos/{id}']],
+  },
 };
 
 /** The map's entry for a mutation key `[method, path]`; undefined for a mutation it does not list. */
