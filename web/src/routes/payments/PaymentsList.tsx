@@ -117,7 +117,7 @@ function PaymentsList({ title }: { title: string }) {
                   <th scope="col">{t('payments.payment.status')}</th>
                   <th scope="col">{t('payments.payment.provider')}</th>
                   <th scope="col">{t('payments.payment.amount')}</th>
-                  <th scope="col">{t('payments.payment.for')}</th>
+                  <th scope="col">{t('payments.list.of')}</th>
                 </tr>
               </thead>
               <tbody>

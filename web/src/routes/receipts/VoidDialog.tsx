@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { Schemas } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { useT } from '../../i18n/i18n';
@@ -10,8 +11,9 @@ import { TextField } from '../../ui/TextField';
  * Voiding a sale that was never paid, after a question naming it: the API wants a reason (it
  * goes into the till journal with the void). The service names its refusals (paid meanwhile,
  * still waiting for its payment, voided already in another tab) and they show here as it names
- * them, the reason kept as typed. ApiForm ignores a second press while the first is on its way,
- * so a double click voids once.
+ * them, the reason kept as typed. A double click voids once: the second press comes before the
+ * page has re-rendered with the first one's "sending", so the dialog keeps its own mark of a
+ * request on its way (cleared by a refusal, so the question can be answered again).
  */
 export function VoidDialog({
   sale,
@@ -23,7 +25,13 @@ export function VoidDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const cancel = useApiMutation('post', '/api/pos/{id}/void', { onSuccess: onClose });
+  const sent = useRef(false);
+  const cancel = useApiMutation('post', '/api/pos/{id}/void', {
+    onSuccess: onClose,
+    onError: () => {
+      sent.current = false;
+    },
+  });
   return (
     <Dialog
       isOpen
@@ -42,9 +50,11 @@ export function VoidDialog({
             order_voided: 'sales.void.refused.voided',
           },
         }}
-        onSubmit={(form) =>
-          cancel.mutate({ params: { path: { id: sale.id } }, body: { reason: fieldText(form, 'reason').trim() } })
-        }
+        onSubmit={(form) => {
+          if (sent.current) return;
+          sent.current = true;
+          cancel.mutate({ params: { path: { id: sale.id } }, body: { reason: fieldText(form, 'reason').trim() } });
+        }}
       >
         <TextField name="reason" label={t('sales.void.reason')} isRequired maxLength={500} autoComplete="off" />
         <div className="actions">
