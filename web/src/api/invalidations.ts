@@ -273,7 +273,7 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
     refused: [CLIENT_KEY],
   },
   // A sale at the till; checking a booking out completes it (and its visit) on the calendar.
-  'post /api/pos': { done: [POS_ORDERS_KEY, BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY] },
+  'post /api/pos': { done: [POS_ORDERS_KEY, BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, PACKAGE_CREDITS_KEY] },
   'put /api/pos/favorites': { done: [POS_FAVORITES_KEY] },
   // The profile says whether the client has a password.
   'post /api/public/me/password': { done: [MY_PROFILE_KEY] },
