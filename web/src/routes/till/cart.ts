@@ -1,4 +1,7 @@
-import type { Schemas } from '../../api/client';
+// The generated types themselves (not api/client): the node unit tests compile this file too.
+import type { components } from '../../api/schema.gen.js';
+
+type Schemas = components['schemas'];
 
 /*
  * The till's cart: local state of one checkout (a reducer), never a copy of the service's.
