@@ -69,6 +69,10 @@ export const OFFICE_ROUTES = {
   manageResource: '/manage/resources/:id',
   // The desk's waitlist: every entry, added to and changed there.
   waitlist: '/waitlist',
+  // The till's sales list and its journal (admins), and the card and online payments (admins).
+  sales: '/till/sales',
+  journal: '/till/journal',
+  payments: '/payments',
 } as const;
 
 const href = (path: string) => path as OfficeHref;
@@ -125,6 +129,9 @@ export const officeHref = {
   manageGiftCard: (id: number) => href(`/manage/offers/gift-cards/${id}`),
   manageResource: (id: number) => href(`/manage/resources/${id}`),
   waitlist: () => href(OFFICE_ROUTES.waitlist),
+  sales: () => href(OFFICE_ROUTES.sales),
+  journal: () => href(OFFICE_ROUTES.journal),
+  payments: () => href(OFFICE_ROUTES.payments),
 } satisfies Record<keyof typeof OFFICE_ROUTES, (...ids: number[]) => OfficeHref>;
 
 /** One report of the owner's (`/manage/reports/vat`): named, not numbered, so outside officeHref. */

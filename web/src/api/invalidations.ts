@@ -305,7 +305,7 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
     refused: [CLIENT_KEY],
   },
   // A sale at the till; checking a booking out completes it (and its visit) on the calendar.
-  'post /api/pos': { done: [POS_ORDERS_KEY, BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY] },
+  'post /api/pos': { done: [POS_ORDERS_KEY, BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, PACKAGE_CREDITS_KEY] },
   'put /api/pos/favorites': { done: [POS_FAVORITES_KEY] },
   // The profile says whether the client has a password.
   'post /api/public/me/password': { done: [MY_PROFILE_KEY] },
@@ -431,6 +431,12 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   },
   'put /api/staff/shifts/{id}': { done: [SHIFTS_KEY, AVAILABILITY_KEY], refused: [SHIFTS_KEY] },
   'delete /api/staff/default-shifts/{staffId}': { done: [DEFAULT_SHIFTS_KEY] },
+  // A sale voided: the sales list and the sale show it voided, the journal has its entry. Refused
+  // (paid or voided meanwhile, in another tab), the list showed a sale that has changed.
+  'post /api/pos/{id}/void': {
+    done: [POS_ORDERS_KEY, ['get', '/api/pos/{id}'], ['get', '/api/pos/journal']],
+    refused: [POS_ORDERS_KEY, ['get', '/api/pos/{id}']],
+  },
 };
 
 /** The map's entry for a mutation key `[method, path]`; undefined for a mutation it does not list. */

@@ -153,6 +153,8 @@ function OfficeShell() {
                   {/* Before any `/till/*?` route: the till's records are their own chunk. */}
                   <Route path="/till/receipts/*?">{user ? <ReceiptsArea /> : <ToSignIn />}</Route>
                   <Route path="/till/drawer/*?">{user ? <ReceiptsArea /> : <ToSignIn />}</Route>
+                  <Route path={`${OFFICE_ROUTES.sales}/*?`}>{user ? <ReceiptsArea /> : <ToSignIn />}</Route>
+                  <Route path={`${OFFICE_ROUTES.journal}/*?`}>{user ? <ReceiptsArea /> : <ToSignIn />}</Route>
                   <Route path="/waitlist/*?">{user ? <WaitlistArea /> : <ToSignIn />}</Route>
                   <Route path="/inventory/*?">{user ? <InventoryArea /> : <ToSignIn />}</Route>
                   <Route path="/payments/*?">{user ? <PaymentsArea /> : <ToSignIn />}</Route>

@@ -31,6 +31,11 @@ export const OFFICE_NAV: readonly NavEntry[] = [
   { id: 'clients', label: 'clients.nav', href: officeHref.clients, roles: ['admin', 'staff'] },
   { id: 'waitlist', label: 'waitlist.nav', href: officeHref.waitlist, roles: ['admin', 'staff'] },
   { id: 'till', label: 'till.nav', href: officeHref.till, roles: ['admin', 'staff'] },
+  // Any signed-in member lists the sales and voids one (as the API); the journal and the
+  // payments are the owner's (the API answers them to admins only).
+  { id: 'sales', label: 'sales.nav', href: officeHref.sales, roles: ['admin', 'staff'] },
+  { id: 'journal', label: 'journal.nav', href: officeHref.journal, roles: ['admin'] },
+  { id: 'payments', label: 'payments.nav', href: officeHref.payments, roles: ['admin'] },
   { id: 'manage', label: 'manage.nav', href: officeHref.manage, roles: ['admin'] },
 ];
 

@@ -5,11 +5,14 @@ import { $api } from '../../api/client';
 import { useT } from '../../i18n/i18n';
 import { NotFound, useTitle } from '../../ui/PageStates';
 import { AdminOnly, Details, RecordState, useIsAdmin, useMoney, useRecordTime } from '../../ui/RecordPage';
+import { PaymentsPage } from './PaymentsList';
+import './payments.css';
 
-/** The payments area, one lazy chunk: for now a payment's screen (/payments/:id), where payment notices link. */
+/** The payments area, one lazy chunk: the list (/payments) and a payment's screen (/payments/:id), where payment notices link. */
 export default function PaymentsArea() {
   return (
     <Switch>
+      <Route path={OFFICE_ROUTES.payments} component={PaymentsPage} />
       <Route path={OFFICE_ROUTES.payment}>
         {(params: { id: string }) =>
           /^[1-9]\d{0,9}$/.test(params.id) ? <PaymentPage key={params.id} id={Number(params.id)} /> : <NotFound />

@@ -3,14 +3,17 @@ import { Route, Switch } from 'wouter';
 import { OFFICE_ROUTES } from '../../../../src/lib/office-paths';
 import { NotFound } from '../../ui/PageStates';
 import { DrawerPage } from './DrawerPage';
+import { JournalPage } from './JournalPage';
 import { OrderReceiptPage, RefundReceiptPage } from './ReceiptPage';
+import { SalesPage } from './SalesPage';
 import { ZReportPage, ZReportsPage } from './ZReportsPage';
 
 const ID = /^[1-9]\d{0,9}$/;
 
 /**
  * The till's records, one lazy chunk: a sale's or a refund's receipt (/till/receipts/…), the
- * cash drawer's day and its close (/till/drawer), and the Z reports (/till/drawer/z-reports).
+ * cash drawer's day and its close (/till/drawer), the Z reports (/till/drawer/z-reports), the
+ * list of sales (/till/sales) and the till journal (/till/journal).
  */
 export default function ReceiptsArea() {
   return (
@@ -40,6 +43,8 @@ export default function ReceiptsArea() {
           ID.test(params.id) ? <ZReportPage key={params.id} id={Number(params.id)} /> : <NotFound />
         }
       </Route>
+      <Route path={OFFICE_ROUTES.sales} component={SalesPage} />
+      <Route path={OFFICE_ROUTES.journal} component={JournalPage} />
       <Route component={NotFound} />
     </Switch>
   );

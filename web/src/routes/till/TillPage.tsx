@@ -17,6 +17,7 @@ import { TextField } from '../../ui/TextField';
 import { cartReducer, EMPTY_CART, lineKey, linesSum, orderBody, toCollect, type Cart, type Extras } from './cart';
 import { Favourites, useAddFavourite } from './Favourites';
 import { ItemSearch } from './ItemSearch';
+import { PackageCredit } from './PackageCredit';
 import { TILL_WORDS } from './refusals';
 import './till.css';
 
@@ -140,6 +141,15 @@ export function TillPage() {
                     />
                   ) : (
                     <span className="till-line-price">{money(line.listPrice)}</span>
+                  )}
+                  {line.type === 'service' && cart.client && (
+                    <PackageCredit
+                      clientId={cart.client.id}
+                      serviceId={line.id}
+                      name={line.name}
+                      checked={line.useCredit}
+                      onChange={(useCredit) => dispatch({ kind: 'credit', key: line.key, useCredit })}
+                    />
                   )}
                   <LineStaff
                     lineKey={line.key}
@@ -278,6 +288,7 @@ function useBookingCheckout(dispatch: (action: { kind: 'booking'; cart: Cart }) 
           price: null,
           quantity: 1,
           staffId: part.staff_id === b.staff_id ? null : part.staff_id,
+          useCredit: false,
         })),
         giftCards: [],
         client: { id: b.client_id, name: b.client_name },

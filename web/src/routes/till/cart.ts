@@ -1,4 +1,7 @@
-import type { Schemas } from '../../api/client';
+// The generated types themselves (not api/client): the node unit tests compile this file too.
+import type { components } from '../../api/schema.gen.js';
+
+type Schemas = components['schemas'];
 
 /*
  * The till's cart: local state of one checkout (a reducer), never a copy of the service's.
@@ -21,6 +24,8 @@ export interface CartLine {
   quantity: number;
   /** Who performed or sold the line; null: the sale's staff member. */
   staffId: number | null;
+  /** A service paid with the client's package credits (one a unit), charged 0. */
+  useCredit: boolean;
 }
 
 /** A gift card sold in the sale (its face value, and who receives it by email). */
@@ -45,6 +50,7 @@ export type CartAction =
   | { kind: 'price'; key: string; price: number | null }
   | { kind: 'remove'; key: string }
   | { kind: 'lineStaff'; key: string; staffId: number | null }
+  | { kind: 'credit'; key: string; useCredit: boolean }
   | { kind: 'giftCard'; amount: number; email: string }
   | { kind: 'removeGiftCard'; key: string }
   | { kind: 'client'; client: Cart['client'] }
@@ -64,7 +70,15 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       // The same item again (a second scan): one more of it, not a second line.
       const same = cart.lines.find((line) => line.type === item.type && line.id === item.id && line.price === null);
       if (same) return cartReducer(cart, { kind: 'quantity', key: same.key, quantity: same.quantity + 1 });
-      const line = { key: lineKey(), ...item, listPrice: item.price, price: null, quantity: 1, staffId: null };
+      const line = {
+        key: lineKey(),
+        ...item,
+        listPrice: item.price,
+        price: null,
+        quantity: 1,
+        staffId: null,
+        useCredit: false,
+      };
       return { ...cart, lines: [...cart.lines, line] };
     }
     case 'quantity':
@@ -86,6 +100,11 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
         ...cart,
         lines: cart.lines.map((line) => (line.key === action.key ? { ...line, staffId: action.staffId } : line)),
       };
+    case 'credit':
+      return {
+        ...cart,
+        lines: cart.lines.map((line) => (line.key === action.key ? { ...line, useCredit: action.useCredit } : line)),
+      };
     case 'giftCard':
       return {
         ...cart,
@@ -93,9 +112,16 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       };
     case 'removeGiftCard':
       return { ...cart, giftCards: cart.giftCards.filter((card) => card.key !== action.key) };
-    case 'client':
-      // Another client: the booking was the first client's.
-      return { ...cart, client: action.client, booking: action.client?.id === cart.client?.id ? cart.booking : null };
+    case 'client': {
+      // Another client: the booking and the package credits chosen were the first client's.
+      const same = action.client?.id === cart.client?.id;
+      return {
+        ...cart,
+        client: action.client,
+        booking: same ? cart.booking : null,
+        lines: same ? cart.lines : cart.lines.map((line) => ({ ...line, useCredit: false })),
+      };
+    }
     case 'staff':
       return { ...cart, staffId: action.staffId };
     case 'booking':
@@ -108,8 +134,10 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
 /** The lines' prices added up: a guide while ringing up, not the order's total. */
 export function linesSum(cart: Cart): number {
   const cents =
-    cart.lines.reduce((sum, line) => sum + Math.round((line.price ?? line.listPrice) * 100) * line.quantity, 0) +
-    cart.giftCards.reduce((sum, card) => sum + Math.round(card.amount * 100), 0);
+    cart.lines.reduce(
+      (sum, line) => sum + (line.useCredit ? 0 : Math.round((line.price ?? line.listPrice) * 100) * line.quantity),
+      0,
+    ) + cart.giftCards.reduce((sum, card) => sum + Math.round(card.amount * 100), 0);
   return cents / 100;
 }
 
@@ -135,6 +163,7 @@ export function orderBody(cart: Cart, extras: Extras, staffId: number, received:
       quantity: line.quantity,
       ...(line.price === null ? {} : { price: line.price }),
       ...(line.staffId === null ? {} : { staff_id: line.staffId }),
+      ...(line.useCredit ? { use_package_credit: true } : {}),
     })),
     ...(cart.giftCards.length > 0
       ? {

@@ -20,6 +20,7 @@ export const TILL_WORDS: PageWords = {
       'loyalty_disabled',
       'insufficient_points',
       'no_package_credit',
+      'package_credit_expired',
       'booking_checked_out',
       'booking_not_checkable',
       'booking_other_client',
