@@ -52,9 +52,6 @@ const FOR_MACHINES: Readonly<Partial<Record<Operation, string>>> = {
 };
 
 const SCREENS_NOT_BUILT: Readonly<Partial<Record<Operation, string>>> = {
-  'get /api/settings/messages/{key}': 'settings: client messages',
-  'post /api/loyalty/clients/{clientId}/adjust': "clients: a client's loyalty points corrected",
-  'get /api/locations/{id}': 'settings: locations',
   'get /api/pos': 'till: the list of sales',
   'post /api/pos/{id}/void': 'till: voiding a sale',
   'get /api/pos/journal': 'till: the fiscal journal',
@@ -74,11 +71,6 @@ const SCREENS_NOT_BUILT: Readonly<Partial<Record<Operation, string>>> = {
   'get /api/bookings/series/{id}': 'calendar: a repeating series',
   'put /api/bookings/series/{id}': 'calendar: editing a repeating series',
   'delete /api/bookings/series/{id}': 'calendar: ending a repeating series',
-  'get /api/clients/labels': 'clients: labels',
-  'post /api/clients/labels': 'clients: labels',
-  'put /api/clients/labels/{id}': 'clients: labels',
-  'delete /api/clients/labels/{id}': 'clients: labels',
-  'delete /api/clients/{id}': 'clients: erasing a client',
   'get /api/auth/users': 'staff: the accounts list (the staff screens read /api/staff/staff)',
   'post /api/staff/staff': 'staff: adding a staff member',
   'delete /api/staff/staff/{id}': 'staff: removing a staff member',
