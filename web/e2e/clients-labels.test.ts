@@ -53,7 +53,7 @@ for (const dialect of BROWSER_DIALECTS) {
 
     const status = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true }).waitFor();
 
-    it('labels added, refused, renamed and deleted; a client labelled, their points corrected, deleted (en, desktop)', async () => {
+    it('labels added, refused, renamed and deleted; a client labelled, their points corrected, deleted; a message and a location at their addresses (en, desktop)', async () => {
       const { page, watch } = await h.open({ ...DESKTOP, locale: 'en-GB' });
       await signInOwner(page, watch, SIGN_IN_WORDS.en, admin.email);
       await page.goto('/clients');
@@ -147,15 +147,11 @@ for (const dialect of BROWSER_DIALECTS) {
       await assertAccessible(page, 'the list after a client was deleted');
       const gone = await h.t.request({ method: 'GET', url: `/api/clients/${dana.id}`, token: admin.token });
       assert.equal(gone.status, 404);
-      assertClean(watch, [400, 409]);
-    });
 
-    it('a client message and a location each at their own address, opened there (en, desktop)', async () => {
+      // Settings: a client message and a location, each opened at its own address.
       const messages = (await api(h.t, admin.token, 'GET', '/api/settings/messages')) as Array<{ key: string }>;
       const second = messages[1]!.key;
       const place = await api(h.t, admin.token, 'POST', '/api/locations', { name: 'Canal side' });
-      const { page, watch } = await h.open({ ...DESKTOP, locale: 'en-GB' });
-      await signInOwner(page, watch, SIGN_IN_WORDS.en, admin.email);
       // Opened at its address (a reload, a shared link): read by its key; another chosen moves the address.
       await page.goto(`/manage/settings/messages/${second}`);
       await page.getByRole('textbox', { name: /^Text/ }).first().waitFor();
@@ -169,7 +165,7 @@ for (const dialect of BROWSER_DIALECTS) {
       await page.getByRole('heading', { level: 2, name: 'Canal side' }).waitFor();
       assert.equal(await page.getByRole('textbox', { name: 'Name' }).inputValue(), 'Canal side');
       await assertAccessible(page, 'a location at its own address');
-      assertClean(watch);
+      assertClean(watch, [400, 409]);
     });
 
     it('the labels dialog on a phone, a label added (nl, phone)', async () => {
