@@ -7,16 +7,9 @@ import { ApiForm, fieldText, SubmitButton } from '../../ui/ApiForm';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
+import { pointsOf } from './points';
 
 type Client = Schemas['Client'];
-
-/** A whole number other than 0, signed, as the API takes it (and within its bounds); null otherwise. */
-export function pointsOf(text: string): number | null {
-  const trimmed = text.trim().replace(/^\u2212/, '-');
-  if (!/^[+-]?\d{1,8}$/.test(trimmed)) return null;
-  const points = Number(trimmed);
-  return points === 0 || Math.abs(points) > 10_000_000 ? null : points;
-}
 
 /**
  * A client's loyalty points corrected by hand (an admin's, as the API): points added or taken
