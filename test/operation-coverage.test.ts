@@ -9,14 +9,11 @@ import { DIALECTS } from './helpers/database.js';
  * No operation without a screen: every operation of the OpenAPI document that a person
  * performs is called somewhere by the web app, through its generated client. The test reads the
  * document the service serves and the calls in web/src, and fails on any operation no screen
- * calls, unless it is in one of the two lists below, each entry with its reason:
+ * calls, unless it is in FOR_MACHINES below, with its reason: operations meant for programs,
+ * not people (a provider's callback, health, metrics, calendar feeds, an image address …),
+ * which never get a screen. A new operation a person performs comes with its screen.
  *
- * - FOR_MACHINES: operations meant for programs, not people (a provider's callback, health,
- *   metrics, calendar feeds, the embed script …): they never get a screen.
- * - SCREENS_NOT_BUILT: operations whose screen is still to be built, with the area it belongs
- *   to. Whoever builds the screen removes its entries.
- *
- * Neither list can rot: the test fails, too, on an entry that a screen calls now (remove it) or
+ * The list cannot rot: the test fails, too, on an entry that a screen calls now (remove it) or
  * that the document no longer has (renamed or removed).
  */
 
@@ -47,17 +44,6 @@ const FOR_MACHINES: Readonly<Partial<Record<Operation, string>>> = {
   'post /api/payments/webhooks/onlinepay/{payment_id}/{token}': "the online payment provider's callback",
   'post /api/payments/webhooks/cardpay/{payment_id}/{token}': "the card terminal provider's callback",
   'get /api/calendar-feeds/{token}/calendar.ics': "a calendar app's subscription to a staff member's feed",
-};
-
-const SCREENS_NOT_BUILT: Readonly<Partial<Record<Operation, string>>> = {
-  'get /api/settings/messages/{key}': 'settings: client messages',
-  'post /api/loyalty/clients/{clientId}/adjust': "clients: a client's loyalty points corrected",
-  'get /api/locations/{id}': 'settings: locations',
-  'get /api/clients/labels': 'clients: labels',
-  'post /api/clients/labels': 'clients: labels',
-  'put /api/clients/labels/{id}': 'clients: labels',
-  'delete /api/clients/labels/{id}': 'clients: labels',
-  'delete /api/clients/{id}': 'clients: erasing a client',
 };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -167,29 +153,20 @@ describe('no operation without a screen', () => {
     }
   });
 
-  it('every operation a person performs is called by a screen; the rest is listed for machines or as screens not built yet', () => {
-    const uncovered = documented.filter(
-      (operation) => !called.has(operation) && !(operation in FOR_MACHINES) && !(operation in SCREENS_NOT_BUILT),
-    );
+  it('every operation a person performs is called by a screen; the rest is listed as for machines', () => {
+    const uncovered = documented.filter((operation) => !called.has(operation) && !(operation in FOR_MACHINES));
     assert.deepEqual(uncovered, [], `operations no screen calls:\n${uncovered.join('\n')}`);
   });
 
-  it('no entry of either list is called by a screen now or missing from the document', () => {
-    // Every problem at once, so that whoever builds screens clears the lists in one pass.
+  it("no entry of the machines' list is called by a screen now or missing from the document", () => {
+    // Every problem at once, so that the list is cleared in one pass.
     const problems: string[] = [];
-    for (const [name, list] of [
-      ['FOR_MACHINES', FOR_MACHINES],
-      ['SCREENS_NOT_BUILT', SCREENS_NOT_BUILT],
-    ] as const) {
-      for (const operation of Object.keys(list) as Operation[]) {
-        if (!documented.includes(operation)) problems.push(`${name}: ${operation} is no operation of the document`);
-        if (called.has(operation)) {
-          problems.push(
-            `${name}: ${operation} is called by ${called.get(operation)?.join(', ')}: remove it from the list`,
-          );
-        }
-        if ((list[operation] ?? '').trim().length === 0) problems.push(`${name}: ${operation} has no reason`);
+    for (const operation of Object.keys(FOR_MACHINES) as Operation[]) {
+      if (!documented.includes(operation)) problems.push(`${operation} is no operation of the document`);
+      if (called.has(operation)) {
+        problems.push(`${operation} is called by ${called.get(operation)?.join(', ')}: remove it from the list`);
       }
+      if ((FOR_MACHINES[operation] ?? '').trim().length === 0) problems.push(`${operation} has no reason`);
     }
     assert.deepEqual(problems, [], problems.join('\n'));
   });

@@ -97,6 +97,8 @@ export interface Staleness {
  * (or of a client just erased) answers 409; the next merge dialog asks afresh.
  */
 const PREVIEW_LATER: Stale = { key: MERGE_PREVIEW_KEY, refetch: false };
+/** The salon's client labels with their counts: a client's edit may create labels and change counts. */
+const CLIENT_LABELS = ['get', '/api/clients/labels'] as const;
 
 /** The manager's catalogue's lists (each key every variant of its read). */
 const SERVICE_CATEGORIES_KEY = ['get', '/api/services/categories'] as const;
@@ -171,8 +173,18 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   // endpoints and their delivery logs, loyalty, locations (the roster offers them), VAT rates
   // (the service and product forms offer them). Making one location or rate the default takes
   // it from another, so each change reads its whole list again.
-  'put /api/settings/messages/{key}/{language}': { done: [['get', '/api/settings/messages']] },
-  'delete /api/settings/messages/{key}/{language}': { done: [['get', '/api/settings/messages']] },
+  'put /api/settings/messages/{key}/{language}': {
+    done: [
+      ['get', '/api/settings/messages'],
+      ['get', '/api/settings/messages/{key}'],
+    ],
+  },
+  'delete /api/settings/messages/{key}/{language}': {
+    done: [
+      ['get', '/api/settings/messages'],
+      ['get', '/api/settings/messages/{key}'],
+    ],
+  },
   'post /api/webhooks/endpoints': { done: [['get', '/api/webhooks/endpoints']] },
   'put /api/webhooks/endpoints/{id}': {
     done: [
@@ -282,7 +294,7 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   // the duplicate's whole file to the kept client; an erase empties the record. Refused (edited,
   // merged or erased meanwhile), the card showed a client that has changed.
   'put /api/clients/{id}': {
-    done: [CLIENTS_KEY, CLIENT_KEY, CLIENT_MESSAGES_KEY, PREVIEW_LATER],
+    done: [CLIENTS_KEY, CLIENT_KEY, CLIENT_MESSAGES_KEY, PREVIEW_LATER, CLIENT_LABELS],
     refused: [CLIENT_KEY],
   },
   'post /api/clients/{id}/merge': {
@@ -304,6 +316,16 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
     done: [CLIENTS_KEY, CLIENT_KEY, CLIENT_MESSAGES_KEY, PREVIEW_LATER, BOOKINGS_KEY, BOOKING_DAY_KEY],
     refused: [CLIENT_KEY],
   },
+  // The salon's client labels (the list's labels dialog, the card's labels): one renamed,
+  // recoloured or deleted reads differently on every client carrying it. A client deleted leaves
+  // the lists (their card is left, not read again: it is gone); refused (they have a history now),
+  // the card reads them again. Points corrected change the card's balance; refused (spent
+  // meanwhile: below zero), the balance shown was stale.
+  'post /api/clients/labels': { done: [CLIENT_LABELS] },
+  'put /api/clients/labels/{id}': { done: [CLIENT_LABELS, CLIENTS_KEY, CLIENT_KEY], refused: [CLIENT_LABELS] },
+  'delete /api/clients/labels/{id}': { done: [CLIENT_LABELS, CLIENTS_KEY, CLIENT_KEY], refused: [CLIENT_LABELS] },
+  'delete /api/clients/{id}': { done: [CLIENTS_KEY, CLIENT_LABELS], refused: [CLIENT_KEY] },
+  'post /api/loyalty/clients/{clientId}/adjust': { done: [CLIENT_LOYALTY_KEY], refused: [CLIENT_LOYALTY_KEY] },
   // A sale at the till; checking a booking out completes it (and its visit) on the calendar.
   'post /api/pos': { done: [POS_ORDERS_KEY, BOOKING_DAY_KEY, BOOKING_KEY, BOOKINGS_KEY, PACKAGE_CREDITS_KEY] },
   'put /api/pos/favorites': { done: [POS_FAVORITES_KEY] },

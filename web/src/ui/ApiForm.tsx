@@ -1,9 +1,16 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, type FormProps } from 'react-aria-components';
 import { useT } from '../i18n/i18n';
 import { Button } from './Button';
 import { FailureAlert, type PageWords } from './FailureAlert';
 import { fieldErrors } from './failure';
+
+interface Edited {
+  of: unknown;
+  checked: string;
+  names: ReadonlySet<string>;
+}
+const NOTHING_EDITED: Edited = { of: null, checked: '{}', names: new Set<string>() };
 
 /** What the form shows of its request: a TanStack mutation has both. */
 export interface Sending {
@@ -16,6 +23,13 @@ export interface Sending {
  * fields through React Aria's `validationErrors` (no second validation schema), every other
  * failure as one alert above the fields, and a second submit while sending ignored. What was
  * typed stays after any failure (a lost connection too): the fields are the page's own state.
+ *
+ * A field's refusal goes the moment the field is edited (its `input` event), not when it loses
+ * the focus as React Aria would have it: with the browser's checks (`validationBehavior`
+ * "native", the default) the refusal stays the field's custom validity until then, so Enter
+ * straight after editing was held back by the browser; and in either behaviour, the refusal's
+ * line under the field vanished on the blur that a press on Save causes, moving Save up between
+ * the press and its release, so the click landed elsewhere and nothing was sent.
  */
 export function ApiForm({
   sending,
@@ -36,14 +50,50 @@ export function ApiForm({
   alert?: boolean;
   children: ReactNode;
 }) {
+  // The fields edited since this failure or these checks: new ones, or a new submit (the page's
+  // checks made again), start with none edited.
+  const checked = JSON.stringify(checks ?? {});
+  const [edited, setEdited] = useState<Edited>(NOTHING_EDITED);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setEdited(NOTHING_EDITED);
     if (!sending.isPending) onSubmit(event.currentTarget);
   };
+  const editedNames = edited.of === sending.error && edited.checked === checked ? edited.names : NOTHING_EDITED.names;
   const server = fieldErrors(sending.error);
-  const errors = checks && Object.keys(checks).length > 0 ? { ...server, ...checks } : server;
+  const all = checks && Object.keys(checks).length > 0 ? { ...server, ...checks } : server;
+  const shown = Object.fromEntries(Object.entries(all).filter(([name]) => !editedNames.has(name)));
+  // One object while the failure and its messages are the same: React Aria shows every message
+  // it cleared again when the object changes (those it clears are edited ones, left out above).
+  const key = JSON.stringify(shown);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the object's content
+  const errors = useMemo(() => shown, [key, sending.error]);
+  // React Aria's Form passes no onInput, so the fields' `input` events are heard on the document:
+  // after React has taken the new value (its listener is on the root, below the document). On the
+  // form itself, the state set here would render before React read the input, and a controlled
+  // field would be written back to its old value.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const input = (event: Event) => {
+      const target = event.target;
+      if (!(target instanceof Node) || !form.contains(target)) return;
+      const name =
+        target instanceof HTMLInputElement ||
+        target instanceof HTMLTextAreaElement ||
+        target instanceof HTMLSelectElement
+          ? target.name
+          : '';
+      if (name !== '' && name in errors && !editedNames.has(name))
+        setEdited({ of: sending.error, checked, names: new Set([...editedNames, name]) });
+    };
+    const document = form.ownerDocument;
+    document.addEventListener('input', input);
+    return () => document.removeEventListener('input', input);
+  }, [errors, editedNames, sending.error, checked]);
   return (
-    <Form {...props} onSubmit={submit} validationErrors={errors}>
+    <Form {...props} ref={formRef} onSubmit={submit} validationErrors={errors}>
       {alert && <FailureAlert error={sending.error} words={words} />}
       {children}
     </Form>

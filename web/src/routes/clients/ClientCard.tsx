@@ -11,12 +11,15 @@ import { useIsAdmin } from '../../ui/RecordPage';
 import { listQueryOf } from './client-list';
 import { ClientFigures } from './ClientFigures';
 import { ClientFormDialog } from './ClientForm';
+import { ClientLabelsDialog } from './ClientLabelsDialog';
 import { ClientMessages } from './ClientMessages';
 import { ClientVisits } from './ClientVisits';
 import { formatDate } from './dates';
+import { DeleteDialog } from './DeleteDialog';
 import { EraseDialog } from './EraseDialog';
 import { ExportButton } from './ExportButton';
 import { MergeDialog } from './MergeDialog';
+import { PointsDialog } from './PointsDialog';
 import './clients.css';
 
 type Client = Schemas['Client'];
@@ -25,9 +28,10 @@ type Salon = Schemas['PublicSalonPage'];
 /**
  * /clients/:id: a client's card: what they are worth to the salon (spend, visits, points,
  * credits, gift cards), who they are (contact, labels, notes, what they agreed to be sent),
- * their visits, upcoming and past, and the messages sent to them. Any member edits the client;
- * merging a duplicate, the GDPR export and the erase are an admin's, as the API has them, and
- * are not offered to anyone else. The way back returns to the list as it was left.
+ * their visits, upcoming and past, and the messages sent to them. Any member edits the client,
+ * ticks their labels and deletes a client without history (the API's rule); merging a duplicate,
+ * correcting points, the GDPR export and the erase are an admin's, as the API has them, and are
+ * not offered to anyone else. The way back returns to the list as it was left.
  */
 export function ClientCard({ id }: { id: number }) {
   const t = useT();
@@ -62,7 +66,7 @@ export function ClientCard({ id }: { id: number }) {
       <>
         <h1>{client.data.name}</h1>
         <ClientState client={client.data} salon={salon.data} />
-        {isLive(client.data) && <ClientActions client={client.data} onDone={setDone} />}
+        {isLive(client.data) && <ClientActions client={client.data} onDone={setDone} backTo={backTo} />}
         <ClientFigures clientId={id} salon={salon.data} />
         <ClientDetails client={client.data} timezone={salon.data.timezone} />
         <ClientVisits clientId={id} salon={salon.data} />
@@ -110,25 +114,48 @@ function ClientState({ client, salon }: { client: Client; salon: Salon }) {
   return null;
 }
 
-/** Edit (any member); merge a duplicate, download their data and erase it (admins only). */
-function ClientActions({ client, onDone }: { client: Client; onDone: (message: string) => void }) {
+/**
+ * Edit, labels and delete (any member); merge a duplicate, correct points, download their data
+ * and erase it (admins only). Delete and erase differ: delete removes a client without history
+ * entirely, erase keeps an anonymous record of one with history.
+ */
+function ClientActions({
+  client,
+  onDone,
+  backTo,
+}: {
+  client: Client;
+  onDone: (message: string) => void;
+  backTo: string;
+}) {
   const t = useT();
   const isAdmin = useIsAdmin();
-  const [open, setOpen] = useState<'edit' | 'merge' | 'erase' | null>(null);
-  const openChange = (which: 'edit' | 'merge' | 'erase') => (isOpen: boolean) => setOpen(isOpen ? which : null);
+  const [open, setOpen] = useState<'edit' | 'labels' | 'points' | 'merge' | 'delete' | 'erase' | null>(null);
+  const openChange = (which: NonNullable<typeof open>) => (isOpen: boolean) => setOpen(isOpen ? which : null);
   return (
     <div className="client-actions">
       <Button onPress={() => setOpen('edit')}>{t('clients.card.edit')}</Button>
+      <Button variant="secondary" onPress={() => setOpen('labels')}>
+        {t('clients.card.labelsOpen')}
+      </Button>
       {isAdmin && (
         <>
+          <Button variant="secondary" onPress={() => setOpen('points')}>
+            {t('clients.points.open')}
+          </Button>
           <Button variant="secondary" onPress={() => setOpen('merge')}>
             {t('clients.merge.open')}
           </Button>
           <ExportButton client={client} onDone={onDone} />
-          <Button variant="secondary" onPress={() => setOpen('erase')}>
-            {t('clients.erase.open')}
-          </Button>
         </>
+      )}
+      <Button variant="secondary" onPress={() => setOpen('delete')}>
+        {t('clients.delete.open')}
+      </Button>
+      {isAdmin && (
+        <Button variant="secondary" onPress={() => setOpen('erase')}>
+          {t('clients.erase.open')}
+        </Button>
       )}
       <ClientFormDialog
         isOpen={open === 'edit'}
@@ -136,8 +163,21 @@ function ClientActions({ client, onDone }: { client: Client; onDone: (message: s
         client={client}
         onSaved={() => onDone(t('clients.form.saved'))}
       />
+      <ClientLabelsDialog
+        isOpen={open === 'labels'}
+        onOpenChange={openChange('labels')}
+        client={client}
+        onDone={onDone}
+      />
+      <DeleteDialog isOpen={open === 'delete'} onOpenChange={openChange('delete')} client={client} backTo={backTo} />
       {isAdmin && (
         <>
+          <PointsDialog
+            isOpen={open === 'points'}
+            onOpenChange={openChange('points')}
+            client={client}
+            onDone={onDone}
+          />
           <MergeDialog isOpen={open === 'merge'} onOpenChange={openChange('merge')} client={client} onDone={onDone} />
           <EraseDialog isOpen={open === 'erase'} onOpenChange={openChange('erase')} client={client} onDone={onDone} />
         </>
@@ -148,6 +188,9 @@ function ClientActions({ client, onDone }: { client: Client; onDone: (message: s
 
 function ClientDetails({ client, timezone }: { client: Client; timezone: string }) {
   const t = useT();
+  // The labels' colours, by name (the client names them; a failed read shows them without).
+  const labels = $api.useQuery('get', '/api/clients/labels');
+  const colourOf = new Map(labels.data?.map((label) => [label.name.toLowerCase(), label.color]));
   const { language } = useLanguage();
   const locale = LOCALE_OF[language];
   const none = <span className="client-none">{t('clients.card.none')}</span>;
@@ -178,9 +221,15 @@ function ClientDetails({ client, timezone }: { client: Client; timezone: string 
             none
           ) : (
             <ul className="client-labels">
-              {client.labels.map((label) => (
-                <li key={label}>{label}</li>
-              ))}
+              {client.labels.map((label) => {
+                const colour = colourOf.get(label.toLowerCase());
+                return (
+                  <li key={label}>
+                    {colour && <span className="label-swatch" style={{ background: colour }} aria-hidden="true" />}
+                    {label}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </dd>

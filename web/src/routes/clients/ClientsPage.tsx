@@ -14,6 +14,7 @@ import { TextField } from '../../ui/TextField';
 import { CLIENT_LIST, clientsQuery, PAGE_SIZES, type ClientSortColumn, type FromList } from './client-list';
 import { ClientFormDialog } from './ClientForm';
 import { formatDate } from './dates';
+import { LabelsDialog } from './LabelsDialog';
 import { useNarrow } from './narrow';
 import './clients.css';
 
@@ -26,7 +27,7 @@ const SEARCH_PAUSE_MS = 300;
  * /clients: the salon's clients, searched as the desk types (name, phone or email; a phone
  * typed with spaces finds the stored +31…), sorted by name or by when they were added, page by
  * page. The service searches, sorts and pages; the list's state is the address's. "New client"
- * opens the client's form; once created, their card.
+ * opens the client's form; once created, their card. "Labels…" opens the salon's labels.
  */
 export function ClientsPage() {
   const t = useT();
@@ -46,13 +47,20 @@ export function ClientsPage() {
   const columns = useColumns(salon.data?.timezone);
   const search = list.q.trim();
   const [creating, setCreating] = useState(false);
+  const [labelling, setLabelling] = useState(false);
 
   return (
     <>
       <div className="clients-heading">
         <h1>{t('clients.title')}</h1>
-        <Button onPress={() => setCreating(true)}>{t('clients.form.new')}</Button>
+        <div className="clients-heading-actions">
+          <Button onPress={() => setCreating(true)}>{t('clients.form.new')}</Button>
+          <Button variant="secondary" onPress={() => setLabelling(true)}>
+            {t('clients.labels.open')}
+          </Button>
+        </div>
       </div>
+      <LabelsDialog isOpen={labelling} onOpenChange={setLabelling} />
       <ClientFormDialog
         isOpen={creating}
         onOpenChange={setCreating}

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link, Route, Switch, useParams } from 'wouter';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
 import { OFFICE_ROUTES, officeHref } from '../../../../../src/lib/office-paths';
@@ -10,6 +10,7 @@ import { GROUP_PARTS, SETTINGS_GROUPS, type SettingsGroup } from './groups';
 import { HoursPage } from './HoursPage';
 import { LogoUpload } from './LogoUpload';
 import { MailTest } from './MailTest';
+import { LocationPage } from './locations/LocationPage';
 import { LocationsPage } from './locations/LocationsPage';
 import { LoyaltyPage } from './loyalty/LoyaltyPage';
 import { MessagesPage } from './messages/MessagesPage';
@@ -32,7 +33,25 @@ export default function SettingsScreens() {
     <Switch>
       <Route path={OFFICE_ROUTES.manageSettings} component={SettingsIndex} />
       <Route path={`${OFFICE_ROUTES.manageSettings}/webhooks/:id`} component={EndpointPage} />
-      <Route path={`${OFFICE_ROUTES.manageSettings}/:group`} component={GroupPage} />
+      <Route path={`${OFFICE_ROUTES.manageSettings}/messages/:key`}>
+        {(params: { key: string }) => (
+          <GroupPage group="messages">
+            <MessagesPage messagesHref={groupHref('messages')} messageKey={params.key} />
+          </GroupPage>
+        )}
+      </Route>
+      <Route path={`${OFFICE_ROUTES.manageSettings}/locations/:id`}>
+        {(params: { id: string }) =>
+          /^[1-9]\d{0,9}$/.test(params.id) ? (
+            <GroupPage group="locations" back>
+              <LocationPage id={Number(params.id)} locationsHref={groupHref('locations')} />
+            </GroupPage>
+          ) : (
+            <NotFound />
+          )
+        }
+      </Route>
+      <Route path={`${OFFICE_ROUTES.manageSettings}/:group`} component={GroupRoute} />
       <Route component={NotFound} />
     </Switch>
   );
@@ -61,31 +80,63 @@ function SettingsIndex() {
   );
 }
 
-function GroupPage() {
-  const t = useT();
+function GroupRoute() {
   const { group } = useParams<{ group: string }>();
   const known = (SETTINGS_GROUPS as readonly string[]).includes(group);
-  useTitle(known ? t(groupName(group)) : t('manage.settings.title'));
-  if (!known) return <NotFound />;
+  if (!known) return <NotFoundTitled />;
+  return (
+    <GroupPage group={group as SettingsGroup}>
+      <GroupBody group={group as SettingsGroup} />
+    </GroupPage>
+  );
+}
+
+function NotFoundTitled() {
+  const t = useT();
+  useTitle(t('manage.settings.title'));
+  return <NotFound />;
+}
+
+/**
+ * A group's page around its body: the way back (to the settings, or with `back` to the group's
+ * own page, for a record of the group at its own address), its name and what it is about.
+ */
+function GroupPage({ group, back = false, children }: { group: SettingsGroup; back?: boolean; children: ReactNode }) {
+  const t = useT();
+  useTitle(t(groupName(group)));
   return (
     <div className="settings-page">
       <p className="settings-back">
-        <Link href={officeHref.manageSettings()}>{t('manage.settings.title')}</Link>
+        {back ? (
+          <Link href={groupHref(group)}>{t(groupName(group))}</Link>
+        ) : (
+          <Link href={officeHref.manageSettings()}>{t('manage.settings.title')}</Link>
+        )}
       </p>
       <h1>{t(groupName(group))}</h1>
       <p>{t(groupAbout(group))}</p>
-      <GroupBody group={group as SettingsGroup} />
+      {children}
     </div>
   );
+}
+
+/** The locations' page, whose locations each have an address below it. */
+function Locations() {
+  return <LocationsPage locationsHref={groupHref('locations')} />;
+}
+
+/** The messages' page, whose messages each have an address below it. */
+function Messages() {
+  return <MessagesPage messagesHref={groupHref('messages')} />;
 }
 
 /** The groups kept apart from the settings record, each with its own API; the rest are forms of the record. */
 const OWN_PAGES: Partial<Record<SettingsGroup, ComponentType>> = {
   hours: HoursPage,
-  messages: MessagesPage,
+  messages: Messages,
   webhooks: WebhooksPage,
   loyalty: LoyaltyPage,
-  locations: LocationsPage,
+  locations: Locations,
   vat: VatRatesPage,
 };
 

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { $api, type Schemas } from '../../../../api/client';
 import { useApiMutation } from '../../../../api/mutation';
 import { useT } from '../../../../i18n/i18n';
@@ -38,9 +39,10 @@ const bodyOf = (draft: Draft) => ({
 /**
  * The salon's locations, each its own small form (saved or deleted alone), and a new one. Every
  * location is listed, inactive ones too: the roster offers only the active ones, but an inactive
- * one can be switched back on here.
+ * one can be switched back on here. Each location's name links to its own address, where it is
+ * read by its id (LocationPage).
  */
-export function LocationsPage() {
+export function LocationsPage({ locationsHref }: { locationsHref: string }) {
   const t = useT();
   const list = $api.useQuery('get', '/api/locations');
   return (
@@ -52,21 +54,35 @@ export function LocationsPage() {
       ) : list.data.length === 0 ? (
         <p>{t('manage.settings.locations.none')}</p>
       ) : (
-        list.data.map((location) => <LocationForm key={location.id} location={location} />)
+        list.data.map((location) => (
+          <LocationForm key={location.id} location={location} href={`${locationsHref}/${location.id}`} />
+        ))
       )}
       <LocationForm location={null} />
     </>
   );
 }
 
-function LocationForm({ location }: { location: Location | null }) {
+/**
+ * One location's form (or a new one's): `href`, its own address, makes its heading a link there;
+ * `onDeleted` is told once it is deleted.
+ */
+export function LocationForm({
+  location,
+  href,
+  onDeleted,
+}: {
+  location: Location | null;
+  href?: string;
+  onDeleted?: () => void;
+}) {
   const t = useT();
   const [draft, setDraft, replaceDraft] = useSyncedDraft(location, draftOf, EMPTY);
   const create = useApiMutation('post', '/api/locations', { onSuccess: () => replaceDraft(EMPTY) });
   const update = useApiMutation('put', '/api/locations/{id}', {
     onSuccess: (saved: Location) => replaceDraft(draftOf(saved)),
   });
-  const remove = useApiMutation('delete', '/api/locations/{id}');
+  const remove = useApiMutation('delete', '/api/locations/{id}', { onSuccess: () => onDeleted?.() });
   const save = location ? update : create;
   const set =
     <K extends keyof Draft>(name: K) =>
@@ -81,7 +97,15 @@ function LocationForm({ location }: { location: Location | null }) {
       : create.mutate({ body: bodyOf(draft) });
   return (
     <section className="form-group" aria-labelledby={headingId}>
-      <h2 id={headingId}>{location ? location.name : t('manage.settings.locations.new')}</h2>
+      <h2 id={headingId}>
+        {location && href ? (
+          <Link href={href}>{location.name}</Link>
+        ) : location ? (
+          location.name
+        ) : (
+          t('manage.settings.locations.new')
+        )}
+      </h2>
       <ApiForm
         // A refusal must not hold the next press back as a browser check: the service decides again.
         validationBehavior="aria"

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { useLocation } from 'wouter';
 import { $api, type Schemas } from '../../../../api/client';
+import { errorStatus } from '../../../../api/errors';
 import { useLanguage, useT, type MessageKey } from '../../../../i18n/i18n';
 import { Loading, LoadError } from '../../../../ui/PageStates';
 import { MessageEditor } from './MessageEditor';
@@ -19,31 +21,65 @@ export function useMessageName(): (message: Schemas['Message']) => string {
   };
 }
 
+/** A message's own address: below the messages' page, one segment per message key. */
+export const messageHref = (messagesHref: string, key: string) => `${messagesHref}/${encodeURIComponent(key)}`;
+
 /**
  * The client messages: one chosen at a time, in one language at a time, edited with its
- * placeholders and previewed by the service. The editor is keyed by message and language, so
- * switching starts from that text as stored (a draft not saved is left behind on purpose: the
- * status line says it is unsaved before one switches).
+ * placeholders and previewed by the service. Each message has its own address
+ * (`/manage/settings/messages/<key>`), where it is read by its key, so a reload or a shared link
+ * opens that message; the messages' page itself opens the first. The editor is keyed by message
+ * and language, so switching starts from that text as stored (a draft not saved is left behind on
+ * purpose: the status line says it is unsaved before one switches).
  */
-export function MessagesPage() {
+export function MessagesPage({ messagesHref, messageKey }: { messagesHref: string; messageKey?: string }) {
+  const t = useT();
+  const list = $api.useQuery('get', '/api/settings/messages');
+  const one = $api.useQuery(
+    'get',
+    '/api/settings/messages/{key}',
+    { params: { path: { key: messageKey ?? '' } } },
+    { enabled: messageKey !== undefined },
+  );
+  const [, navigate] = useLocation();
+  if (list.isError) return <LoadError retry={() => void list.refetch()} />;
+  if (messageKey !== undefined && one.isError) {
+    if (errorStatus(one.error) === 404) return <p>{t('manage.settings.messages.unknown')}</p>;
+    return <LoadError retry={() => void one.refetch()} />;
+  }
+  if (!list.data || (messageKey !== undefined && !one.data)) return <Loading />;
+  const message = one.data ?? list.data[0];
+  if (!message) return <p>{t('manage.settings.messages.none')}</p>;
+  return (
+    <MessageChoice
+      list={list.data}
+      message={message}
+      choose={(key) => navigate(messageHref(messagesHref, key), { replace: messageKey === undefined })}
+    />
+  );
+}
+
+function MessageChoice({
+  list,
+  message,
+  choose,
+}: {
+  list: readonly Schemas['Message'][];
+  message: Schemas['Message'];
+  choose: (key: string) => void;
+}) {
   const t = useT();
   const { language: pageLanguage } = useLanguage();
-  const list = $api.useQuery('get', '/api/settings/messages');
-  const [chosen, setChosen] = useState<string | null>(null);
   const [language, setLanguage] = useState<Language>(pageLanguage === 'nl' ? 'nl' : 'en');
   const name = useMessageName();
   const selectId = useId();
-  if (list.isError) return <LoadError retry={() => void list.refetch()} />;
-  if (!list.data) return <Loading />;
-  const message = list.data.find((entry) => entry.key === chosen) ?? list.data[0];
-  if (!message) return <p>{t('manage.settings.messages.none')}</p>;
   return (
     <>
       <div className="form-group messages-choice">
         <div className="field">
           <label htmlFor={selectId}>{t('manage.settings.messages.which')}</label>
-          <select id={selectId} value={message.key} onChange={(event) => setChosen(event.target.value)}>
-            {list.data.map((entry) => (
+          <select id={selectId} value={message.key} onChange={(event) => choose(event.target.value)}>
+            {list.map((entry) => (
               <option key={entry.key} value={entry.key}>
                 {name(entry)}
                 {entry.channel === 'sms' ? ` (${t('manage.settings.messages.sms')})` : ''}
