@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { DateTime } from 'luxon';
 import { BENCH_ADMIN_EMAIL, BENCH_ADMIN_PASSWORD, generate, GENERATOR_VERSION, TIMEZONE } from './generate.js';
+import { measureOfflineOpen } from './offline-open.js';
 import { loadIntoPostgres } from './postgres.js';
 import { BUSY_DAY_SQL, OVERLAP_SQL, postgresProbe, sqliteProbe, type Probe } from './probe.js';
 import { SmtpCounter } from './smtp-counter.js';
@@ -34,7 +35,7 @@ const seed = Number(process.env.BENCH_SEED ?? 42);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const campaignSeconds = Number(process.env.BENCH_CAMPAIGN_SECONDS ?? 30);
 const connections = 50;
-/** Only these phases (list, calendar, byid, availability, visit, products, clients, items, public, pos, reports, campaign); all when unset. */
+/** Only these phases (list, calendar, byid, availability, visit, products, clients, items, public, pos, reports, offline, campaign); all when unset. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((p) => p.trim())) : null;
 const phase = (name: string) => only === null || only.has(name);
 const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((e) => e.trim());
@@ -675,6 +676,14 @@ async function benchEngine(
         reports.push(measure);
       }
     }
+    if (phase('offline')) {
+      // The stylist's phone without a network (bench/offline-open.ts): the office and today's agenda from the cache.
+      const offline = await measureOfflineOpen(base, token, TIMEZONE);
+      extras.offline_open_ms = offline.medianMs ?? 'no chromium';
+      extras.offline_open_slow_cpu_ms = offline.slowCpuMedianMs ?? 'no chromium';
+      extras.offline_open_runs = offline.runs;
+      log(`  offline open: ${offline.runs}`);
+    }
     extras.rss_after_load_mb = Math.round(rssMb(service.pid));
 
     if (phase('campaign')) {
@@ -847,6 +856,14 @@ function table(result: EngineResult): string {
     '≤ 1,000 ms',
     Number(x.cold_start_ms) <= 1000,
   );
+  other(
+    x.offline_open_ms,
+    `offline: the office and today's agenda from the cache, phone profile (median of ${x.offline_open_runs})`,
+    `${x.offline_open_ms} ms`,
+    '≤ 1,000 ms',
+    Number(x.offline_open_ms) <= 1000,
+  );
+  other(x.offline_open_slow_cpu_ms, 'offline, the same with a 4× CPU slowdown', `${x.offline_open_slow_cpu_ms} ms`, '');
   other(x.idle_rss_mb, 'idle RSS after start', `${x.idle_rss_mb} MB`, '≤ 150 MB', Number(x.idle_rss_mb) <= 150);
   other(x.rss_after_load_mb, 'RSS after the load', `${x.rss_after_load_mb} MB`, '');
   if (x.busy_day !== undefined) {

@@ -160,7 +160,10 @@ for (const dialect of BROWSER_DIALECTS) {
       await dialog.getByRole('checkbox', { name: 'Toch opslaan (deze regels negeren)' }).press('Space');
       await dialog.getByRole('button', { name: 'Boeken', exact: true }).tap();
 
-      await page.getByRole('dialog', { name: 'Afspraak van Bea Booker' }).getByText('Wash bij Ben').waitFor();
+      await page
+        .getByRole('dialog', { name: 'Afspraak van Bea Booker' })
+        .getByText('Wash bij Ben', { exact: true })
+        .waitFor();
       assert.equal(new URL(page.url()).searchParams.get('date'), PICKED);
       const id = Number(new URL(page.url()).pathname.split('/').pop());
       const first = await api(h.t, admin.token, 'GET', `/api/bookings/${id}`);

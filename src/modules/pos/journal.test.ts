@@ -147,7 +147,6 @@ for (const dialect of DIALECTS) {
     });
 
     it('the journal of a period as CSV for an auditor: every field, amounts in currency units; admin only', async () => {
-      const today = new Date().toISOString().slice(0, 10);
       const response = await t.request({
         method: 'GET',
         url: `/api/pos/journal?from=2000-01-01&to=2100-12-31`,
@@ -170,7 +169,6 @@ for (const dialect of DIALECTS) {
         token: admin.token,
       });
       assert.equal(String(none.body).trimEnd().split('\r\n').length, 1, 'header only');
-      assert.ok(today);
       assertError(await t.request({ method: 'GET', url: '/api/pos/journal', token: staff.token }), 403, 'forbidden');
       assertError(
         await t.request({ method: 'GET', url: '/api/pos/journal/verify', token: staff.token }),
