@@ -14,6 +14,38 @@ export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 export const HAS_FOCUS = (element: { ownerDocument: { activeElement: unknown }; contains(other: never): boolean }) =>
   element === element.ownerDocument.activeElement || element.contains(element.ownerDocument.activeElement as never);
 
+/** What has the focus: its role, name and text (run in the page, as source: these tests have no DOM types). */
+const FOCUSED = `(() => {
+  const element = document.activeElement;
+  return element ? [element.getAttribute('role'), element.getAttribute('aria-label'), element.textContent].join('|') : '';
+})()`;
+
+/**
+ * Moves the row whose drag handle has the focus by keyboard, as React Aria's drag and drop
+ * takes it: Enter picks it up, `key` moves the drop target `steps` times, Enter drops it. Each
+ * key waits for the focus to have moved (the drag session starts, and each target takes the
+ * focus, a moment after the key), so a loaded machine does not drop it where it started.
+ */
+export async function moveByKeyboard(page: Page, key: 'ArrowUp' | 'ArrowDown', steps = 1): Promise<void> {
+  const focused = () => page.evaluate<string>(FOCUSED);
+  const focusMovesFrom = async (before: string) => {
+    for (let i = 0; i < 100; i++) {
+      if ((await focused()) !== before) return;
+      await page.waitForTimeout(50);
+    }
+    assert.fail(`the focus stayed on "${before}"`);
+  };
+  let label = await focused();
+  await page.keyboard.press('Enter');
+  await focusMovesFrom(label);
+  for (let step = 0; step < steps; step++) {
+    label = await focused();
+    await page.keyboard.press(key);
+    await focusMovesFrom(label);
+  }
+  await page.keyboard.press('Enter');
+}
+
 /** Presses Tab until `target` has the focus (keyboard only), failing after `limit` presses. */
 export async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
   for (let i = 0; i < limit; i++) {

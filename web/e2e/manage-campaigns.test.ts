@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, setupSalon } from '../../test/helpers/app.js';
 import { createClient } from '../../test/helpers/bookings.js';
-import { DESKTOP, HAS_FOCUS, PHONE, choose, tabTo } from './actions.js';
+import { DESKTOP, HAS_FOCUS, PHONE, choose, moveByKeyboard, tabTo } from './actions.js';
 import {
   assertAccessible,
   BROWSER_DIALECTS,
@@ -187,9 +187,7 @@ for (const dialect of BROWSER_DIALECTS) {
       await page.keyboard.press('ArrowRight');
       const handle = buttonRow.getByRole('button').first();
       assert.equal(await handle.evaluate(HAS_FOCUS), true, 'the drag handle has the focus');
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('ArrowUp');
-      await page.keyboard.press('Enter');
+      await moveByKeyboard(page, 'ArrowUp');
       await page.getByRole('status').getByText('Button: Book your colour moved to place 2 of 3.').waitFor();
       const rows = await blocks.getByRole('row').allTextContents();
       assert.match(rows[1]!, /Button/);

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, createStaff, setupSalon } from '../../test/helpers/app.js';
 import { TINY_PNG } from '../../test/helpers/multipart.js';
-import { DESKTOP, HAS_FOCUS, PHONE, tabTo } from './actions.js';
+import { DESKTOP, HAS_FOCUS, PHONE, moveByKeyboard, tabTo } from './actions.js';
 import {
   assertAccessible,
   BROWSER_DIALECTS,
@@ -230,9 +230,7 @@ for (const dialect of BROWSER_DIALECTS) {
       const handle = colourRow.getByRole('button').first();
       assert.equal(await handle.evaluate(HAS_FOCUS), true, 'the drag handle has the focus');
       assert.match((await handle.getAttribute('aria-label')) ?? '', /Colour/);
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('ArrowUp');
-      await page.keyboard.press('Enter');
+      await moveByKeyboard(page, 'ArrowUp');
       await page.getByRole('status').getByText('Colour moved to place 1 of 2.').waitFor();
       for (let i = 0; i < 40; i++) {
         const order = (await serviceList()).map((service) => service.name);
