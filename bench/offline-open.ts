@@ -92,7 +92,11 @@ export async function measureOfflineOpen(base: string, token: string, timezone: 
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/agenda');
     await page.locator('.agenda-booking').first().waitFor();
-    await page.waitForFunction('navigator.serviceWorker.controller !== null');
+    // Polled from here: the office's policy forbids the page compiling a waitForFunction's text.
+    for (let tries = 0; !(await page.evaluate('navigator.serviceWorker.controller !== null')); tries += 1) {
+      if (tries > 100) throw new Error('the service worker never took the page');
+      await page.waitForTimeout(100);
+    }
     // The copy is written as the service's answer arrives: one more read makes sure it is there.
     await page.waitForTimeout(500);
     await context.setOffline(true);
