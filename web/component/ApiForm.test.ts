@@ -8,7 +8,8 @@ import { startComponentHarness, type ComponentHarness } from './harness.js';
  * press on Save or by Enter, and the page says Saved. Before the fix, the refusal stayed until
  * the field lost the focus: Enter was held back by the browser's check (native), and the press on
  * Save blurred the field, its message vanished and Save moved up under the pointer before the
- * release, so nothing was sent (the loyalty settings' second save never said Saved).
+ * release, so nothing was sent (the loyalty settings' second save never said Saved). And a
+ * double submit sends once.
  */
 
 const REFUSAL = 'must be unique in reward_thresholds';
@@ -50,4 +51,21 @@ describe('ApiForm (component)', { skip: componentSkip() }, () => {
       watch.assertClean();
     });
   }
+
+  it('two submits before the pending state reaches the page send once; the next one after it settles sends again', async () => {
+    const { page, watch } = await ct.mount('slow');
+    // Both in one task, as a double click's second press can come before React has rendered
+    // the first one's pending state.
+    await page.evaluate(
+      "(() => { const form = document.querySelector('form'); form.requestSubmit(); form.requestSubmit(); })()",
+    );
+    await page.getByText('Sent 1 times', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await page.waitForTimeout(700);
+    assert.equal(await page.getByText('Sent 1 times', { exact: true }).count(), 1);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Sent 2 times', { exact: true }).waitFor();
+    await assertAccessible(page, 'a form sent once');
+    watch.assertClean();
+  });
 });

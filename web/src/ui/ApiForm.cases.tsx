@@ -43,7 +43,34 @@ function PointsForm({ behavior }: { behavior: 'native' | 'aria' }) {
   );
 }
 
+/**
+ * A form whose request is pending for half a second, its pending state reaching the page as
+ * TanStack Query's does: in a task of its own after the submit.
+ */
+function SlowForm() {
+  const [pending, setPending] = useState(false);
+  const [sent, setSent] = useState(0);
+  const submit = () => {
+    setSent((before) => before + 1);
+    setTimeout(() => setPending(true), 0);
+    setTimeout(() => setPending(false), 500);
+  };
+  return (
+    <>
+      <h1>Order</h1>
+      <ApiForm sending={{ error: null, isPending: pending }} onSubmit={submit}>
+        <TextField name="note" label="Note" maxLength={20} />
+        <div className="actions">
+          <SubmitButton sending={{ error: null, isPending: pending }}>Save</SubmitButton>
+        </div>
+      </ApiForm>
+      <p>Sent {sent} times</p>
+    </>
+  );
+}
+
 export const cases: Cases = {
   native: () => <PointsForm behavior="native" />,
   aria: () => <PointsForm behavior="aria" />,
+  slow: () => <SlowForm />,
 };

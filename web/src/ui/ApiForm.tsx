@@ -12,6 +12,29 @@ interface Edited {
 }
 const NOTHING_EDITED: Edited = { of: null, checked: '{}', names: new Set<string>() };
 
+/**
+ * Holds a second press back from a submit until the request's pending state can have reached
+ * the page. TanStack Query tells its observers in a task of its own (a zero-delay timeout made
+ * inside `mutate`), and React renders what they say before the next task; so a zero-delay
+ * timeout made after `mutate` runs after both, and from then `isPending` holds presses back. A
+ * double click's second press comes before that render: without this it sent the request twice.
+ * A submit that sent nothing (the page's own checks refused it) is free again a moment later.
+ */
+function useOncePerPress(): (send: () => void) => void {
+  const held = useRef(false);
+  return (send) => {
+    if (held.current) return;
+    held.current = true;
+    try {
+      send();
+    } finally {
+      setTimeout(() => {
+        held.current = false;
+      }, 0);
+    }
+  };
+}
+
 /** What the form shows of its request: a TanStack mutation has both. */
 export interface Sending {
   error: unknown;
@@ -21,7 +44,8 @@ export interface Sending {
 /**
  * A form that sends one request: the service's field errors (a 400's `details`) on their
  * fields through React Aria's `validationErrors` (no second validation schema), every other
- * failure as one alert above the fields, and a second submit while sending ignored. What was
+ * failure as one alert above the fields, and a second submit while sending ignored (a double
+ * click's too). What was
  * typed stays after any failure (a lost connection too): the fields are the page's own state.
  *
  * A field's refusal goes the moment the field is edited (its `input` event), not when it loses
@@ -54,10 +78,12 @@ export function ApiForm({
   // checks made again), start with none edited.
   const checked = JSON.stringify(checks ?? {});
   const [edited, setEdited] = useState<Edited>(NOTHING_EDITED);
+  const once = useOncePerPress();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setEdited(NOTHING_EDITED);
-    if (!sending.isPending) onSubmit(event.currentTarget);
+    const form = event.currentTarget;
+    if (!sending.isPending) once(() => onSubmit(form));
   };
   const editedNames = edited.of === sending.error && edited.checked === checked ? edited.names : NOTHING_EDITED.names;
   const server = fieldErrors(sending.error);
@@ -146,8 +172,9 @@ export function SendButton({
   children: ReactNode;
 }) {
   const t = useT();
+  const once = useOncePerPress();
   return (
-    <Button variant={variant} isDisabled={isDisabled} onPress={() => !sending.isPending && onSend()}>
+    <Button variant={variant} isDisabled={isDisabled} onPress={() => !sending.isPending && once(onSend)}>
       {sending.isPending ? t('app.sending') : children}
     </Button>
   );
