@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { DateTime } from 'luxon';
-import { chromium } from 'playwright-core';
+import { PHONE } from '../web/e2e/actions.js';
+import { CHROMIUM, launchChromium } from '../web/e2e/chromium.js';
 
 /*
  * The stylist's phone without a network: how long the office's shell and today's agenda take to
@@ -11,8 +12,6 @@ import { chromium } from 'playwright-core';
  * bookings today, the salon's offline switch on.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const RUNS = 5;
 
 /** One request to the service as the bench's admin. */
@@ -70,18 +69,8 @@ export async function measureOfflineOpen(base: string, token: string, timezone: 
     if (booking.status !== 200) throw new Error(`booking: ${booking.status} ${JSON.stringify(booking.body)}`);
   }
 
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-    ],
-  });
+  // The browser tests' launch (their flags for this machine) and their phone profile.
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ ...PHONE, baseURL: base, locale: 'en-GB', timezoneId: timezone });
     const page = await context.newPage();
