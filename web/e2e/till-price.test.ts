@@ -20,6 +20,10 @@ import { api, assertClean } from './desk.js';
  * the price is shown as text only. The service refuses the change anyway (409); the till
  * learns the rule from the signed-in user's can_change_prices, as staff cannot read the
  * settings. English on a desktop, Dutch on a phone; axe on each state.
+ *
+ * A service line paid with a package credit: the till offers the credit only for a client who has
+ * credits left for that service, with how many; the sale then charges nothing for the line and
+ * the client has one credit fewer.
  */
 
 const WORDS = {
@@ -62,6 +66,7 @@ for (const dialect of BROWSER_DIALECTS) {
     let h: BrowserHarness;
     let desk: { id: number; email: string; password: string; token: string };
     let adminToken: string;
+    let credited: { clientId: number; serviceId: number };
 
     before(async () => {
       h = await startBrowserHarness(dialect, { smtp: false });
@@ -70,6 +75,21 @@ for (const dialect of BROWSER_DIALECTS) {
       desk = await createStaff(h.t, 'staff');
       await createClient(h.t, admin.token, { name: 'Bea Booker', phone: '06 1234 5678' });
       await createService(h.t, admin.token, { name: 'Balayage', price: 45 });
+      // A client who bought three cuts, and one who did not (also named Cut: the offer is per client).
+      const buyer = await createClient(h.t, admin.token, { name: 'Carla Credit', phone: '06 5555 0101' });
+      const cut = await createService(h.t, admin.token, { name: 'Short cut', price: 30 });
+      const pkg = await api(h.t, admin.token, 'POST', '/api/packages', {
+        name: 'Three cuts',
+        price: 80,
+        services: [{ service_id: cut.id, quantity: 3 }],
+      });
+      await api(h.t, admin.token, 'POST', '/api/pos', {
+        client_id: buyer.id,
+        staff_id: admin.id,
+        payment_method: 'cash',
+        items: [{ type: 'package', id: pkg.id, quantity: 1 }],
+      });
+      credited = { clientId: buyer.id, serviceId: cut.id };
     });
     after(async () => {
       await h.close();
@@ -130,5 +150,53 @@ for (const dialect of BROWSER_DIALECTS) {
         assertClean(watch);
       });
     }
+
+    it('a service line is paid with a package credit only for a client who has one (en, desktop)', async () => {
+      const { page, watch } = await h.open({ ...DESKTOP, locale: 'en-GB' });
+      await setStaffPrices(false);
+      await signIn(page, watch, WORDS.en);
+      const words = WORDS.en;
+      const use = /Pay Short cut with a package credit \((\d+) left\)/;
+
+      // Bea has no credits: no offer on her line.
+      await page.goto('/till');
+      await page.getByRole('heading', { level: 1, name: words.till }).waitFor();
+      await page.getByRole('searchbox', { name: words.client }).fill('06 1234 5678');
+      await page.getByRole('button', { name: /Bea Booker/ }).click();
+      await page.getByRole('searchbox', { name: words.search }).fill('Short cut');
+      await page.getByRole('button', { name: 'Add Short cut (service), €30.00' }).click();
+      await page.getByRole('list', { name: words.lines }).getByText('Short cut').first().waitFor();
+      assert.equal(await page.getByRole('checkbox', { name: use }).count(), 0, 'no credit offered without credits');
+
+      // Carla has three: the offer says so, and paying with it charges nothing for the line.
+      await page.goto('/till');
+      await page.getByRole('heading', { level: 1, name: words.till }).waitFor();
+      await page.getByRole('searchbox', { name: words.client }).fill('06 5555 0101');
+      await page.getByRole('button', { name: /Carla Credit/ }).click();
+      await page.getByRole('searchbox', { name: words.search }).fill('Short cut');
+      await page.getByRole('button', { name: 'Add Short cut (service), €30.00' }).click();
+      const offer = page.getByRole('checkbox', { name: 'Pay Short cut with a package credit (3 left)' });
+      await offer.waitFor();
+      // By keyboard, as the desk would tick it.
+      await offer.focus();
+      await page.keyboard.press('Space');
+      assert.equal(await offer.isChecked(), true, 'the credit is ticked');
+      await assertAccessible(page, 'a line paid with a package credit (en, desktop)');
+      await page.getByLabel(words.cash, { exact: true }).check();
+      await page.getByRole('button', { name: words.pay, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: words.paid }).waitFor();
+
+      const orders = await api(h.t, adminToken, 'GET', `/api/pos?client_id=${credited.clientId}`);
+      const sale = await api(h.t, adminToken, 'GET', `/api/pos/${orders[0].id}`);
+      const line = sale.items.find((item: { item_type: string }) => item.item_type === 'service');
+      assert.ok(line?.client_package_id, `the line names the package it spent: ${JSON.stringify(sale.items)}`);
+      assert.equal(sale.total, 0, 'the line paid by a credit is charged nothing');
+      const credits = await api(h.t, adminToken, 'GET', `/api/packages/credits?client_id=${credited.clientId}`);
+      const left = credits
+        .filter((credit: { service_id: number }) => credit.service_id === credited.serviceId)
+        .reduce((sum: number, credit: { remaining: number }) => sum + credit.remaining, 0);
+      assert.equal(left, 2, 'one credit is spent');
+      assertClean(watch);
+    });
   });
 }
