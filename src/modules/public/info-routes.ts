@@ -59,10 +59,11 @@ export async function publicInfoRoutes(instance: FastifyInstance, ctx: AppContex
       summary: 'Staff a client may choose (id and name), by name',
       description:
         'Active, bookable members only (not an owner or receptionist marked not bookable). With `service_id`, only the ' +
-        'members who perform that service (400 `unknown_service` when it is not an active service). An empty list when ' +
+        'members who perform that service (400 `unknown_service` when it is not an active service; 409 `not_bookable_online` ' +
+        'when the salon books it only in the office). An empty list when ' +
         '`booking_allow_staff_choice` is 0: there is no choice to make.',
       querystring: PublicStaffQuery,
-      response: { 200: Type.Array(PublicStaff), 400: errorRef },
+      response: { 200: Type.Array(PublicStaff), 400: errorRef, 409: errorRef },
     },
     handler: (request) => publicStaff(ctx.db, request.query),
   });

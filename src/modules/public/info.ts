@@ -11,6 +11,7 @@ import { logoPath, readSettings } from '../settings/service.js';
 import { photoPath } from '../staff/service.js';
 import type { Static } from 'typebox';
 import type { PublicService, PublicStaff, SalonInfo, SalonPage } from './schemas.js';
+import { requireBookableOnline } from './online-bookable.js';
 
 /* The read side of the booking page: what the salon shows before anyone books. */
 
@@ -101,7 +102,8 @@ export async function publicServices(db: Kysely<DB>): Promise<Array<Static<typeo
 /**
  * The staff a client may choose, by name: id, name, and the bio and photo where set (no email);
  * active, bookable
- * members only, and with `service_id` only those who perform that service. When
+ * members only, and with `service_id` only those who perform that service (409
+ * `not_bookable_online` for a service the salon books only in the office). When
  * `booking_allow_staff_choice` is off there is no choice to make: an empty list.
  */
 export async function publicStaff(
@@ -116,6 +118,8 @@ export async function publicStaff(
     .where('active', '=', 1)
     .where('bookable', '=', 1);
   if (query.service_id !== undefined) {
+    // A service kept off the booking page has no one to choose online, as it has no times.
+    await requireBookableOnline(db, [{ serviceId: query.service_id, field: 'service_id' }]);
     const performers = (await performersOf(db, { serviceIds: [query.service_id] })).get(query.service_id);
     if (!performers) {
       throw badRequest('unknown_service', 'No bookable service has this id', [

@@ -109,6 +109,24 @@ for (const dialect of DIALECTS) {
       assertError(await availability(t, { date, service_id: 999_999 }), 400, 'unknown_service');
     });
 
+    it('the staff to choose for a service not bookable online: 409 not_bookable_online naming service_id', async () => {
+      await t.request({
+        method: 'PUT',
+        url: '/api/settings',
+        token: admin.token,
+        payload: { booking_allow_staff_choice: true },
+      });
+      const offline = await t.request({ method: 'GET', url: `/api/public/staff?service_id=${officeOnly.id}` });
+      assertError(offline, 409, 'not_bookable_online');
+      assert.deepEqual(
+        offline.body.details.map((d: { field: string }) => d.field),
+        ['service_id'],
+      );
+      const bookable = await t.request({ method: 'GET', url: `/api/public/staff?service_id=${online.id}` });
+      assert.equal(bookable.status, 200, JSON.stringify(bookable.body));
+      assert.ok((bookable.body as Array<{ id: number }>).some((member) => member.id === staff.id));
+    });
+
     it('a public booking or visit of a service not bookable online: 409 not_bookable_online, nothing booked', async () => {
       const [start] = await offeredStarts(t, { date, service_id: online.id });
       const startAt = `${date} ${start}:00`;
