@@ -2899,7 +2899,7 @@ export interface paths {
     };
     /**
      * Staff a client may choose (id and name), by name
-     * @description Active, bookable members only (not an owner or receptionist marked not bookable). With `service_id`, only the members who perform that service (400 `unknown_service` when it is not an active service). An empty list when `booking_allow_staff_choice` is 0: there is no choice to make.
+     * @description Active, bookable members only (not an owner or receptionist marked not bookable). With `service_id`, only the members who perform that service (400 `unknown_service` when it is not an active service; 409 `not_bookable_online` when the salon books it only in the office). An empty list when `booking_allow_staff_choice` is 0: there is no choice to make.
      */
     get: operations['listPublicStaff'];
     put?: never;
@@ -20930,6 +20930,15 @@ export interface operations {
       };
       /** @description Every error: a human message and a stable snake_case code */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      409: {
         headers: {
           [name: string]: unknown;
         };
