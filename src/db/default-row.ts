@@ -15,7 +15,8 @@ export async function clearOtherDefaults(
   table: DefaultRowTable,
   keepId: number | null,
 ): Promise<void> {
-  let query = trx.updateTable(table).set({ is_default: 0 }).where('is_default', '=', 1);
+  // The old default changed too: its updated_at says so (a sync or an export by change time sees it).
+  let query = trx.updateTable(table).set({ is_default: 0, updated_at: nowIso() }).where('is_default', '=', 1);
   if (keepId !== null) query = query.where('id', '<>', keepId);
   await query.execute();
 }

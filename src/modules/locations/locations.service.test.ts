@@ -35,6 +35,20 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await defaults(), [third.id]);
     });
 
+    it('the location that loses the default has its updated_at moved', async () => {
+      const old = await createLocation(t.ctx, { name: 'Old default', is_default: 1 });
+      const long = '2020-01-01T00:00:00.000Z';
+      await t.ctx.db.updateTable('locations').set({ updated_at: long }).where('id', '=', old.id).execute();
+      await createLocation(t.ctx, { name: 'New default', is_default: 1 });
+      const row = await t.ctx.db
+        .selectFrom('locations')
+        .select(['is_default', 'updated_at'])
+        .where('id', '=', old.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(row.is_default, 0);
+      assert.notEqual(String(row.updated_at), long, 'updated_at moved with the flag');
+    });
+
     it('is_default = 0 on the default location leaves no default', async () => {
       const location = await createLocation(t.ctx, { name: 'Default then not', is_default: 1 });
       const updated = await updateLocation(t.ctx, location.id, { is_default: 0 });
