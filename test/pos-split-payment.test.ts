@@ -7,6 +7,7 @@ import { assertError, assertInvalid } from './helpers/assertions.js';
 import { createStaff, createTestApp, setupSalon, type TestApp } from './helpers/app.js';
 import { createClient, createService, setSettings } from './helpers/bookings.js';
 import { DIALECTS } from './helpers/database.js';
+import { insertBooking } from './helpers/factories.js';
 import { FakeCardpayProvider } from './helpers/fake-cardpay.js';
 import { FakeOnlinepayProvider } from './helpers/fake-onlinepay.js';
 
@@ -185,6 +186,29 @@ for (const dialect of DIALECTS) {
       });
       assert.equal((await get(online.id)).payment_status, 'paid');
       // 170.00 + 10.25
+      assert.equal(await expectedCash(), 180.25);
+    });
+
+    it('a booking’s deposit paid online comes off first: the cash part is less than amount due − deposit; the provider is asked for the rest of that', async () => {
+      const booking = await insertBooking(t.ctx.db, {
+        client_id: clientId,
+        staff_id: staff.id,
+        service_id: cut,
+        start_at: '2026-01-06 10:00:00',
+        end_at: '2026-01-06 11:00:00',
+        status: 'completed',
+        price: 5550,
+        deposit_amount: 1000,
+        deposit_status: 'paid',
+      });
+      // 55.50 − 10.00 deposit = 45.50 to be collected: a cash part of 45.50 leaves nothing.
+      const whole = await order({ payment_method: 'card', cash_amount: 45.5, booking_id: booking });
+      assertInvalid(whole, 'cash_amount');
+      assert.match(whole.body.details[0].message, /less than the 45\.5 to be collected/);
+      const split = await sell({ payment_method: 'card', cash_amount: 20, booking_id: booking });
+      assert.equal(split.cash_amount, 20);
+      // 45.50 − 20.00 = 25.50 asked from the reader; left pending (not a sale of the day).
+      assert.equal(cardpay.checkouts.get(await providerRef(split.id))!.amount.value, 2550);
       assert.equal(await expectedCash(), 180.25);
     });
 
