@@ -58,6 +58,7 @@ import * as m0066 from './migrations/0066_logo_size.js';
 import * as m0069 from './migrations/0069_package_validity.js';
 import * as m0071 from './migrations/0071_service_online_bookable.js';
 import * as m0077 from './migrations/0077_review_curation.js';
+import * as m0078 from './migrations/0078_pos_split_cash.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -128,6 +129,7 @@ const migrations: Record<string, MigrationModule> = {
   '0069_package_validity': m0069,
   '0071_service_online_bookable': m0071,
   '0077_review_curation': m0077,
+  '0078_pos_split_cash': m0078,
 };
 
 class DialectAwareProvider implements MigrationProvider {

@@ -20,7 +20,8 @@ import { api, assertClean } from './desk.js';
  * The till in chromium: a booking checked out from the calendar's panel, paid part by gift
  * card and the rest on the card terminal (the provider's fake, its callback as the provider
  * sends it), its deposit paid online deducted; a cash sale of a product found by its scanned
- * barcode, with the change to give. Axe on every state; English on a desktop, Dutch on a phone.
+ * barcode, with the change to give; a split payment, €20 cash and the rest on the card terminal,
+ * its receipt showing both. Axe on every state; English on a desktop, Dutch on a phone.
  */
 
 const WORDS = {
@@ -46,6 +47,9 @@ const WORDS = {
     lines: 'Items in the sale',
     cancel: 'Cancel on the terminal',
     failed: 'The payment failed',
+    split: 'Split: part cash',
+    cashPart: 'Paid in cash',
+    rest: 'Rest by card: €25.00',
   },
   nl: {
     email: 'E-mail',
@@ -69,6 +73,9 @@ const WORDS = {
     lines: 'Artikelen in de verkoop',
     cancel: 'Annuleren op de betaalautomaat',
     failed: 'De betaling is mislukt',
+    split: 'Deels contant',
+    cashPart: 'Contant betaald',
+    rest: 'Rest te pinnen: € 25,00',
   },
 } as const;
 
@@ -232,14 +239,66 @@ for (const dialect of BROWSER_DIALECTS) {
         await page.getByText(words.change, { exact: true }).waitFor();
         await assertAccessible(page, `cash paid, the change shown (${language}, ${label})`);
 
-        // A card payment the client walks away from: stopped at the terminal from the till.
+        // Split: part cash, the rest on the card terminal (two oils, 25.00: 20.00 cash, 5.00 by card).
         await page.getByRole('button', { name: words.next }).click();
         await page.getByRole('searchbox', { name: words.client }).fill('06 1234 5678');
         await page.getByRole('button', { name: /Bea Booker/ }).click();
-        await search.focus();
-        await page.keyboard.type(EAN, { delay: 5 });
-        await page.keyboard.press('Enter');
-        await page.getByRole('list', { name: words.lines }).getByText('Argan oil').first().waitFor();
+        for (let scan = 0; scan < 2; scan++) {
+          await search.focus();
+          await page.keyboard.type(EAN, { delay: 5 });
+          await page.keyboard.press('Enter');
+          await page.getByRole('list', { name: words.lines }).getByText('Argan oil').first().waitFor();
+        }
+        await page.getByLabel(words.card).check();
+        await page.getByLabel(words.split).check();
+        await page.getByText(words.rest, { exact: true }).waitFor();
+        await assertAccessible(page, `a split payment (${language}, ${label})`);
+        if (index === 0) {
+          // The whole in cash leaves nothing for the card: the service's refusal on the field.
+          await page.getByLabel(words.cashPart).fill('25');
+          await page.getByRole('button', { name: words.pay, exact: true }).click();
+          await page.getByText(/less than the 25 to be collected/).waitFor();
+          assert.equal(await page.getByLabel(words.cashPart).getAttribute('aria-invalid'), 'true');
+          const refused = watch.problems.filter((problem) => problem.includes('status of 400'));
+          assert.equal(refused.length, 1, 'the one refusal asked for');
+          watch.problems.splice(0, watch.problems.length, ...watch.problems.filter((p) => !refused.includes(p)));
+          await assertAccessible(page, `a split refused on its field (${language}, ${label})`);
+          await page.getByLabel(words.cashPart).fill('20');
+          await page.getByText('Rest by card: €5.00', { exact: true }).waitFor();
+          await page.getByLabel(words.received).fill('50');
+          await page.getByText('Change from the cash part: €30.00', { exact: true }).waitFor();
+          await page.getByRole('button', { name: words.pay, exact: true }).click();
+          await page.getByRole('heading', { level: 1, name: words.waiting }).waitFor();
+          await terminalPays(500);
+          await page.getByRole('heading', { level: 1, name: words.paid }).waitFor({ timeout: 10_000 });
+          await page.getByText('€30.00', { exact: true }).waitFor();
+          await page.getByRole('link', { name: words.receipt }).click();
+          const receipt = page.locator('.till-record');
+          await receipt.waitFor();
+          for (const [payment, amount] of [
+            ['Paid in cash', '€20.00'],
+            ['Paid by card', '€5.00'],
+            ['Change', '€30.00'],
+          ]) {
+            const row = receipt.getByRole('row', { name: new RegExp(`^${payment}`) });
+            assert.equal((await row.innerText()).replace(/\s+/g, ' ').trim(), `${payment} ${amount}`);
+          }
+          await assertAccessible(page, `a split payment's receipt (${language}, ${label})`);
+          // Back to an empty till for the next sale.
+          await page.goBack();
+          await page.getByRole('heading', { level: 1, name: words.till }).waitFor();
+          await page.getByRole('searchbox', { name: words.client }).fill('06 1234 5678');
+          await page.getByRole('button', { name: /Bea Booker/ }).click();
+          await search.focus();
+          await page.keyboard.type(EAN, { delay: 5 });
+          await page.keyboard.press('Enter');
+          await page.getByRole('list', { name: words.lines }).getByText('Argan oil').first().waitFor();
+        } else {
+          // On the phone the same sale goes on whole by card.
+          await page.getByLabel(words.split).uncheck();
+        }
+
+        // A card payment the client walks away from: stopped at the terminal from the till.
         await page.getByLabel(words.card).check();
         await page.getByRole('button', { name: words.pay, exact: true }).click();
         await page.getByRole('heading', { level: 1, name: words.waiting }).waitFor();

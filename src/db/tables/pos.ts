@@ -46,6 +46,8 @@ export interface PosOrdersTable {
   booking_id: Generated<number | null>;
   /** part of amount_due paid before as the booking's deposit, not collected again (migration 0059) */
   deposit_amount: Generated<number>;
+  /** part of amount_due − deposit_amount paid in cash at the till by a card or online order (migration 0078) */
+  cash_amount: Generated<number>;
 }
 
 export type RefundMethod = 'cash' | 'card' | 'online' | 'gift_card';

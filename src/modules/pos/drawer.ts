@@ -179,6 +179,30 @@ interface VatRow {
   gross: number;
 }
 
+/**
+ * Sales per payment method, in cents, from the per-method aggregates: the cash part of a split
+ * payment (a card or online order paid partly in cash at the till) counts as cash, the rest as
+ * its method. `orders`: the orders that paid by the method, so a split order counts under both.
+ */
+function salesByMethod(
+  rows: { method: string; orders: unknown; amount: unknown; cash_part: unknown; split_orders: unknown }[],
+): { method: string; orders: number; amount: number }[] {
+  const n = (value: unknown) => Number(value ?? 0);
+  const out = rows.map((row) => ({ method: row.method, orders: n(row.orders), amount: n(row.amount) }));
+  const cashPart = rows.reduce((sum, row) => sum + n(row.cash_part), 0);
+  if (cashPart === 0) return out;
+  const splitOrders = rows.reduce((sum, row) => sum + n(row.split_orders), 0);
+  const cash = out.find((row) => row.method === 'cash');
+  if (cash) {
+    cash.amount += cashPart;
+    cash.orders += splitOrders;
+    return out;
+  }
+  return [...out, { method: 'cash', orders: splitOrders, amount: cashPart }].sort((a, b) =>
+    a.method < b.method ? -1 : 1,
+  );
+}
+
 /** The day's figures in cents, every one an SQL aggregate over the journal range (from, to). */
 async function dayFigures(db: Executor, from: number, to: number | null, float: number) {
   const range = (column: string) =>
@@ -193,8 +217,11 @@ async function dayFigures(db: Executor, from: number, to: number | null, float: 
     .select('o.payment_method as method')
     .select((eb) => [
       eb.fn.countAll<number>().as('orders'),
-      // What the method took at the till: a booking's deposit was paid online before.
-      eb.fn.sum<number>(sql`o.amount_due - o.deposit_amount`).as('amount'),
+      // What the method took at the till: a booking's deposit was paid online before, and the
+      // cash part of a split payment is cash's (below).
+      eb.fn.sum<number>(sql`o.amount_due - o.deposit_amount - o.cash_amount`).as('amount'),
+      eb.fn.sum<number>('o.cash_amount').as('cash_part'),
+      eb.fn.sum<number>(sql`case when o.cash_amount > 0 then 1 else 0 end`).as('split_orders'),
       eb.fn.sum<number>('o.total').as('total'),
       eb.fn.sum<number>('o.discount_amount').as('discounts'),
       eb.fn.sum<number>('o.loyalty_amount').as('loyalty'),
@@ -257,7 +284,8 @@ async function dayFigures(db: Executor, from: number, to: number | null, float: 
   const n = (value: unknown) => Number(value ?? 0);
   const vatRows = (rows: { rate: number; gross: unknown; vat: unknown }[]): VatRow[] => vatSumsOf(rows);
   const sum = <T>(rows: T[], pick: (row: T) => unknown) => rows.reduce((total, row) => total + n(pick(row)), 0);
-  const cashSales = n(sales.find((row) => row.method === 'cash')?.amount);
+  const byMethod = salesByMethod(sales);
+  const cashSales = byMethod.find((row) => row.method === 'cash')?.amount ?? 0;
   const cashRefunds = n(refunds.find((row) => row.method === 'cash')?.amount);
   const paidIn = n(cash.paid_in);
   const paidOut = n(cash.paid_out);
@@ -265,7 +293,7 @@ async function dayFigures(db: Executor, from: number, to: number | null, float: 
     sales: {
       orders: sum(sales, (row) => row.orders),
       total: sum(sales, (row) => row.total),
-      by_method: sales.map((row) => ({ method: row.method, orders: n(row.orders), amount: n(row.amount) })),
+      by_method: byMethod,
       by_vat_rate: vatRows(salesVat),
     },
     refunds: {

@@ -154,6 +154,7 @@ export async function appendSale(trx: Transaction<DB>, dialect: Dialect, orderId
       'gift_cards_sold',
       'amount_due',
       'deposit_amount',
+      'cash_amount',
       'vat_total',
       'created_at',
     ])
@@ -197,6 +198,9 @@ export async function appendSale(trx: Transaction<DB>, dialect: Dialect, orderId
         amount_due: order.amount_due,
         // Only a booking's checkout has one: every other entry keeps the form it always had.
         ...(order.deposit_amount > 0 ? { deposit_amount: order.deposit_amount } : {}),
+        // A split payment's cash part, likewise only when there is one: entries written before
+        // it existed, and every order without one, keep their exact text and hash.
+        ...(order.cash_amount > 0 ? { cash_amount: order.cash_amount } : {}),
         vat_total: order.vat_total,
       },
     },

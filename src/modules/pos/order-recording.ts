@@ -37,7 +37,9 @@ import type { OrderCreateInput, OrderOutput } from './schemas.js';
  *
  * Payment: cash, a card with no card provider configured (a standalone terminal) and an
  * amount due of 0 are `paid` at once; card through a configured provider and online start
- * `pending` (see payment.ts, after the commit).
+ * `pending` (see payment.ts, after the commit). A split payment (`cash_amount`) pays part of a
+ * card or online order in cash at the till: the order is paid when the method has collected
+ * the rest (at once on a standalone terminal), and the sale is journalled then, whole.
  */
 
 /** Locks the products sold, in id order, and refuses a sale of more than is in stock. */
@@ -81,14 +83,41 @@ interface OrderParties {
   bookingId: number | null;
 }
 
-/** The cash handed over, in cents: only for a cash order, and never less than it collects. */
-function cashTendered(input: OrderCreateInput, amountDue: number): number | null {
+/**
+ * Split payment: the cash part of a card or online order, in cents (0 without one). It must
+ * leave something for the method to collect, else the order is a cash order.
+ */
+function cashPart(input: OrderCreateInput, toCollect: number): number {
+  if (input.cash_amount === undefined) return 0;
+  const refuse = (message: string) =>
+    badRequest('validation_failed', `cash_amount ${message}`, [{ field: 'cash_amount', message }]);
+  if (input.payment_method === 'cash')
+    throw refuse('is for a split payment by card or online: a cash order is paid in cash whole');
+  const cents = toCents(input.cash_amount);
+  if (fromCents(cents) !== input.cash_amount) throw refuse('has at most two decimals');
+  if (cents >= toCollect) {
+    throw refuse(
+      `must be less than the ${fromCents(toCollect)} to be collected, which leaves nothing for the ${input.payment_method} payment: ring it up as cash`,
+    );
+  }
+  return cents;
+}
+
+/**
+ * The cash handed over, in cents: for a cash order (at least what it collects) or the cash part
+ * of a split payment (at least that part; the change comes out of it).
+ */
+function cashTendered(input: OrderCreateInput, toCollect: number, cashAmount: number): number | null {
   if (input.cash_tendered === undefined) return null;
   const refuse = (message: string) =>
     badRequest('validation_failed', `cash_tendered ${message}`, [{ field: 'cash_tendered', message }]);
-  if (input.payment_method !== 'cash') throw refuse('is for payment_method cash only');
   const cents = toCents(input.cash_tendered);
-  if (cents < amountDue) throw refuse(`must be at least the amount due, ${fromCents(amountDue)}`);
+  if (input.payment_method !== 'cash') {
+    if (cashAmount === 0) throw refuse('is for payment_method cash or a split payment (cash_amount) only');
+    if (cents < cashAmount) throw refuse(`must be at least the cash part, ${fromCents(cashAmount)}`);
+    return cents;
+  }
+  if (cents < toCollect) throw refuse(`must be at least the amount due, ${fromCents(toCollect)}`);
   return cents;
 }
 
@@ -97,6 +126,7 @@ async function insertOrder(
   input: OrderCreateInput,
   parties: OrderParties,
   { totals, status, earned, deposit }: PricedOrder,
+  cashAmount: number,
 ): Promise<number> {
   const now = nowIso();
   const order = await trx
@@ -122,8 +152,9 @@ async function insertOrder(
       loyalty_points_redeemed: input.loyalty_points ?? 0,
       loyalty_points_earned: earned,
       notes: input.notes?.trim() ?? '',
-      // What the cash pays: the amount due less a deposit paid online before.
-      cash_tendered: cashTendered(input, totals.amount_due - deposit),
+      // What the cash pays: the amount due less a deposit paid online before (or the cash part).
+      cash_tendered: cashTendered(input, totals.amount_due - deposit, cashAmount),
+      cash_amount: cashAmount,
       created_at: now,
       updated_at: now,
     })
@@ -306,6 +337,8 @@ async function recordOrder(
     depositPaid: checkout?.depositPaid ?? 0,
   });
   refusePriceChange(caller, settings.staff_price_changes_enabled, priced);
+  const toCollect = priced.totals.amount_due - priced.deposit;
+  const cashAmount = cashPart(input, toCollect);
   const parties: OrderParties = {
     clientId: client.id,
     callerId: caller.id,
@@ -313,7 +346,7 @@ async function recordOrder(
     giftCardId: giftCard?.id ?? null,
     bookingId: input.booking_id ?? null,
   };
-  const orderId = await insertOrder(trx, input, parties, priced);
+  const orderId = await insertOrder(trx, input, parties, priced, cashAmount);
   await insertLines(trx, orderId, client.id, input.staff_id, priced, today);
   await applySale(ctx, trx, settings, input, orderId, parties, priced);
   // The booking (a visit: every part) is completed with the sale, as the desk completes one.
@@ -321,10 +354,11 @@ async function recordOrder(
   // Paid at the till: a sale, journalled last (the journal's lock is the shortest held).
   if (priced.status === 'paid') await appendSale(trx, ctx.dialect, orderId);
 
-  const toCollect = priced.totals.amount_due - priced.deposit;
   return {
     order: await loadOrder(trx, orderId, settings.timezone),
-    pendingPayment: priced.status === 'pending' ? { amountCents: toCollect, clientEmail: client.email } : null,
+    // The provider is asked for the rest only: the cash part was paid at the till.
+    pendingPayment:
+      priced.status === 'pending' ? { amountCents: toCollect - cashAmount, clientEmail: client.email } : null,
   };
 }
 

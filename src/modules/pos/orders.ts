@@ -64,6 +64,7 @@ function toOrderFields(row: OrderJoinedRow, timezone: string) {
     amount_due: fromCents(row.amount_due),
     cash_tendered: row.cash_tendered === null ? null : fromCents(row.cash_tendered),
     deposit_amount: fromCents(row.deposit_amount),
+    cash_amount: fromCents(row.cash_amount),
     booking_id: row.booking_id,
     vat_total: fromCents(row.vat_total),
     loyalty_points_earned: row.loyalty_points_earned,

@@ -8,7 +8,8 @@ import { getOrder } from './orders.js';
 /**
  * Rings up the order and, once its transaction has committed (never an HTTP call inside a
  * database transaction), asks the payments module to collect what is due by card terminal or
- * online. startPayment never throws for provider errors: the order then shows the failed
+ * online: what is due less a deposit paid before and the cash part of a split payment (the
+ * provider is asked for the rest only). startPayment never throws for provider errors: the order then shows the failed
  * payment. The answer is the order as it stands after that call. A replayed Idempotency-Key
  * asks no provider again: the first request did.
  */

@@ -110,11 +110,15 @@ export async function orderReceipt(db: Kysely<DB>, orderId: number): Promise<Rec
   if (order.gift_card_amount > 0) payments.push({ method: 'gift_card', amount: fromCents(order.gift_card_amount) });
   // A booking's deposit paid online before the checkout: part of what was due, not collected again.
   if (order.deposit_amount > 0) payments.push({ method: 'deposit', amount: fromCents(order.deposit_amount) });
-  const collected = order.amount_due - order.deposit_amount;
+  // A split payment: the cash part paid at the till, then what the card or online took.
+  if (order.cash_amount > 0) payments.push({ method: 'cash', amount: fromCents(order.cash_amount) });
+  const collected = order.amount_due - order.deposit_amount - order.cash_amount;
   if (collected > 0 || payments.length === 0) {
     payments.push({ method: order.payment_method, amount: fromCents(collected) });
   }
-  const change = order.cash_tendered === null ? 0 : order.cash_tendered - collected;
+  // The change comes out of the cash: the whole of a cash order, the cash part of a split one.
+  const paidInCash = order.payment_method === 'cash' ? collected : order.cash_amount;
+  const change = order.cash_tendered === null ? 0 : order.cash_tendered - paidInCash;
   return {
     kind: 'sale',
     order_id: order.id,

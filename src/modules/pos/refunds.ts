@@ -33,6 +33,9 @@ import { includedVat, mulDivHalfUp } from './totals.js';
  *  - the order's own method (`cash`, `card`, `online`), and `cash` for any order (from the
  *    drawer): at most what was paid by money at the till, total − gift_card_amount −
  *    deposit_amount (a booking's deposit was paid online before; it is not refunded here);
+ *  - a card or online refund, besides: at most what that method collected, amount_due −
+ *    deposit_amount − cash_amount (a split payment's cash part was paid at the till), less the
+ *    earlier refunds by that method;
  *  - anything else (a card refund of a cash sale, online of a card sale): 409
  *    `refund_method_not_allowed`.
  * Together never more than the order's total: every check counts the refunds already made
@@ -81,7 +84,9 @@ async function lockOrder(trx: Transaction<DB>, ctx: AppContext, orderId: number)
         'total',
         'gift_card_amount',
         'gift_card_id',
+        'amount_due',
         'deposit_amount',
+        'cash_amount',
         'loyalty_points_earned',
         'voided_at',
       ])
@@ -233,6 +238,16 @@ async function reserve(
       }
       // A booking's deposit was paid online before the sale, not by this order's method.
       const left = order.total - order.gift_card_amount - order.deposit_amount - refundedBy(['cash', 'card', 'online']);
+      // A card or online refund never gives back more than that method took: a split payment's
+      // cash part was not (cash refunds may give back any money part, from the drawer).
+      const methodLeft =
+        method === 'cash' ? left : order.amount_due - order.deposit_amount - order.cash_amount - refundedBy([method]);
+      if (amount > methodLeft && methodLeft < left) {
+        throw conflict(
+          'refund_exceeds_paid',
+          `${fromCents(Math.max(0, methodLeft))} paid by ${method} is left to refund (the rest in cash)`,
+        );
+      }
       if (amount > left) {
         throw conflict('refund_exceeds_paid', `${fromCents(left)} paid by money is left to refund`);
       }

@@ -62,7 +62,15 @@ export const OrderCreateBody = withExample(
         minimum: 0,
         maximum: 1_000_000,
         description:
-          'Cash only: what the client handed over, at least the amount due; the receipt shows the change given',
+          'What the client handed over in cash: a cash order, at least the amount due; a split payment (`cash_amount`), at least the cash part. The receipt shows the change given',
+      }),
+    ),
+    cash_amount: Type.Optional(
+      Type.Number({
+        minimum: 0.01,
+        maximum: 1_000_000,
+        description:
+          'Split payment: with payment_method `card` or `online`, the part of what the method would collect (amount due less a deposit paid online before) that is paid in cash at the till; the method collects the rest. 400 `validation_failed` on `cash_amount` with payment_method `cash` (paid in cash whole) or when it is not less than what is to be collected (nothing would be left for the card).',
       }),
     ),
     booking_id: Type.Optional(
@@ -143,7 +151,13 @@ const orderFields = {
   gift_card_id: Nullable(Type.Integer()),
   gift_cards_sold: Money,
   amount_due: Money,
-  cash_tendered: Nullable(Type.Number({ description: 'Cash handed over (cash orders that said so); else null' })),
+  cash_tendered: Nullable(
+    Type.Number({ description: 'Cash handed over (cash orders and split payments that said so); else null' }),
+  ),
+  cash_amount: Type.Number({
+    description:
+      'Split payment: the part paid in cash at the till by a card or online order (0 when none); the payment method collects amount_due − deposit_amount − cash_amount',
+  }),
   deposit_amount: Type.Number({
     description:
       'Part of amount_due paid before, as the booking’s deposit online; the payment method collects amount_due − deposit_amount',

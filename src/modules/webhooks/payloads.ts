@@ -86,6 +86,7 @@ async function posOrder(db: Executor, id: number, timezone: string): Promise<Dat
       'payment_status',
       'total',
       'amount_due',
+      'cash_amount',
       'vat_total',
       'created_at',
       'updated_at',
@@ -102,6 +103,8 @@ async function posOrder(db: Executor, id: number, timezone: string): Promise<Dat
     ...row,
     total: fromCents(row.total),
     amount_due: fromCents(row.amount_due),
+    // Split payment: the part paid in cash at the till (0 when none).
+    cash_amount: fromCents(row.cash_amount),
     vat_total: fromCents(row.vat_total),
     items: items.map((item) => ({ ...item, line_total: fromCents(item.line_total) })),
     created_at: formatInstant(row.created_at, timezone),

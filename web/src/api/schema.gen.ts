@@ -6154,6 +6154,8 @@ export interface components {
       /** @description Currency units, e.g. 12.5 */
       amount_due: number;
       booking_id: number | null;
+      /** @description Split payment: the part paid in cash at the till by a card or online order (0 when none); the payment method collects amount_due − deposit_amount − cash_amount */
+      cash_amount: number;
       cash_tendered: number | null;
       client_id: number;
       client_name: string;
@@ -6230,6 +6232,8 @@ export interface components {
       /** @description Currency units, e.g. 12.5 */
       amount_due: number;
       booking_id: number | null;
+      /** @description Split payment: the part paid in cash at the till by a card or online order (0 when none); the payment method collects amount_due − deposit_amount − cash_amount */
+      cash_amount: number;
       cash_tendered: number | null;
       client_id: number;
       client_name: string;
@@ -17177,7 +17181,9 @@ export interface operations {
         'application/json': {
           /** @description Check this booking (a visit: all its parts) out: completed with the order, its deposit paid online deducted from what is collected. 409 `booking_checked_out` when an order already did. */
           booking_id?: number;
-          /** @description Cash only: what the client handed over, at least the amount due; the receipt shows the change given */
+          /** @description Split payment: with payment_method `card` or `online`, the part of what the method would collect (amount due less a deposit paid online before) that is paid in cash at the till; the method collects the rest. 400 `validation_failed` on `cash_amount` with payment_method `cash` (paid in cash whole) or when it is not less than what is to be collected (nothing would be left for the card). */
+          cash_amount?: number;
+          /** @description What the client handed over in cash: a cash order, at least the amount due; a split payment (`cash_amount`), at least the cash part. The receipt shows the change given */
           cash_tendered?: number;
           client_id: number;
           discount_code?: string;

@@ -1,5 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Fragment, useEffect, useReducer, useRef, useState } from 'react';
+import { FormValidationContext } from 'react-aria-components';
 import { Link, useSearch } from 'wouter';
 import { $api, api, unwrap, type Schemas } from '../../api/client';
 import { ConnectionError } from '../../api/errors';
@@ -11,10 +12,22 @@ import { randomKey } from '../../lib/random';
 import { SendButton } from '../../ui/ApiForm';
 import { Button } from '../../ui/Button';
 import { FailureAlert } from '../../ui/FailureAlert';
+import { fieldErrors } from '../../ui/failure';
 import { useTitle } from '../../ui/PageStates';
 import { useMoney } from '../../ui/RecordPage';
 import { TextField } from '../../ui/TextField';
-import { cartReducer, EMPTY_CART, lineKey, linesSum, orderBody, toCollect, type Cart, type Extras } from './cart';
+import {
+  cartReducer,
+  EMPTY_CART,
+  lineKey,
+  linesSum,
+  orderBody,
+  splitGuide,
+  toCollect,
+  typedAmount,
+  type Cart,
+  type Extras,
+} from './cart';
 import { Favourites, useAddFavourite } from './Favourites';
 import { ItemSearch } from './ItemSearch';
 import { PackageCredit } from './PackageCredit';
@@ -29,7 +42,8 @@ const NO_EXTRAS: Extras = { discountCode: '', giftCardCode: '', loyaltyPoints: '
  * /till: ring up a sale. Items from the favourites or the search (a scanned barcode adds its
  * product), the client, who served, a discount code, a gift card, loyalty points, and the
  * payment: cash (with the change to give), the card terminal (its status followed live) or
- * online (a payment link); a gift card pays its part first and the method the rest. Opened as
+ * online (a payment link), or split: part cash and the rest by card or online (the rest and the
+ * change shown as typed); a gift card pays its part first and the method the rest. Opened as
  * `/till?booking=<id>` (the calendar's "Check out"), it brings the booking's (visit's) services
  * and staff in; the service deducts a deposit paid online. Each checkout is sent with an
  * Idempotency-Key kept across retries after a lost answer, so it is never taken twice; a
@@ -46,6 +60,9 @@ export function TillPage() {
   const [cart, dispatch] = useReducer(cartReducer, EMPTY_CART);
   const [extras, setExtras] = useState(NO_EXTRAS);
   const [received, setReceived] = useState('');
+  // A split payment: part of a card or online sale paid in cash (the cash part as typed).
+  const [split, setSplit] = useState(false);
+  const [cashPart, setCashPart] = useState('');
   const [paidOrder, setPaidOrder] = useState<{ id: number; received: number | null } | null>(null);
   const favourites = useAddFavourite();
   useBookingCheckout(dispatch);
@@ -58,8 +75,8 @@ export function TillPage() {
       if (!(error instanceof ConnectionError)) key.current = randomKey();
     },
     onSuccess: (order) => {
-      const cash = Number(received.replace(',', '.'));
-      setPaidOrder({ id: order.id, received: extras.method === 'cash' && received.trim() && cash > 0 ? cash : null });
+      const paysCash = order.payment_method === 'cash' || order.cash_amount > 0;
+      setPaidOrder({ id: order.id, received: paysCash ? typedAmount(received) : null });
     },
   });
 
@@ -75,6 +92,8 @@ export function TillPage() {
           dispatch({ kind: 'clear' });
           setExtras(NO_EXTRAS);
           setReceived('');
+          setSplit(false);
+          setCashPart('');
           pay.reset();
           if (window.location.search) window.history.replaceState(null, '', '/till');
         }}
@@ -87,6 +106,8 @@ export function TillPage() {
   const canChangePrice = me.data?.can_change_prices ?? user?.role === 'admin';
   const sum = linesSum(cart);
   const ready = cart.client !== null && (cart.lines.length > 0 || cart.giftCards.length > 0);
+  const splitting = split && extras.method !== 'cash';
+  const guide = splitGuide(sum, cart.booking?.deposit ?? 0, typedAmount(cashPart), typedAmount(received));
   return (
     <>
       <h1>{t('till.title')}</h1>
@@ -225,21 +246,59 @@ export function TillPage() {
               </label>
             ))}
           </fieldset>
-          {extras.method === 'cash' && (
-            <TextField
-              label={t('till.pay.received')}
-              description={t('till.pay.receivedHelp')}
-              inputMode="decimal"
-              value={received}
-              onChange={setReceived}
-              autoComplete="off"
-            />
-          )}
+          {/* The service's refusal of a field (cash_amount, cash_tendered) shows on that field. */}
+          <FormValidationContext.Provider value={fieldErrors(pay.error)}>
+            {extras.method !== 'cash' && (
+              <div className="till-split">
+                <label>
+                  <input type="checkbox" checked={split} onChange={(event) => setSplit(event.target.checked)} />{' '}
+                  {t('till.pay.split')}
+                </label>
+                {split && (
+                  <>
+                    <TextField
+                      name="cash_amount"
+                      label={t('till.pay.cashPart')}
+                      inputMode="decimal"
+                      value={cashPart}
+                      onChange={setCashPart}
+                      autoComplete="off"
+                    />
+                    <p className="till-split-rest" role="status">
+                      {t(`till.pay.rest.${extras.method}`, { amount: money(guide.rest) })}
+                      {(extras.giftCardCode.trim() || extras.discountCode.trim() || extras.loyaltyPoints.trim()) &&
+                        ` ${t('till.pay.restBefore')}`}
+                    </p>
+                  </>
+                )}
+              </div>
+            )}
+            {(extras.method === 'cash' || splitting) && (
+              <TextField
+                name="cash_tendered"
+                label={t('till.pay.received')}
+                description={splitting ? t('till.pay.receivedSplitHelp') : t('till.pay.receivedHelp')}
+                inputMode="decimal"
+                value={received}
+                onChange={setReceived}
+                autoComplete="off"
+              />
+            )}
+            {splitting && guide.change !== null && (
+              <p className="till-split-change" role="status">
+                {t('till.pay.splitChange', { amount: money(guide.change) })}
+              </p>
+            )}
+          </FormValidationContext.Provider>
           <FailureAlert error={pay.error} words={TILL_WORDS} />
           <SendButton
             sending={pay}
             isDisabled={!ready}
-            onSend={() => pay.mutate(orderBody(cart, extras, staffId, receivedAmount(received)))}
+            onSend={() =>
+              pay.mutate(
+                orderBody(cart, extras, staffId, typedAmount(received), splitting ? typedAmount(cashPart) : null),
+              )
+            }
           >
             {t('till.pay.send')}
           </SendButton>
@@ -429,6 +488,12 @@ function Outcome({
                 <dd>{money(o.deposit_amount)}</dd>
               </>
             )}
+            {o.cash_amount > 0 && (
+              <>
+                <dt>{t('till.outcome.cashPart')}</dt>
+                <dd>{money(o.cash_amount)}</dd>
+              </>
+            )}
             <dt>{t(`till.outcome.by.${o.payment_method}`)}</dt>
             <dd>{money(due)}</dd>
             {o.gift_cards.map((card) => (
@@ -437,12 +502,20 @@ function Outcome({
                 <dd>{card.code}</dd>
               </Fragment>
             ))}
-            {received !== null && o.payment_method === 'cash' && (
+            {received !== null && (o.payment_method === 'cash' || o.cash_amount > 0) && (
               <>
                 <dt>{t('till.outcome.received')}</dt>
                 <dd>{money(received)}</dd>
                 <dt>{t('till.outcome.change')}</dt>
-                <dd className="till-change">{money(Math.max(0, Math.round((received - due) * 100) / 100))}</dd>
+                <dd className="till-change">
+                  {/* Out of the cash: the whole of a cash sale, the cash part of a split one. */}
+                  {money(
+                    Math.max(
+                      0,
+                      Math.round((received - (o.payment_method === 'cash' ? due : o.cash_amount)) * 100) / 100,
+                    ),
+                  )}
+                </dd>
               </>
             )}
           </dl>
@@ -567,10 +640,4 @@ function GiftCardSaleForm({ onAdd }: { onAdd: (amount: number, email: string) =>
       </Button>
     </section>
   );
-}
-
-/** The cash received as typed ("50", "50,00" or "50.00"); null when empty or not an amount. */
-function receivedAmount(text: string): number | null {
-  const amount = Number(text.trim().replace(',', '.'));
-  return text.trim() !== '' && Number.isFinite(amount) && amount > 0 ? amount : null;
 }

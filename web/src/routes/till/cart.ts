@@ -150,8 +150,19 @@ export interface Extras {
   method: PaymentMethod;
 }
 
-/** The body of POST /api/pos for the cart. */
-export function orderBody(cart: Cart, extras: Extras, staffId: number, received: number | null = null) {
+/**
+ * The body of POST /api/pos for the cart. `cashPart`: a split payment, the part of a card or
+ * online sale paid in cash (the method collects the rest); the cash `received` is sent for a
+ * cash sale and for a split one (the change comes out of the cash).
+ */
+export function orderBody(
+  cart: Cart,
+  extras: Extras,
+  staffId: number,
+  received: number | null = null,
+  cashPart: number | null = null,
+) {
+  const split = extras.method !== 'cash' && cashPart !== null;
   const points = Number(extras.loyaltyPoints);
   return {
     client_id: cart.client?.id ?? 0,
@@ -177,11 +188,32 @@ export function orderBody(cart: Cart, extras: Extras, staffId: number, received:
     ...(extras.giftCardCode.trim() ? { gift_card_code: extras.giftCardCode.trim() } : {}),
     ...(extras.loyaltyPoints.trim() && Number.isInteger(points) && points > 0 ? { loyalty_points: points } : {}),
     ...(cart.booking ? { booking_id: cart.booking.id } : {}),
+    ...(split ? { cash_amount: cashPart } : {}),
     // The cash handed over: the receipt shows it and the change given.
-    ...(extras.method === 'cash' && received !== null ? { cash_tendered: received } : {}),
+    ...((extras.method === 'cash' || split) && received !== null ? { cash_tendered: received } : {}),
   };
 }
 
-/** What the order's method collects: the order's amount due less the deposit paid before. */
+/** What the order's method collects: the order's amount due less the deposit paid before and the cash part. */
 export const toCollect = (order: Schemas['PosOrder']) =>
-  Math.round((order.amount_due - order.deposit_amount) * 100) / 100;
+  Math.round((order.amount_due - order.deposit_amount - order.cash_amount) * 100) / 100;
+
+/** An amount as typed at the till ("50", "50,00" or "50.00"); null when empty or not an amount above 0. */
+export function typedAmount(text: string): number | null {
+  const amount = Number(text.trim().replace(',', '.'));
+  return text.trim() !== '' && Number.isFinite(amount) && amount > 0 ? amount : null;
+}
+
+/**
+ * A split payment as the till shows it while typing, a guide in cents rounded back to units:
+ * the rest the card (or online) collects of the lines' sum less the deposit, and the change
+ * out of the cash received for the cash part. The order's own figures are the service's.
+ */
+export function splitGuide(sum: number, deposit: number, cashPart: number | null, received: number | null) {
+  const cents = (amount: number) => Math.round(amount * 100);
+  const cash = cashPart === null ? 0 : cents(cashPart);
+  return {
+    rest: Math.max(0, cents(sum) - cents(deposit) - cash) / 100,
+    change: received === null || cashPart === null ? null : Math.max(0, cents(received) - cash) / 100,
+  };
+}
