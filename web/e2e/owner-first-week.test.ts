@@ -77,7 +77,7 @@ function daysOfNextMonth(today: string): string[] {
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7)); // 1-based: as a 0-based index, next month
   const days: string[] = [];
-  for (let day = new Date(Date.UTC(year, month, 1)); day.getUTCMonth() === month % 12; ) {
+  for (let day = new Date(Date.UTC(year, month, 1)); day.getUTCMonth() === month % 12;) {
     days.push(day.toISOString().slice(0, 10));
     day = new Date(day.getTime() + 86_400_000);
   }
@@ -163,7 +163,10 @@ for (const dialect of BROWSER_DIALECTS) {
 
       // Who performs the colour: everyone who takes bookings, the member at a price of her own.
       const mila = page.getByRole('form', { name: member.name });
-      assert.equal(await mila.getByRole('checkbox', { name: `${member.name} performs this service` }).isChecked(), true);
+      assert.equal(
+        await mila.getByRole('checkbox', { name: `${member.name} performs this service` }).isChecked(),
+        true,
+      );
       await mila.getByLabel(`Price with ${member.name}`).fill('65');
       await mila.getByRole('button', { name: `Save for ${member.name}` }).click();
       await page.getByRole('status').getByText(`Saved for ${member.name}.`).waitFor();
@@ -230,7 +233,10 @@ for (const dialect of BROWSER_DIALECTS) {
         return week.length === 3;
       }, 'the default week saved');
       await page.getByRole('button', { name: 'Apply the default week' }).click();
-      await page.getByRole('status').getByText(/\d+ shifts? created/).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(/\d+ shifts? created/)
+        .waitFor();
       await assertAccessible(page, 'the default week applied');
       const { timezone } = await api(h.t, admin.token, 'GET', '/api/public/salon-page');
       const today = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
@@ -359,14 +365,19 @@ for (const dialect of BROWSER_DIALECTS) {
       await page.goto('/manage/imports');
       await page.getByRole('heading', { level: 1, name: 'Imports' }).waitFor();
       await assertAccessible(page, 'the imports page');
-      await page.getByLabel('CSV file').setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: CLIENTS_CSV });
+      await page
+        .getByLabel('CSV file')
+        .setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: CLIENTS_CSV });
       await page.getByRole('button', { name: 'Check the file' }).click();
       const importedClients = async () => {
         const found = await api(h.t, admin.token, 'GET', '/api/clients?search=Import');
         return (Array.isArray(found) ? found : found.data).map((row: { name: string }) => row.name).sort();
       };
       const report = page.getByRole('region', { name: 'What the import would do' });
-      await report.getByRole('row', { name: /not-an-address/ }).getByText(/^email: /).waitFor();
+      await report
+        .getByRole('row', { name: /not-an-address/ })
+        .getByText(/^email: /)
+        .waitFor();
       assert.deepEqual(await importedClients(), [], 'a dry run imports nothing');
       await assertAccessible(page, "the dry run's preview");
       await report.getByRole('button', { name: 'Import 2 rows' }).click();
@@ -384,7 +395,10 @@ for (const dialect of BROWSER_DIALECTS) {
 
       // The services: the colour's page opens from its row.
       await page.goto('/manage/services');
-      await page.getByRole('grid', { name: 'Behandelingen' }).getByRole('row', { name: /Colour/ }).waitFor();
+      await page
+        .getByRole('grid', { name: 'Behandelingen' })
+        .getByRole('row', { name: /Colour/ })
+        .waitFor();
       await assertAccessible(page, 'de behandelingen (telefoon)');
       await activate(page.getByRole('link', { name: 'Colour', exact: true }));
       await page.getByRole('heading', { name: 'Wie voert het uit' }).waitFor();
@@ -413,4 +427,3 @@ for (const dialect of BROWSER_DIALECTS) {
     });
   });
 }
-
