@@ -388,21 +388,18 @@ for (const dialect of BROWSER_DIALECTS) {
       assertClean(watch);
     });
 
-    it('the same salon on a phone in Dutch: the services, the roster and a product, one action each', async () => {
+    it('the same salon on a phone in Dutch: the member with her time off, the roster and a product, one action each', async () => {
       assert.ok(member.id > 0 && productPath, 'the first week ran');
       const { page, watch } = await h.open({ ...PHONE, locale: 'nl-NL', timezoneId: ZONE });
       await signInAtDesk(page, admin.email);
 
-      // The services: the colour's page opens from its row.
-      await page.goto('/manage/services');
-      await page
-        .getByRole('grid', { name: 'Behandelingen' })
-        .getByRole('row', { name: /Colour/ })
-        .waitFor();
-      await assertAccessible(page, 'de behandelingen (telefoon)');
-      await activate(page.getByRole('link', { name: 'Colour', exact: true }));
-      await page.getByRole('heading', { name: 'Wie voert het uit' }).waitFor();
-      await assertAccessible(page, 'een behandeling (telefoon)');
+      // The member's page: her time off, with the booking inside it, opens that booking's day.
+      await page.goto(`/manage/staff/${member.id}`);
+      await page.getByRole('heading', { level: 1, name: member.name }).waitFor();
+      await page.getByText(/^1 afspraak valt erin/).waitFor();
+      await assertAccessible(page, 'een medewerker met vrije dagen over een afspraak (telefoon)');
+      await activate(page.getByRole('link', { name: /Fleur de Wit/ }));
+      await page.waitForURL((url) => url.pathname !== `/manage/staff/${member.id}`);
 
       // The roster: a shift drawn by keyboard, the week after next, 14:00–15:00.
       await page.goto('/manage/staff/roster');
