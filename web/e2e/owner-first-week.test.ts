@@ -125,6 +125,7 @@ for (const dialect of BROWSER_DIALECTS) {
       const memberPath = new URL(page.url()).pathname;
       member.id = Number(memberPath.split('/').pop());
       assert.ok(member.id > 0, memberPath);
+      await assertAccessible(page, "the member's page");
 
       // The services: a category, then a cut and a colour in it.
       await page.goto('/manage/services');
@@ -320,6 +321,7 @@ for (const dialect of BROWSER_DIALECTS) {
       await assertAccessible(page, "the order's lines");
       await activate(page.getByRole('button', { name: 'Mark as ordered' }));
       await page.locator('.stock-status').getByText('Ordered').waitFor();
+      await assertAccessible(page, 'the order ordered');
 
       // Thursday: the delivery, received into stock, and its packing slip shown in the page.
       await activate(page.getByRole('button', { name: 'Receive…' }));
@@ -399,7 +401,9 @@ for (const dialect of BROWSER_DIALECTS) {
       await page.getByText(/^1 afspraak valt erin/).waitFor();
       await assertAccessible(page, 'een medewerker met vrije dagen over een afspraak (telefoon)');
       await activate(page.getByRole('link', { name: /Fleur de Wit/ }));
-      await page.waitForURL((url) => url.pathname !== `/manage/staff/${member.id}`);
+      await page.waitForURL((url) => url.pathname.startsWith('/bookings/'));
+      await page.getByText('Fleur de Wit').first().waitFor();
+      await assertAccessible(page, 'de afspraak uit de vrije dagen (telefoon)');
 
       // The roster: a shift drawn by keyboard, the week after next, 14:00–15:00.
       await page.goto('/manage/staff/roster');
@@ -410,6 +414,7 @@ for (const dialect of BROWSER_DIALECTS) {
       await assertAccessible(page, 'het rooster (telefoon)');
       await drawByKeyboard(page, 4, 14, 2);
       await page.getByRole('list').getByText('14:00–15:00').first().waitFor();
+      await assertAccessible(page, 'een dienst getekend (telefoon)');
 
       // The product's history, filtered to deliveries.
       await page.goto(productPath);
