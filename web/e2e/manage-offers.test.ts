@@ -19,7 +19,8 @@ import { api, assertClean, signInAtDesk } from './desk.js';
  * day before the first on its field), looks a gift card up by its code typed loosely and sees
  * its history, resends its email, and imports a CSV of clients after its dry run (the refused
  * row shown with its reason; a spreadsheet refused before sending). Axe on every state, in
- * English on a desktop and in Dutch on a phone.
+ * English on a desktop and in Dutch on a phone; the import only in Dutch on a phone, as the
+ * owner's first week (owner-first-week.test.ts) imports in English on a desktop.
  */
 
 const WORDS = {
@@ -260,52 +261,55 @@ for (const dialect of BROWSER_DIALECTS) {
         assertClean(watch, [401, 404]);
       });
 
-      it(`imports a CSV of clients after its dry run, the refused row with its reason ${where}`, async () => {
-        const { page, watch } = await h.open({ ...viewport, locale });
-        await signInAtDesk(page, admin.email);
-        await page.goto('/manage/imports');
-        await page.getByRole('heading', { level: 1, name: words.imports }).waitFor();
-        await assertAccessible(page, `the imports page ${where}`);
+      // In English on a desktop the import after its dry run is the owner's first week
+      // (owner-first-week.test.ts); here, in Dutch on a phone, with the spreadsheet refused first.
+      if (language === 'nl')
+        it(`imports a CSV of clients after its dry run, the refused row with its reason ${where}`, async () => {
+          const { page, watch } = await h.open({ ...viewport, locale });
+          await signInAtDesk(page, admin.email);
+          await page.goto('/manage/imports');
+          await page.getByRole('heading', { level: 1, name: words.imports }).waitFor();
+          await assertAccessible(page, `the imports page ${where}`);
 
-        // A spreadsheet is refused before anything is sent.
-        const file = page.getByLabel(words.file);
-        let sent = 0;
-        page.on('request', (request) => {
-          if (request.url().includes('/api/imports/clients')) sent += 1;
-        });
-        await file.setInputFiles({
-          name: 'clients.xlsx',
-          mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          buffer: Buffer.from('PK\u0003\u0004'),
-        });
-        await page.getByText(words.notCsv).waitFor();
-        await invalid(file);
-        assert.equal(sent, 0, 'nothing was uploaded');
-        await assertAccessible(page, `a spreadsheet refused before sending ${where}`);
+          // A spreadsheet is refused before anything is sent.
+          const file = page.getByLabel(words.file);
+          let sent = 0;
+          page.on('request', (request) => {
+            if (request.url().includes('/api/imports/clients')) sent += 1;
+          });
+          await file.setInputFiles({
+            name: 'clients.xlsx',
+            mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            buffer: Buffer.from('PK\u0003\u0004'),
+          });
+          await page.getByText(words.notCsv).waitFor();
+          await invalid(file);
+          assert.equal(sent, 0, 'nothing was uploaded');
+          await assertAccessible(page, `a spreadsheet refused before sending ${where}`);
 
-        await file.setInputFiles({
-          name: `clients-${language}.csv`,
-          mimeType: 'text/csv',
-          buffer: clientsCsv(language),
-        });
-        await page.getByRole('button', { name: words.check }).click();
-        const report = page.getByRole('region', { name: words.preview });
-        await report.waitFor();
-        // The refused rows first, with the column and the reason.
-        const refused = report.getByRole('row', { name: /not-an-address/ });
-        await refused.getByText(/^email: /).waitFor();
-        assert.equal(sent, 1, 'one dry run');
-        await assertAccessible(page, `the dry run's preview ${where}`);
+          await file.setInputFiles({
+            name: `clients-${language}.csv`,
+            mimeType: 'text/csv',
+            buffer: clientsCsv(language),
+          });
+          await page.getByRole('button', { name: words.check }).click();
+          const report = page.getByRole('region', { name: words.preview });
+          await report.waitFor();
+          // The refused rows first, with the column and the reason.
+          const refused = report.getByRole('row', { name: /not-an-address/ });
+          await refused.getByText(/^email: /).waitFor();
+          assert.equal(sent, 1, 'one dry run');
+          await assertAccessible(page, `the dry run's preview ${where}`);
 
-        await report.getByRole('button', { name: words.run }).click();
-        await page.getByRole('heading', { level: 2, name: words.done }).waitFor();
-        const history = page.getByRole('region', { name: words.history });
-        await history.getByText(`clients-${language}.csv`, { exact: false }).waitFor();
-        await assertAccessible(page, `the file imported and in the history ${where}`);
-        const found = await api(h.t, admin.token, 'GET', `/api/clients?search=Imke%20Import%20${language}`);
-        assert.equal((Array.isArray(found) ? found : found.data).length, 1, 'the client was imported');
-        assertClean(watch, [401]);
-      });
+          await report.getByRole('button', { name: words.run }).click();
+          await page.getByRole('heading', { level: 2, name: words.done }).waitFor();
+          const history = page.getByRole('region', { name: words.history });
+          await history.getByText(`clients-${language}.csv`, { exact: false }).waitFor();
+          await assertAccessible(page, `the file imported and in the history ${where}`);
+          const found = await api(h.t, admin.token, 'GET', `/api/clients?search=Imke%20Import%20${language}`);
+          assert.equal((Array.isArray(found) ? found : found.data).length, 1, 'the client was imported');
+          assertClean(watch, [401]);
+        });
     }
   });
 }
