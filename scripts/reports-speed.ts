@@ -180,7 +180,9 @@ try {
       `chart library in: ${file}: ${Math.round(bytes.length / 1000)} KB, ${Math.round(gzipSync(bytes).length / 1000)} KB gzip`,
     );
   }
-  console.log(`the reports' chunk fetched by /manage (the manager's area index): ${reportsChunkOnManage ? 'yes' : 'no'}`);
+  console.log(
+    `the reports' chunk fetched by /manage (the manager's area index): ${reportsChunkOnManage ? 'yes' : 'no'}`,
+  );
 
   console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   const rows: string[] = [];

@@ -33,7 +33,7 @@ const day = (date: DateTime) => date.toFormat('yyyy-MM-dd');
 export function seriesBuckets(from: string, to: string, interval: SeriesInterval): Bucket[] {
   const end = DateTime.fromISO(to, { zone: 'utc' });
   const buckets: Bucket[] = [];
-  for (let start = DateTime.fromISO(from, { zone: 'utc' }); start <= end; ) {
+  for (let start = DateTime.fromISO(from, { zone: 'utc' }); start <= end;) {
     const last = interval === 'week' ? start.plus({ days: 6 }) : start.endOf('month').startOf('day');
     buckets.push({ from: day(start), to: day(last < end ? last : end) });
     if (buckets.length > MAX_BUCKETS) {
