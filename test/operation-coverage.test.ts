@@ -44,6 +44,8 @@ const FOR_MACHINES: Readonly<Partial<Record<Operation, string>>> = {
   'post /api/payments/webhooks/onlinepay/{payment_id}/{token}': "the online payment provider's callback",
   'post /api/payments/webhooks/cardpay/{payment_id}/{token}': "the card terminal provider's callback",
   'get /api/calendar-feeds/{token}/calendar.ics': "a calendar app's subscription to a staff member's feed",
+  'get /api/reporting/sales-summary':
+    "the interface's one total of a range, for API clients; the revenue screen reads the same sums per week or month, and their total, from sales-series in one request",
 };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;

@@ -29,8 +29,19 @@ export async function salesSummary(db: Executor, range: ReportRange): Promise<{ 
  * reports reads (the sales summary, the dashboard's revenue of today).
  */
 export async function netSalesCents(db: Executor, range: ReportRange): Promise<number> {
+  const result = await sql<{ cents: number | string | null }>`select sum(revenue) as cents from (${netSalesRows(
+    range,
+  )}) as r`.execute(db);
+  return Number(result.rows[0]?.cents ?? 0);
+}
+
+/**
+ * The rows whose `revenue` (cents) sums to a range's sales minus refunds: the monthly rollup's
+ * whole months, the paid orders and completed refunds of the partial months at the edges.
+ */
+export function netSalesRows(range: ReportRange) {
   const split = splitRange(range.fromUtc, range.toUtc, 'instant');
-  const rows = splitRows(
+  return splitRows(
     split,
     sql`select revenue from report_order_months where ${inMonths(sql.ref('month'), split)}`,
     (start, end) => sql`
@@ -41,10 +52,6 @@ export async function netSalesCents(db: Executor, range: ReportRange): Promise<n
       where status = 'completed' and completed_at >= ${start} and completed_at < ${end}`,
     sql`select revenue from report_order_months where 1 = 0`,
   );
-  const result = await sql<{ cents: number | string | null }>`select sum(revenue) as cents from (${rows}) as r`.execute(
-    db,
-  );
-  return Number(result.rows[0]?.cents ?? 0);
 }
 
 /**

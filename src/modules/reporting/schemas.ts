@@ -24,6 +24,41 @@ export const SalesSummaryOut = named(
   }),
 );
 
+export const SalesSeriesQuery = Type.Object(
+  {
+    from: DateText,
+    to: DateText,
+    interval: Type.Optional(
+      Type.Union([Type.Literal('week'), Type.Literal('month')], {
+        description:
+          '`week`: seven days at a time from `from`; `month` (default): calendar months. The first and last bucket are cut at the period’s ends.',
+      }),
+    ),
+  },
+  {
+    description:
+      'The period: salon-zone days, both inclusive (both required). At most 120 buckets; more is 400 `validation_failed` naming `from`.',
+  },
+);
+
+export const SalesSeriesOut = named(
+  'SalesSeries',
+  Type.Object({
+    interval: Type.Union([Type.Literal('week'), Type.Literal('month')]),
+    from: DateText,
+    to: DateText,
+    total_sales: Type.Number({ description: 'Revenue of the whole period: the sum of the buckets, as sales-summary' }),
+    buckets: Type.Array(
+      Type.Object({
+        from: DateText,
+        to: DateText,
+        total_sales: Type.Number({ description: 'Revenue of the bucket, as sales-summary of from…to answers it' }),
+      }),
+      { description: 'Every bucket of the period, oldest first, those without sales at 0' },
+    ),
+  }),
+);
+
 export const BookingCountOut = named(
   'BookingCount',
   Type.Object({

@@ -7,6 +7,7 @@ export { forecast, heatmap } from './calendar.js';
 export { dashboard } from './dashboard.js';
 export { parseRange } from './range.js';
 export { DEFAULT_CHURN_DAYS, retention } from './retention.js';
+export { salesSeries } from './series.js';
 export {
   bookingCount,
   giftCardsReport,

@@ -3154,6 +3154,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/reporting/sales-series': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Revenue of each week or month of a period, in one answer (an extension, for the revenue chart)
+     * @description Auth: Admin. Each bucket’s `total_sales` is what sales-summary answers for that bucket’s days (sales minus refunds), and `total_sales` of the answer is their sum, the period’s sales-summary. Weeks are seven days from `from`; months are calendar months; the first and last bucket are cut at `from` and `to`. One query however many buckets.
+     */
+    get: operations['getSalesSeries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/reporting/sales-summary': {
     parameters: {
       query?: never;
@@ -6949,6 +6969,36 @@ export interface components {
       /** @description Money off, in currency units */
       discount: number;
       points: number;
+    };
+    SalesSeries: {
+      /** @description Every bucket of the period, oldest first, those without sales at 0 */
+      buckets: {
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        from: string;
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        to: string;
+        /** @description Revenue of the bucket, as sales-summary of from…to answers it */
+        total_sales: number;
+      }[];
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-11-23
+       */
+      from: string;
+      interval: 'week' | 'month';
+      /**
+       * @description YYYY-MM-DD
+       * @example 2026-11-23
+       */
+      to: string;
+      /** @description Revenue of the whole period: the sum of the buckets, as sales-summary */
+      total_sales: number;
     };
     SalesSummary: {
       /** @description SUM(total) of every POS order with payment_status = paid, all time */
@@ -21795,6 +21845,66 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Retention'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSalesSeries: {
+    parameters: {
+      query: {
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        from: string;
+        /** @description `week`: seven days at a time from `from`; `month` (default): calendar months. The first and last bucket are cut at the period’s ends. */
+        interval?: 'week' | 'month';
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SalesSeries'];
         };
       };
       /** @description Every error: a human message and a stable snake_case code */

@@ -1,30 +1,29 @@
-import { useQueries } from '@tanstack/react-query';
 import { $api } from '../../../api/client';
 import { useT } from '../../../i18n/i18n';
 import { Loading, LoadError } from '../../../ui/PageStates';
 import { BarFigure, LineFigure } from './charts';
 import type { ReportFormat } from './format';
 import { ExportCsv, FigureTable, type Column } from './parts';
-import { buckets, type Period } from './range';
+import { seriesAsk, type Period } from './range';
 
-/* The money reports: revenue over time (the sales summary per month or week), items, promotions. */
+/* The money reports: revenue over time (the sales per month or week), items, promotions. */
 
 interface Props {
   period: Period;
   f: ReportFormat;
 }
 
-/** Revenue (sales minus refunds) of each month or week of the period: one sum per bucket. */
+/**
+ * Revenue (sales minus refunds) of each month or week of the period: one request for every
+ * bucket (the sales series), not a sales summary per bucket.
+ */
 export function RevenueReport({ period, f }: Props) {
   const t = useT();
-  const parts = buckets(period);
-  const results = useQueries({
-    queries: parts.map((part) => $api.queryOptions('get', '/api/reporting/sales-summary', { params: { query: part } })),
-  });
-  if (results.some((r) => r.isError)) return <LoadError retry={() => results.forEach((r) => void r.refetch())} />;
-  if (results.some((r) => r.data === undefined)) return <Loading />;
-  const rows = parts.map((part, at) => ({ ...part, revenue: results[at]?.data?.total_sales ?? 0 }));
-  const total = rows.reduce((sum, row) => sum + Math.round(row.revenue * 100), 0) / 100;
+  const query = $api.useQuery('get', '/api/reporting/sales-series', { params: { query: seriesAsk(period) } });
+  if (query.isError) return <LoadError retry={() => void query.refetch()} />;
+  if (!query.data) return <Loading />;
+  const rows = query.data.buckets.map((bucket) => ({ from: bucket.from, to: bucket.to, revenue: bucket.total_sales }));
+  const total = query.data.total_sales;
   const columns: Column<(typeof rows)[number]>[] = [
     { header: t('manage.reports.col.from'), show: (r) => f.day(r.from), csv: (r) => f.csvDay(r.from) },
     { header: t('manage.reports.col.to'), show: (r) => f.day(r.to), csv: (r) => f.csvDay(r.to) },

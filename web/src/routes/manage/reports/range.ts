@@ -39,27 +39,23 @@ export function addDays(date: string, days: number): string {
   return iso(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
 }
 
+/** What the revenue chart asks the service for (`GET /api/reporting/sales-series`). */
+export interface SeriesAsk extends Period {
+  interval: 'week' | 'month';
+}
+
+/** At most this many months are drawn: a longer period shows its last 24. */
+export const MAX_MONTHS = 24;
+
 /**
- * The period cut into the buckets of the revenue chart: whole calendar months (cut at the
- * period's ends) when it spans more than 31 days, else weeks of seven days from its first day.
- * At most 24 months are shown (the last 24), so a chart never asks for more than 24 sums.
+ * How the revenue chart cuts the period: weeks of seven days from its first day when it spans
+ * up to 31 days, else whole calendar months (the service cuts the first and last at the
+ * period's ends), the last 24 at most, so the chart stays readable.
  */
-export function buckets(period: Period): Period[] {
+export function seriesAsk(period: Period): SeriesAsk {
   const spanDays = (Date.parse(period.to) - Date.parse(period.from)) / 86_400_000 + 1;
-  const out: Period[] = [];
-  if (spanDays <= 31) {
-    for (let from = period.from; from <= period.to; from = addDays(from, 7)) {
-      const end = addDays(from, 6);
-      out.push({ from, to: end < period.to ? end : period.to });
-    }
-    return out;
-  }
-  let from = period.from;
-  while (from <= period.to) {
-    const [year, month] = from.split('-').map(Number) as [number, number];
-    const last = iso(new Date(Date.UTC(year, month, 0)));
-    out.push({ from, to: last < period.to ? last : period.to });
-    from = addDays(last, 1);
-  }
-  return out.slice(-24);
+  if (spanDays <= 31) return { ...period, interval: 'week' };
+  const [year, month] = period.to.split('-').map(Number) as [number, number];
+  const earliest = iso(new Date(Date.UTC(year, month - MAX_MONTHS, 1)));
+  return { from: period.from < earliest ? earliest : period.from, to: period.to, interval: 'month' };
 }

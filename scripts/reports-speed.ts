@@ -1,0 +1,232 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
+import { DateTime } from 'luxon';
+import { BENCH_ADMIN_EMAIL, BENCH_ADMIN_PASSWORD, TIMEZONE } from '../bench/generate.js';
+import { DESKTOP } from '../web/e2e/actions.js';
+import { launchChromium } from '../web/e2e/chromium.js';
+
+/*
+ * How fast the owner's report screens show their figures on the bench's full chain (2 M bookings,
+ * 0.96 M orders): the built service (`dist/server/main.js`, as `npm start`) on a copy of the
+ * bench's cached SQLite data set, each screen opened in Debian's chromium in a fresh browser
+ * context (an empty cache: the reports' chunk is downloaded and started each time, as on the
+ * first visit of the day), signed in as the bench's admin. Timed from the navigation's start to
+ * the figures' table on screen (the chart's table alternative, or the heatmap's table), three runs,
+ * median; with the reports' API answers' end (Resource Timing) beside it, to tell the API's time
+ * from the page's. Each ranged report is opened on its default period (this month so far) and on
+ * the longest the revenue chart draws (24 months). A measure, not a test: bench/README.md records
+ * the figures.
+ *
+ *   npm run bench (once, to generate bench/.data) && node scripts/build-web.mjs \
+ *     && node scripts/build-server.mjs && npx tsx scripts/reports-speed.ts
+ *
+ * CACHED=1 opens each screen in one context that has opened it once already (the code from the
+ * browser's cache, as at a desk; the figures are asked for again each time).
+ * BENCH_DB=<file> measures another SQLite file (it is copied first, never changed); ONLY=revenue,vat
+ * only the screens whose names start so.
+ */
+
+const RUNS = 3;
+/** `ONLY=revenue,items` measures only the screens whose names start so. */
+const ONLY = process.env.ONLY?.split(',');
+/** `CACHED=1`: the code in the browser's cache, as at a desk that opened the screen before. */
+const CACHED = process.env.CACHED === '1';
+const root = new URL('..', import.meta.url).pathname;
+
+/** The newest cached data set of the bench (bench/run.ts keeps one, `bench/.data/sqlite-<key>/salon.db`). */
+function benchDatabase(): string {
+  if (process.env.BENCH_DB) return process.env.BENCH_DB;
+  const dataRoot = join(root, 'bench', '.data');
+  const sets = existsSync(dataRoot)
+    ? readdirSync(dataRoot)
+        .filter((entry) => entry.startsWith('sqlite-') && existsSync(join(dataRoot, entry, 'meta.json')))
+        .map((entry) => join(dataRoot, entry, 'salon.db'))
+    : [];
+  const newest = sets.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (!newest) throw new Error('no bench data set in bench/.data: run `npm run bench` first (it generates one)');
+  return newest;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startService(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      JWT_SECRET: 'reports-speed-jwt-secret-0123456789abcdef0123',
+      LOG_LEVEL: 'warn',
+      WORKER: 'off',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let waited = 0; waited < 120_000; waited += 50) {
+    if (child.exitCode !== null) throw new Error('the service exited while starting');
+    const healthy = await fetch(`${base}/api/health`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (healthy) return { base, child };
+    await sleep(50);
+  }
+  throw new Error('the service did not become healthy');
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+// ---------------------------------------------------------------- the screens
+
+const today = DateTime.now().setZone(TIMEZONE).startOf('day');
+/** The longest period the revenue chart draws whole: 24 calendar months up to today. */
+const LONG = `from=${today.startOf('month').minus({ months: 23 }).toISODate()}&to=${today.toISODate()}`;
+const RANGED = ['revenue', 'items', 'staff', 'retention', 'bookings', 'promotions', 'gift-cards', 'vat'];
+const SCREENS: { name: string; path: string }[] = [
+  { name: 'dashboard (/manage/reports)', path: '/manage/reports' },
+  ...RANGED.map((id) => ({ name: `${id}, this month so far`, path: `/manage/reports/${id}` })),
+  { name: 'heatmap (all time)', path: '/manage/reports/heatmap' },
+  { name: 'forecast (next 30 days)', path: '/manage/reports/forecast' },
+  ...RANGED.map((id) => ({ name: `${id}, 24 months`, path: `/manage/reports/${id}?${LONG}` })),
+];
+
+/**
+ * In the page: the time (ms from the navigation's start) at which the figures' table is in the
+ * document with a row, or the report's empty state ("Nothing in this period.", English) or its
+ * error; then the reports' API answers.
+ */
+const FIGURES_SHOWN = `new Promise((resolve) => {
+  const check = () => {
+    const main = document.querySelector('main') ?? document.body;
+    const table = main.querySelector('table.report-table tbody tr, table.heatmap tbody tr');
+    const failed = main.querySelector('[role="alert"]');
+    const empty = [...main.querySelectorAll('p')].some((p) => p.textContent === 'Nothing in this period.');
+    if (table || failed || empty) {
+      const api = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/reporting/'));
+      resolve({
+        shown: performance.now(),
+        failed: failed ? failed.textContent : null,
+        empty,
+        requests: api.length,
+        apiStart: Math.min(...api.map((e) => e.startTime)),
+        apiEnd: Math.max(0, ...api.map((e) => e.responseEnd)),
+        apiSlowest: Math.max(0, ...api.map((e) => e.responseEnd - e.requestStart)),
+      });
+    } else requestAnimationFrame(check);
+  };
+  check();
+})`;
+
+interface Shown {
+  shown: number;
+  failed: string | null;
+  /** The report's "Nothing in this period." instead of a table. */
+  empty: boolean;
+  requests: number;
+  /** When the first report request was sent: before it, the page's code and the session's restore. */
+  apiStart: number;
+  apiEnd: number;
+  apiSlowest: number;
+}
+
+const source = benchDatabase();
+const dataDir = mkdtempSync(join(tmpdir(), 'salon-reports-speed-'));
+console.log(`data set: ${source} (${(statSync(source).size / 1e9).toFixed(2)} GB), copied to ${dataDir}`);
+copyFileSync(source, join(dataDir, 'salon.db'));
+const { base, child } = await startService(dataDir);
+const browser = await launchChromium();
+try {
+  const options = { ...DESKTOP, baseURL: base, locale: 'en-GB', timezoneId: TIMEZONE };
+  // Signed in once; each run starts a new context with the session cookie only (no cached code).
+  const signIn = await browser.newContext(options);
+  const page = await signIn.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(BENCH_ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(BENCH_ADMIN_PASSWORD);
+  await page.getByLabel('Password').press('Enter');
+  await page.waitForURL((url) => url.pathname === '/');
+  const session = await signIn.storageState();
+
+  // The manager's area without the reports: the reports' chunk (and its chart library) is not fetched.
+  await page.goto('/manage');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const chunks = await page.evaluate<string[]>(
+    `performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/assets/'))`,
+  );
+  const reportsChunkOnManage = chunks.some((name) => name.includes('ReportsScreens-'));
+  await signIn.close();
+
+  const assets = join(root, 'web', 'dist', 'assets');
+  const withCharts = readdirSync(assets).filter(
+    (file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes('recharts-wrapper'),
+  );
+  for (const file of withCharts) {
+    const bytes = readFileSync(join(assets, file));
+    console.log(
+      `chart library in: ${file}: ${Math.round(bytes.length / 1000)} KB, ${Math.round(gzipSync(bytes).length / 1000)} KB gzip`,
+    );
+  }
+  console.log(
+    `the reports' chunk fetched by /manage (the manager's area index): ${reportsChunkOnManage ? 'yes' : 'no'}`,
+  );
+
+  console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  const rows: string[] = [];
+  for (const screen of SCREENS.filter((s) => !ONLY || ONLY.some((word) => s.name.startsWith(word)))) {
+    const runs: Shown[] = [];
+    // CACHED=1: one context, the screen visited once before the runs, as at a desk.
+    const shared = CACHED ? await browser.newContext({ ...options, storageState: session }) : null;
+    if (shared) {
+      const warm = await shared.newPage();
+      await warm.goto(screen.path, { waitUntil: 'commit' });
+      await warm.evaluate<Shown>(FIGURES_SHOWN);
+      await warm.close();
+    }
+    for (let run = 0; run < RUNS; run++) {
+      const context = shared ?? (await browser.newContext({ ...options, storageState: session }));
+      const tab = await context.newPage();
+      await tab.goto(screen.path, { waitUntil: 'commit' });
+      const result = await tab.evaluate<Shown>(FIGURES_SHOWN);
+      await (shared ? tab.close() : context.close());
+      if (result.failed !== null) throw new Error(`${screen.path}: ${result.failed}`);
+      runs.push(result);
+    }
+    await shared?.close();
+    const shown = runs.map((r) => Math.round(r.shown));
+    const line =
+      `| ${screen.name} | ${shown.join(' / ')} | **${median(shown)}** | ${median(runs.map((r) => r.apiStart)).toFixed(0)} ` +
+      `| ${median(runs.map((r) => r.apiEnd)).toFixed(0)} ` +
+      `| ${median(runs.map((r) => r.apiSlowest)).toFixed(0)} | ${runs[0]?.requests ?? 0}${runs[0]?.empty ? ' (empty)' : ''} | ${median(shown) <= 1000 ? 'yes' : '**no**'} |`;
+    console.log(line);
+    rows.push(line);
+  }
+  console.log(`load average after: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  console.log(
+    '\n| screen | figures shown, runs (ms) | median | first report request sent | last report answer in | slowest answer | report requests | ≤ 1 s |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const line of rows) console.log(line);
+} finally {
+  await browser.close();
+  child.kill('SIGTERM');
+  await new Promise((resolveExit) => child.once('exit', resolveExit));
+  rmSync(dataDir, { recursive: true, force: true });
+}
