@@ -362,7 +362,8 @@ for (const dialect of BROWSER_DIALECTS) {
       await figures
         .getByText(new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(52.65))
         .waitFor();
-      await figures.getByText(words.usableUntil(lastDay)).waitFor();
+      // Exact: getByText's substring match ignores case, and "29 dec" (nl) would pass as "29 Dec" (en).
+      await figures.getByText(words.usableUntil(lastDay), { exact: true }).waitFor();
       await assertAccessible(page, "a client's card (nl, phone)");
       await page.getByRole('button', { name: words.edit, exact: true }).click();
       const edit = page.getByRole('dialog');
