@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { officeHref } from '../../lib/office-paths.js';
 import { nowIso } from '../../lib/time.js';
-import { notifyAdmins } from '../notifications/service.js';
+import { notice, notifyAdmins } from '../notifications/service.js';
 import { settlementHandlers } from './settlement.js';
 import type { PaymentStatus } from './types.js';
 import { formatAmount } from './payment-views.js';
@@ -44,8 +44,11 @@ export async function settlePayment(
       }[row.purpose];
       await notifyAdmins(trx, {
         type: 'pos.payment_failed',
-        title: 'Payment failed',
-        message: `The payment for ${subjectLine} failed: ${error ?? 'unknown reason'}`,
+        title: notice('notification.payment_failed.title'),
+        message: notice('notification.payment_failed.message', {
+          what: notice(`notification.payment_failed.${row.purpose}`, { reference: String(row.reference_id) }),
+          error: error ?? notice('notification.payment_failed.unknown_reason'),
+        }),
         link: officeHref.payment(row.id),
         email: {
           template: 'payments.failed',
