@@ -5,7 +5,8 @@ import { createStaff, createTestApp, PUBLIC_BASE_URL, setupSalon, type TestApp }
 import { createClient, createService, setSettings } from '../../../test/helpers/bookings.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { insertProduct } from '../../../test/helpers/factories.js';
-import { CATALOGUES, LANGUAGES, placeholdersOf } from '../../messages/index.js';
+import { renderEmail } from '../../mail/render-email.js';
+import { CATALOGUES, LANGUAGES, placeholdersOf, type Language } from '../../messages/index.js';
 import { moveStock } from '../inventory/stock.js';
 import { NOTIFICATION_TEXTS, type NoticeKey } from './texts.js';
 
@@ -23,6 +24,36 @@ describe('notification texts', () => {
       const inCatalogue = Object.keys(CATALOGUES[language]).filter((key) => key.startsWith('notification.'));
       assert.deepEqual(inCatalogue.sort(), listed, language);
     }
+  });
+});
+
+describe("the admins' failed-payment email", () => {
+  const text = async (data: object, language: Language) => {
+    const brand = { salonName: 'Studio', logoUrl: null, address: '', postcode: '', city: '', phone: '' };
+    const email = {
+      template: 'payments.failed',
+      data: JSON.stringify({ link: 'https://salon.test/payments/3', ...data }),
+    };
+    return (await renderEmail(email, { ...brand, language, timeFormat: '24h', currency: 'EUR' })).text;
+  };
+  const failed = { purpose: 'pos_order', reference: 12, amountCents: 4550, currency: 'EUR', reason: null };
+
+  it("names what failed, the amount and a missing reason in the salon's language", async () => {
+    const dutch = (await text(failed, 'nl')).replace(/\u00a0/g, ' ');
+    assert.ok(
+      dutch.includes('De betaling van € 45,50 voor kassaverkoop 12 is mislukt.\n\nReden: onbekende reden'),
+      dutch,
+    );
+    const english = await text({ ...failed, purpose: 'deposit', reason: 'card declined' }, 'en');
+    assert.ok(
+      english.includes('The payment of €45.50 for deposit of booking 12 failed.\n\nReason: card declined'),
+      english,
+    );
+  });
+
+  it('an email queued before, with its English parts, still renders them', async () => {
+    const old = { subjectLine: 'POS order 9', amount: 'EUR 10.00', error: 'unknown reason' };
+    assert.ok((await text(old, 'en')).includes('The payment of EUR 10.00 for POS order 9 failed.'));
   });
 });
 

@@ -4,7 +4,6 @@ import { nowIso } from '../../lib/time.js';
 import { notice, notifyAdmins } from '../notifications/service.js';
 import { settlementHandlers } from './settlement.js';
 import type { PaymentStatus } from './types.js';
-import { formatAmount } from './payment-views.js';
 
 /**
  * Moves a payment out of `pending`, once: true when this call did it. In the same
@@ -37,11 +36,6 @@ export async function settlePayment(
       );
     }
     if (status === 'failed') {
-      const subjectLine = {
-        pos_order: `POS order ${row.reference_id}`,
-        noshow_fee: `no-show fee of booking ${row.reference_id}`,
-        deposit: `deposit of booking ${row.reference_id}`,
-      }[row.purpose];
       await notifyAdmins(trx, {
         type: 'pos.payment_failed',
         title: notice('notification.payment_failed.title'),
@@ -53,9 +47,12 @@ export async function settlePayment(
         email: {
           template: 'payments.failed',
           data: {
-            subjectLine,
-            amount: formatAmount(row.amount, row.currency),
-            error: error ?? 'unknown reason',
+            // Written in the email's language when it is rendered (templates/payments.ts).
+            purpose: row.purpose,
+            reference: row.reference_id,
+            amountCents: row.amount,
+            currency: row.currency,
+            reason: error,
             link: `${ctx.config.publicBaseUrl}${officeHref.payment(row.id)}`,
           },
         },
