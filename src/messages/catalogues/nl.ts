@@ -168,8 +168,8 @@ export const nl: Record<MessageKey, string> = {
   'notification.campaign_sent.message':
     '“{name}”: {sent} verzonden, {failed} mislukt, {skipped} overgeslagen van {total}',
   'notification.waitlist_join.title': '{client} staat op de wachtlijst',
-  'notification.waitlist_join.message': '{client} wacht op {service} op {date}.',
-  'notification.waitlist_join.message_window': '{client} wacht op {service} op {date} ({from}–{to}).',
+  'notification.waitlist_join.message': '{client} wacht op een plek voor {service} op {date}.',
+  'notification.waitlist_join.message_window': '{client} wacht op een plek voor {service} op {date} ({from}–{to}).',
   'notification.waitlist_slot.title': 'Plek aangeboden aan {client}',
   'notification.waitlist_slot.message':
     '{service} bij {staff}, {start} – {end}, is aangeboden aan {client} van de wachtlijst.',
