@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
 /*
@@ -103,11 +104,14 @@ interface ProfileNode {
 }
 
 /**
- * Starts a sampled CPU profile of the page's JavaScript; the function it answers stops it and
- * answers the functions that took the most time, by their own time ("self") and with what they
- * called ("total"), in ms.
+ * Starts a sampled CPU profile of the page's JavaScript (written to `path` if given); the
+ * function it answers stops it and answers the functions that took the most time, by their own
+ * time ("self") and with what they called ("total"), in ms.
  */
-export async function profileCpu(page: Page): Promise<() => Promise<{ self: string[]; total: string[] }>> {
+export async function profileCpu(
+  page: Page,
+  path?: string,
+): Promise<() => Promise<{ self: string[]; total: string[] }>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -117,6 +121,8 @@ export async function profileCpu(page: Page): Promise<() => Promise<{ self: stri
       profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
     };
     await cdp.detach();
+    // DevTools opens it too (Performance, "Load profile").
+    if (path) writeFileSync(path, JSON.stringify(profile));
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
     const parent = new Map<number, number>();
     for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);

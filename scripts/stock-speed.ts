@@ -17,8 +17,10 @@ import { addStock } from './stock-demo.js';
  *
  * With `TRACE=/tmp/stock` it also writes a Chromium performance trace of each step
  * (`/tmp/stock-load.json`, `-scroll.json`, `-type.json`; DevTools, Performance, "Load profile")
- * and prints each step's longest tasks with what their time went to, and the JavaScript that
- * took the most CPU (scripts/page-profile.ts): the way to find what a change should fix.
+ * and its CPU profile (`/tmp/stock-load.cpuprofile` …), and prints each step's longest tasks
+ * with what their time went to and the JavaScript that took the most CPU
+ * (scripts/page-profile.ts): the way to find what a change should fix. A build without
+ * minifying gives the profile the source's names.
  */
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 3000);
@@ -34,7 +36,7 @@ const TRACE = process.env.TRACE;
  */
 async function traced(page: Page, step: string): Promise<() => Promise<{ wall: number; cpu: number }>> {
   await browser.startTracing(page, TRACE ? { path: `${TRACE}-${step}.json` } : {});
-  const stopProfile = TRACE ? await profileCpu(page) : null;
+  const stopProfile = TRACE ? await profileCpu(page, `${TRACE}-${step}.cpuprofile`) : null;
   return async () => {
     const profile = await stopProfile?.();
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };

@@ -64,7 +64,7 @@ export interface ListTableProps<T> {
 }
 
 /** A page with this many rows or more is virtualised: a plain table of fewer stays cheap to render. */
-export const VIRTUALIZE_FROM = 150;
+export const VIRTUALIZE_FROM = 30;
 const ROW_HEIGHT = 44;
 // One object for every render: a new one would make the Virtualizer lay its rows out again.
 const LAYOUT_OPTIONS = { rowHeight: ROW_HEIGHT, headingHeight: ROW_HEIGHT };
