@@ -67,9 +67,9 @@ const PAGE_WORK = new Set([
 
 /**
  * The page's longest main-thread task in a trace, in wall time and on the CPU (each the longest
- * of its kind, so possibly two tasks). Tasks with no work of the page's own are left out: the
- * harness's (Playwright evaluating its locators, the profiler starting and stopping) would
- * otherwise count as the page's.
+ * of its kind, so possibly two tasks). The harness's tasks are left out (Playwright evaluating
+ * its locators, the profiler starting and stopping: tasks with no work of the page's own or
+ * with Playwright's marks), or they would count as the page's.
  */
 export function longestPageTask(events: TraceEvent[]): { wall: number; cpu: number } {
   const main = new Set(
@@ -80,17 +80,17 @@ export function longestPageTask(events: TraceEvent[]): { wall: number; cpu: numb
   const timed = events.filter(
     (event) => event.ph === 'X' && event.dur !== undefined && main.has(`${event.pid}:${event.tid}`),
   );
-  const pageWork = timed.filter(
-    (event) =>
-      PAGE_WORK.has(event.name) &&
-      !(event.name === 'EventDispatch' && /__playwright/.test(JSON.stringify(event.args ?? {}))),
+  const pageWork = timed.filter((event) => PAGE_WORK.has(event.name));
+  // Playwright's locators run in the page, marked by events of their own (`__playwright_…`).
+  const harness = timed.filter(
+    (event) => event.name === 'EventDispatch' && /__playwright/.test(JSON.stringify(event.args ?? {})),
   );
   let wall = 0;
   let cpu = 0;
   for (const task of timed.filter((event) => event.name === 'RunTask' && event.dur! > 30_000)) {
     const end = task.ts + task.dur!;
-    const ofPage = pageWork.some((event) => event.tid === task.tid && event.ts >= task.ts && event.ts < end);
-    if (!ofPage) continue;
+    const inside = (event: TraceEvent) => event.tid === task.tid && event.ts >= task.ts && event.ts < end;
+    if (!pageWork.some(inside) || harness.some(inside)) continue;
     wall = Math.max(wall, task.dur! / 1000);
     cpu = Math.max(cpu, (task.tdur ?? task.dur!) / 1000);
   }
