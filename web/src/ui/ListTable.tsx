@@ -57,13 +57,17 @@ export interface ListTableProps<T> {
   /** A row opened (Enter, or a press when nothing is being selected): a client's card. */
   onRowAction?: (key: Key) => void;
   /**
-   * Renders only the rows in view, in a scrolling box of its own: for pages of hundreds of rows
+   * Renders only the rows in view, in a scrolling box of its own: for pages longer than a screen
    * (a day's sales, stock). Default: from VIRTUALIZE_FROM rows.
    */
   virtualized?: boolean;
 }
 
-/** A page with this many rows or more is virtualised: a plain table of fewer stays cheap to render. */
+/**
+ * A page with this many rows or more is virtualised: a plain table renders every cell of every
+ * row, each with React Aria's hooks (press, focus, hover, selection), which costs more than a
+ * frame from a page of 50 (docs/web.md, "Lists in the back office").
+ */
 export const VIRTUALIZE_FROM = 30;
 const ROW_HEIGHT = 44;
 // One object for every render: a new one would make the Virtualizer lay its rows out again.
@@ -83,7 +87,8 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
   const t = useT();
   const { status, rows, total, page, pageSize } = props;
   // The caller's functions are new at each of its renders: the table calls the latest through
-  // this, so they do not count as a change that renders it again.
+  // this, so they do not count as a change that renders it again. (`rowKey` is also called while
+  // rendering, where this still holds the previous render's: a row's key never changes with it.)
   const latest = useRef(props);
   useLayoutEffect(() => {
     latest.current = props;
