@@ -1,7 +1,6 @@
 import { setupI18n, type Values } from '@lingui/core';
 import { I18nProvider as LinguiProvider, useLingui } from '@lingui/react';
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { I18nProvider as AriaI18nProvider } from 'react-aria-components';
+import { createContext, startTransition, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isEmbedded } from '../lib/embed';
 import { chooseLanguage, type Language } from '../lib/language';
 import { catalogueLoaders } from 'virtual:messages';
@@ -114,6 +113,8 @@ function storeChoice(language: Language): void {
 interface LanguageState {
   language: Language;
   setLanguage: (language: Language) => void;
+  /** The locale of the messages shown (LOCALE_OF), for React Aria (ui/AriaProviders.tsx) and Intl. */
+  locale: string;
 }
 const LanguageContext = createContext<LanguageState | null>(null);
 
@@ -138,7 +139,10 @@ export function LanguageProvider({
   useEffect(() => {
     let current = true;
     void activate(language, shell).then(() => {
-      if (current) setLoaded(language);
+      // The page under the provider appears (or changes language) in a transition: rendered in
+      // slices, so the main thread stays free for input meanwhile (a whole page at once blocked
+      // a slow phone for a tenth of a second and more).
+      if (current) startTransition(() => setLoaded(language));
     });
     return () => {
       current = false;
@@ -149,14 +153,13 @@ export function LanguageProvider({
     storeChoice(next);
     setChosen(next);
   }, []);
-  const state = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  const locale = LOCALE_OF[loaded ?? language];
+  const state = useMemo(() => ({ language, setLanguage, locale }), [language, setLanguage, locale]);
 
   if (loaded === null) return null;
   return (
     <LanguageContext value={state}>
-      <LinguiProvider i18n={i18n}>
-        <AriaI18nProvider locale={LOCALE_OF[loaded]}>{children}</AriaI18nProvider>
-      </LinguiProvider>
+      <LinguiProvider i18n={i18n}>{children}</LinguiProvider>
     </LanguageContext>
   );
 }
