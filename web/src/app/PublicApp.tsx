@@ -17,9 +17,17 @@ import { AppProviders } from './providers';
 // messages: /book's first load carries neither their code nor their words. Each comes inside
 // React Aria's providers, which load with it (the booking page's first screen has no use for them).
 const PaymentReturnPage = lazy(
-  withMessages('payment', withAria(() => import('../routes/payment/PaymentReturnPage'))),
+  withMessages(
+    'payment',
+    withAria(() => import('../routes/payment/PaymentReturnPage')),
+  ),
 );
-const LinkRoutes = lazy(withMessages('links', withAria(() => import('../routes/links/routes'))));
+const LinkRoutes = lazy(
+  withMessages(
+    'links',
+    withAria(() => import('../routes/links/routes')),
+  ),
+);
 // The client's pages, and their links in the header, are chunks of their own: the booking
 // page's first load does not carry them.
 const loadAccount = withMessages('account', () => import('../routes/account/AccountPages'));

@@ -5,6 +5,7 @@ import { isEmbedded } from '../lib/embed';
 import { chooseLanguage, type Language } from '../lib/language';
 import { catalogueLoaders } from 'virtual:messages';
 import type en from './catalogues/en.json';
+import { warmIntl } from './warm-intl';
 
 /** Every message key: the English catalogue is their source, so a wrong key fails the type check. */
 export type MessageKey = keyof typeof en;
@@ -45,6 +46,8 @@ function loadPart(language: Language, part: MessagePart): Promise<void> {
 let activations = 0;
 async function activate(language: Language, shell: MessagePart): Promise<void> {
   const activation = ++activations;
+  // While the messages load: the locale's Intl data, which the page needs as soon as it shows.
+  warmIntl(LOCALE_OF[language]);
   partsInUse.add(shell);
   // Until every part in use is there: an area opened while these load adds its own.
   let parts: MessagePart[];

@@ -28,9 +28,7 @@ const Done = lazy(withAria(() => loadSchedule().then((schedule) => ({ default: s
 const SignInFirst = lazy(withAria(() => loadSchedule().then((schedule) => ({ default: schedule.SignInFirst }))));
 // Only embedded, for a salon that books its clients with an account: from the schedule's chunk,
 // fetched anyway (a chunk of its own would cost the first load more than it saves).
-const EmbeddedSignIn = lazy(
-  withAria(() => loadSchedule().then((schedule) => ({ default: schedule.EmbeddedSignIn }))),
-);
+const EmbeddedSignIn = lazy(withAria(() => loadSchedule().then((schedule) => ({ default: schedule.EmbeddedSignIn }))));
 
 /**
  * The booking itself. Its choices live in the page's address (choices.ts), so a reload, Back
