@@ -13,7 +13,10 @@ export function warmIntl(locale: string): void {
   if (warmed.has(locale) || typeof Worker === 'undefined') return;
   warmed.add(locale);
   try {
-    new Worker(new URL('./intl-warm-worker.ts', import.meta.url), { name: locale });
+    const worker = new Worker(new URL('./intl-warm-worker.ts', import.meta.url), { name: locale });
+    // A worker that fails (its script not served, as in the component tests' single-file
+    // bundle) changes nothing but the speed: its error is not the page's.
+    worker.addEventListener('error', (event) => event.preventDefault());
   } catch {
     // No worker (a policy forbids it): the page's first Intl call loads the data itself.
   }
