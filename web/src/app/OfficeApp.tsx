@@ -13,6 +13,7 @@ import { officeReturn, officeSignInHref } from '../lib/office-return';
 import { useSalonLook } from './look';
 import { OfficeHeader } from './OfficeHeader';
 import { AppProviders } from './providers';
+import { AriaProviders } from '../ui/AriaProviders';
 
 // Every page of an area is a chunk of its own, fetched with the area's messages when it opens:
 // the shell's first load carries no area, however many the back office grows.
@@ -65,7 +66,9 @@ export function OfficeApp() {
   return (
     <AppProviders>
       <LanguageProvider shell="shell-office">
-        <OfficeShell />
+        <AriaProviders>
+          <OfficeShell />
+        </AriaProviders>
       </LanguageProvider>
     </AppProviders>
   );
