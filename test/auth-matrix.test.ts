@@ -255,6 +255,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'GET /api/reporting/promotions',
     'GET /api/reporting/retention',
     'GET /api/reporting/sales-summary',
+    'GET /api/reporting/sales-series',
     'GET /api/pos/journal',
     'GET /api/pos/journal/verify',
     'GET /api/pos/z-reports',
