@@ -9,7 +9,6 @@ import {
   browserSkip,
   startBrowserHarness,
 } from './browser.js';
-import { signInAtDesk } from './desk.js';
 
 /*
  * A deep link into the office opened cold (a fresh browser, nothing cached) starts its page's
@@ -39,10 +38,9 @@ for (const dialect of BROWSER_DIALECTS) {
       await page.goto('/manage/reports');
       await page.waitForURL((url) => url.pathname === '/login');
       await page.getByLabel('Email').waitFor();
-      const timings = await page.evaluate(() =>
-        performance.getEntriesByType('resource').map(({ name, startTime, responseEnd }): Timing => {
-          return { name: new URL(name).pathname, startTime, responseEnd };
-        }),
+      // The browser's own timing of each request (Resource Timing), read in the page.
+      const timings = await page.evaluate<Timing[]>(
+        `performance.getEntriesByType('resource').map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime, responseEnd: e.responseEnd }))`,
       );
       const refresh = timings.find(({ name }) => name === '/api/auth/web-session/refresh');
       assert.ok(refresh, 'the page asked for its session');

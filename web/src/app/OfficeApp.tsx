@@ -5,7 +5,7 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { OFFICE_ROUTES, officeHref } from '../../../src/lib/office-paths';
 import { LanguageProvider, useT } from '../i18n/i18n';
 import { $api, api } from '../api/client';
-import { restoreSession, signOut, useSession } from '../api/session';
+import { signOut, useSession } from '../api/session';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { FailureAlert } from '../ui/FailureAlert';
 import { Loading, LoadError, NotFound } from '../ui/PageStates';
@@ -61,9 +61,6 @@ function OfficeShell() {
   const search = useSearch();
   const [everywhereError, setEverywhereError] = useState<unknown>(null);
   useSalonLook();
-  useEffect(() => {
-    void restoreSession();
-  }, []);
   // What the service answered for one person is not shown to the next one signing in here.
   const userId = user?.id ?? null;
   useEffect(() => {
