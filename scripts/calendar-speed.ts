@@ -1,6 +1,7 @@
 import { chromium } from 'playwright-core';
 import { DEMO_ADMIN, DEMO_TIMEZONE, startDemoSalon } from './demo-salon.js';
 import { bookDeskDay, deskApi } from './desk-day.js';
+import { longTasks, type TraceEvent } from './page-profile.js';
 
 /*
  * How fast the desk's day view draws a busy day: the demo salon (scripts/demo-salon.ts) grown to
@@ -24,56 +25,10 @@ const BOOKINGS = 300;
 const RUNS = 3;
 const TRACE = process.env.TRACE;
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** The time the thread spent on the CPU (a busy machine's other work makes `dur` longer, not this). */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
-}
-
-/**
- * The page's longest main-thread tasks in a trace (over 30 ms), the most CPU first, each with where
- * its CPU time went (ms by event, nested events counted in each).
- */
-function longTasks(events: TraceEvent[]) {
-  const main = new Set(
-    events
-      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map((event) => `${event.pid}:${event.tid}`),
-  );
-  const timed = events.filter(
-    (event) => event.ph === 'X' && event.dur !== undefined && main.has(`${event.pid}:${event.tid}`),
-  );
-  const tasks = timed
-    .filter((event) => event.name === 'RunTask' && event.dur! > 30_000)
-    .sort((a, b) => (b.tdur ?? b.dur!) - (a.tdur ?? a.dur!))
-    .slice(0, 8);
-  for (const task of tasks) {
-    const byName = new Map<string, number>();
-    for (const event of timed) {
-      const inside =
-        event !== task && event.tid === task.tid && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur!;
-      if (inside) byName.set(event.name, (byName.get(event.name) ?? 0) + (event.tdur ?? event.dur!));
-    }
-    const top = [...byName]
-      .filter(([name]) => name !== 'ThreadControllerImpl::RunTask')
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 7)
-      .map(([name, dur]) => `${name} ${Math.round(dur / 1000)}`);
-    const cpu = task.tdur === undefined ? '' : ` (${Math.round(task.tdur / 1000)} ms on the CPU)`;
-    console.log(`  task ${Math.round(task.dur! / 1000)} ms${cpu}: ${top.join(', ')}`);
-  }
-}
-
 async function printTrace(what: string) {
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
   console.log(`${what}: the page's longest tasks`);
-  longTasks(trace.traceEvents);
+  for (const line of longTasks(trace.traceEvents)) console.log(`  ${line}`);
 }
 
 const salon = await startDemoSalon();

@@ -13,6 +13,8 @@ import { MESSAGES_MODULE, messagesPlugin } from './build/messages-plugin.js';
  */
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/** The chunks the booking page fetches when idle (routes/book/BookingFlow.tsx). */
+const LATER_STEPS = /\/(Schedule|AriaProviders)-[\w-]+\.js$/;
 /** The development server answers the public pages with public.html, as the service does. */
 function pagesPlugin(): Plugin {
   return {
@@ -39,7 +41,15 @@ export default defineConfig({
     target: 'es2022',
     assetsDir: 'assets',
     // Every browser the pages support preloads modules itself: no polyfill in the first load.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The booking page's later steps are fetched while it is idle, long before they are needed:
+      // without a <link rel=modulepreload> for each of their thirty-odd imports, all appended in
+      // one task (a tenth of a second on a slow phone, bench/README.md), the browser fetches
+      // them as it reads each module, in small tasks. Every other lazy page keeps its preloads
+      // (it is waited for).
+      resolveDependencies: (file, deps, { hostType }) => (hostType === 'js' && LATER_STEPS.test(file) ? [] : deps),
+    },
     rollupOptions: {
       input: { public: join(root, 'public.html'), office: join(root, 'index.html') },
       output: {

@@ -15,8 +15,15 @@ import { seedSalon } from './seed-salon.js';
 
 /** The run's fast-check seed: fixed so that a run is repeatable; FUZZ_SEED tries others. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_161_116);
-/** Valid and invalid requests per operation, each: FUZZ_RUNS=50 for a long hunt. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+/**
+ * Valid and invalid requests per operation, each: FUZZ_RUNS=50 for a long hunt. Each engine draws
+ * its own (the seed differs per engine, see `seedOf`), so CI's two passes send 8 of each per
+ * operation between them, while the hostile shapes, where the engines differ most (numbers past
+ * a 32-bit integer, NUL and lone surrogates in a text), are sent to each engine whole.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
+/** The seed an engine's run draws from: FUZZ_SEED for SQLite, the next one for PostgreSQL. */
+const seedOf = (dialect: string) => SEED + (dialect === 'sqlite' ? 0 : 1);
 const HANG_MS = 10_000;
 
 for (const dialect of DIALECTS) {
@@ -65,7 +72,7 @@ for (const dialect of DIALECTS) {
       assert.ok(Number.isInteger(SEED) && Number.isInteger(RUNS) && RUNS > 0, 'FUZZ_SEED and FUZZ_RUNS are integers');
       const started = performance.now();
       const outcome = await fuzzService(t, document, tokens, {
-        seed: SEED,
+        seed: seedOf(dialect),
         runs: RUNS,
         hangMs: HANG_MS,
         expectedHeaders,

@@ -7,7 +7,8 @@ import { isFocused, startComponentHarness, type ComponentHarness } from './harne
 /*
  * ui/ListTable.tsx in chromium, on 60 clients whose page, size and sort live in the address
  * (ui/ListTable.cases.tsx): sorting by pointer and keyboard, pages that keep the sort, Back,
- * selection, a row opened, the empty, loading and failed states, a long page virtualised, Dutch.
+ * selection, a row opened, the empty, loading and failed states, a long page virtualised, a row
+ * built again only when its data changed, Dutch.
  */
 
 /** The names in the table's rows, in order (the row header cell of each). */
@@ -186,6 +187,30 @@ describe('ListTable (component)', { skip: componentSkip() }, () => {
     await page.keyboard.press('Control+End');
     await lastRow.waitFor();
     await assertAccessible(page, 'the long page scrolled to its end');
+    watch.assertClean();
+  });
+
+  it('builds a row again only when its own data changed: not for a changed neighbour, a refresh or a page render', async () => {
+    const { page, watch } = await ct.mount('one client changes');
+    const made = () => page.evaluate<Record<string, number>>(`({ ...window.cellsMade })`);
+    await page.getByRole('rowheader').first().waitFor();
+    const before = await made();
+    assert.deepEqual(Object.keys(before).sort(), ['1', '10', '2', '3', '4', '5', '6', '7', '8', '9']);
+
+    await page.getByRole('button', { name: 'Change client 3’s phone' }).click();
+    await page.getByRole('gridcell', { name: '+31 6 99999999' }).waitFor();
+    const after = await made();
+    assert.ok(after['3']! > before['3']!, 'the changed row is built again');
+    assert.deepEqual({ ...after, 3: before['3'] }, before, 'no other row is built again');
+
+    await page.getByRole('button', { name: 'Refreshing: false' }).click();
+    await page.locator('.list-rows[aria-busy="true"]').waitFor();
+    await page.getByRole('button', { name: 'Page renders: 0' }).click();
+    await page.getByRole('button', { name: 'Page renders: 1' }).waitFor();
+    await page.getByRole('button', { name: 'Refreshing: true' }).click();
+    await page.locator('.list-rows:not([aria-busy])').waitFor();
+    assert.deepEqual(await made(), after, 'a refresh and a render of the page build no row again');
+    await assertAccessible(page, 'the list after a row changed');
     watch.assertClean();
   });
 

@@ -21,7 +21,8 @@ import { api, assertClean } from './desk.js';
  * a sale and a refund (sales minus refunds, to the cent), merges a duplicate (the preview of
  * what each keeps, then the result), downloads the GDPR export and erases the client with the
  * confirmation that says what is kept; a staff member's card offers none of the admin's
- * actions. axe on every state, English on a desktop and Dutch on a phone.
+ * actions: English on a desktop. On a phone in Dutch a short check (the spend and a package's
+ * last day in Dutch money and dates, an edit saved). axe on every state.
  */
 
 const WORDS = {
@@ -56,36 +57,15 @@ const WORDS = {
     messages: 'Messages sent',
     locale: 'en-GB',
   },
+  // The phone's short check in Dutch.
   nl: {
     email: 'E-mail',
     password: 'Wachtwoord',
     welcome: 'Vandaag',
-    newClient: 'Nieuwe klant',
-    name: 'Naam',
-    phone: 'Telefoon',
-    create: 'Klant aanmaken',
-    language: 'Taal van hun berichten',
-    emailTaken: 'Dit e-mailadres is al in gebruik.',
     edit: 'Bewerken',
     save: 'Opslaan',
     saved: 'Opgeslagen.',
-    spent: 'Totaal besteed',
-    points: 'Spaarpunten',
     usableUntil: (date: string) => `Cut and blow-dry (Month of trims): nog 2 van 2, te gebruiken tot en met ${date}`,
-    expired: (date: string) =>
-      `Cut and blow-dry (Week of trims): nog 2 van 2, verlopen (te gebruiken tot en met ${date})`,
-    merge: 'Dubbele klant samenvoegen…',
-    searchDuplicate: 'Dubbele klant zoeken',
-    fromDuplicate: '(van de dubbele klant)',
-    oneSale: '1 verkoop',
-    mergeNow: 'Samenvoegen',
-    merged: (dup: string, name: string) => `${dup} is samengevoegd met ${name}.`,
-    download: 'Gegevens downloaden',
-    erase: 'Persoonsgegevens wissen…',
-    kept: /Bewaard, zonder naam: de afspraken en de verkopen, terugbetalingen en bonnen van de kassa/,
-    eraseNow: 'Wissen',
-    erased: (name: string) => `De persoonsgegevens van ${name} zijn gewist.`,
-    messages: 'Verstuurde berichten',
     locale: 'nl-NL',
   },
 } as const;
@@ -163,10 +143,9 @@ for (const dialect of BROWSER_DIALECTS) {
       await page.keyboard.type(text);
     }
 
-    for (const [language, viewport, label] of [
-      ['en', DESKTOP, 'desktop'],
-      ['nl', PHONE, 'phone'],
-    ] as const) {
+    // The flows in English on a desktop; Dutch on a phone is the short check at the end.
+    {
+      const [language, viewport, label] = ['en', DESKTOP, 'desktop'] as const;
       const words = WORDS[language];
 
       it(`create, edit, figures after a sale and a refund, merge, export and erase (${language}, ${label})`, async () => {
@@ -350,5 +329,50 @@ for (const dialect of BROWSER_DIALECTS) {
         assertClean(watch);
       });
     }
+
+    it('the card on a phone in Dutch: its spend and credits in Dutch money and dates; an edit saved', async () => {
+      const words = WORDS.nl;
+      const client = await createClient(h.t, admin.token, { name: 'Eva Voorbeeld' });
+      // A sale of 80.00 and a refund of 27.35 (52.65 spent), and a package of 2 sessions.
+      const order = await api(h.t, admin.token, 'POST', '/api/pos', {
+        client_id: client.id,
+        staff_id: staffId,
+        payment_method: 'cash',
+        items: [{ type: 'service', id: service.id, quantity: 1 }],
+      });
+      await api(h.t, admin.token, 'POST', `/api/pos/${order.id}/refunds`, {
+        reason: 'Pony te kort',
+        items: [{ order_item_id: order.items[0].id, amount: 27.35 }],
+      });
+      await api(h.t, admin.token, 'POST', '/api/pos', {
+        client_id: client.id,
+        staff_id: staffId,
+        payment_method: 'cash',
+        items: [{ type: 'package', id: monthPackage, quantity: 1 }],
+      });
+      const [credit] = await api(h.t, admin.token, 'GET', `/api/packages/credits?client_id=${client.id}`);
+      const lastDay = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${credit.expires_on}T12:00:00Z`),
+      );
+
+      const { page, watch } = await h.open({ ...PHONE, locale: words.locale });
+      await signIn(page, watch, words, owner);
+      await page.goto(`/clients/${client.id}`);
+      const figures = page.getByRole('region', { name: 'In één oogopslag' });
+      await figures
+        .getByText(new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }).format(52.65))
+        .waitFor();
+      // Exact: getByText's substring match ignores case, and "29 dec" (nl) would pass as "29 Dec" (en).
+      await figures.getByText(words.usableUntil(lastDay), { exact: true }).waitFor();
+      await assertAccessible(page, "a client's card (nl, phone)");
+      await page.getByRole('button', { name: words.edit, exact: true }).click();
+      const edit = page.getByRole('dialog');
+      await edit.getByLabel('Notities').fill('Drinkt graag thee');
+      await edit.getByRole('button', { name: words.save }).click();
+      await page.getByRole('status').getByText(words.saved).waitFor();
+      await page.getByText('Drinkt graag thee').waitFor();
+      await assertAccessible(page, "a client's card edited (nl, phone)");
+      assertClean(watch);
+    });
   });
 }

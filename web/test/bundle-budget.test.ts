@@ -81,4 +81,20 @@ describe('web bundle budget', () => {
       );
     }
   });
+
+  it('the booking page’s first load runs no React Aria: its locale detection would make the first Intl call as the page starts', () => {
+    const { files } = firstLoadJs('public.html');
+    // The key React Aria's locale detection reads (react-aria's useDefaultLocale), which the
+    // minifier keeps: a first-load chunk holding it runs the detection as it is evaluated.
+    const withAria = files.filter((file) =>
+      readFileSync(join(DEFAULT_WEB_DIST, file), 'utf8').includes('react-aria.i18n.locale'),
+    );
+    assert.deepEqual(withAria, []);
+    // It is in the build, with the later steps: the test would see it where it was.
+    assert.ok(
+      Object.values(manifest).some((chunk) =>
+        readFileSync(join(DEFAULT_WEB_DIST, chunk.file), 'utf8').includes('react-aria.i18n.locale'),
+      ),
+    );
+  });
 });

@@ -2,16 +2,37 @@ import { composedTemplate } from './compose.js';
 import { firstName } from './bookings.js';
 
 export interface PaymentFailedData {
-  /** e.g. "POS order 12" or "No-show fee of booking 7". */
-  subjectLine: string;
-  amount: string;
-  error: string;
   link: string;
+  /** Emails queued before `purpose`: what failed ("POS order 12"), amount and reason, in English. */
+  subjectLine?: string;
+  amount?: string;
+  error?: string;
+  /** What was paid for and its id, named in the email's language. */
+  purpose?: 'pos_order' | 'noshow_fee' | 'deposit';
+  reference?: number;
+  /** The amount in cents and its currency, formatted in the email's locale. */
+  amountCents?: number;
+  currency?: string;
+  /** The provider's reason; null: none given ("unknown reason" in the email's language). */
+  reason?: string | null;
 }
 
-/** To admins: a payment could not be collected (pos.payment_failed). */
+/**
+ * To admins: a payment could not be collected (pos.payment_failed). What failed is named with
+ * the in-app notification's words (`notification.payment_failed.*`), so both say the same.
+ */
 export const failed = composedTemplate<PaymentFailedData>((data, mail) => {
-  const values = { what: data.subjectLine, amount: data.amount, error: data.error };
+  const values = {
+    what:
+      data.purpose === undefined
+        ? (data.subjectLine ?? '')
+        : mail.t(`notification.payment_failed.${data.purpose}`, { reference: String(data.reference ?? '') }),
+    amount: data.amountCents === undefined ? (data.amount ?? '') : mail.format.money(data.amountCents, data.currency),
+    error:
+      data.reason === undefined
+        ? (data.error ?? '')
+        : (data.reason ?? mail.t('notification.payment_failed.unknown_reason')),
+  };
   return {
     subject: mail.t('payments.failed.subject', values),
     body: mail.t('payments.failed.body', values),

@@ -146,6 +146,47 @@ export const en = {
   'sms.reminder': 'Reminder: your appointment at {salon_name}, {start} ({duration}): {service}.',
   'sms.reminder.address': 'Address: {address}',
   'sms.reminder.link': '{action}: {url}',
+
+  // The staff's notifications (in-app, push), in the salon's language
+  // (modules/notifications/texts.ts lists each key's parameters).
+  'notification.booking_new.title': 'New booking',
+  'notification.booking_new.message': '{client}: {service}, {start}',
+  'notification.booking_request.title': 'Booking request',
+  'notification.booking_request.message': "{client}: {service}, {start}, awaiting the client's answer",
+  'notification.visit_overdue.title': '{count, plural, one {# client is due back} other {# clients are due back}}',
+  'notification.visit_overdue.message':
+    'Not back for {days} days and nothing booked: {names}{rest, plural, =0 {} other { and # more}}.',
+  'notification.low_stock.title': 'Low stock: {product}',
+  'notification.low_stock.message': '{product} ({sku}) has {quantity} left; the alert threshold is {threshold}.',
+  'notification.review_new.title': 'New review: {rating}/5',
+  'notification.review_new.message': '{service} with {staff}',
+  'notification.review_new.message_comment': '{service} with {staff}: “{comment}”',
+  'notification.payment_failed.title': 'Payment failed',
+  'notification.payment_failed.message': 'The payment for {what} failed: {error}',
+  'notification.payment_failed.pos_order': 'POS order {reference}',
+  'notification.payment_failed.noshow_fee': 'no-show fee of booking {reference}',
+  'notification.payment_failed.deposit': 'deposit of booking {reference}',
+  'notification.payment_failed.unknown_reason': 'unknown reason',
+  'notification.noshow_fee_paid.title': 'No-show fee paid',
+  'notification.noshow_fee_paid.message': 'The no-show fee of booking {booking} ({amount}) was paid',
+  'notification.deposit_late.title': 'Deposit paid after the booking was released',
+  'notification.deposit_late.message':
+    '{client} paid the deposit ({amount}) for {service}, {start}, after the booking was released; refund it or book the client again',
+  'notification.campaign_sent.title': 'Campaign sent',
+  'notification.campaign_sent.message': '“{name}”: {sent} sent, {failed} failed, {skipped} skipped of {total}',
+  'notification.waitlist_join.title': '{client} joined the waitlist',
+  'notification.waitlist_join.message': '{client} is waiting for {service} on {date}.',
+  'notification.waitlist_join.message_window': '{client} is waiting for {service} on {date} ({from}–{to}).',
+  'notification.waitlist_slot.title': 'Slot offered to {client}',
+  'notification.waitlist_slot.message':
+    '{service} with {staff}, {start} – {end}, was offered to {client} from the waitlist.',
+  'notification.waitlist_slot.any_staff': 'any staff',
+  'notification.webhook_disabled.title': 'Webhook endpoint disabled',
+  'notification.webhook_disabled.message':
+    'Every delivery to {url} failed for {days} days, so it was disabled. Fix the receiver, enable it again and redeliver what it missed.',
+  'notification.sms_limit.title': 'Daily SMS limit reached',
+  'notification.sms_limit.message':
+    'The {limit} text messages of {day} are spent; further ones that day are kept unsent in the SMS outbox.',
 } as const;
 
 export type MessageKey = keyof typeof en;

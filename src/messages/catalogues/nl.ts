@@ -139,4 +139,45 @@ export const nl: Record<MessageKey, string> = {
   'sms.reminder': 'Herinnering: je afspraak bij {salon_name}, {start} ({duration}): {service}.',
   'sms.reminder.address': 'Adres: {address}',
   'sms.reminder.link': '{action}: {url}',
+
+  'notification.booking_new.title': 'Nieuwe boeking',
+  'notification.booking_new.message': '{client}: {service}, {start}',
+  'notification.booking_request.title': 'Boekingsaanvraag',
+  'notification.booking_request.message': '{client}: {service}, {start}, wacht op antwoord van de klant',
+  'notification.visit_overdue.title':
+    '{count, plural, one {# klant is toe aan een nieuw bezoek} other {# klanten zijn toe aan een nieuw bezoek}}',
+  'notification.visit_overdue.message':
+    'Al {days} dagen niet geweest en niets geboekt: {names}{rest, plural, =0 {} other { en nog #}}.',
+  'notification.low_stock.title': 'Weinig voorraad: {product}',
+  'notification.low_stock.message': '{product} ({sku}): nog {quantity} op voorraad; de meldingsgrens is {threshold}.',
+  'notification.review_new.title': 'Nieuwe review: {rating}/5',
+  'notification.review_new.message': '{service} bij {staff}',
+  'notification.review_new.message_comment': '{service} bij {staff}: “{comment}”',
+  'notification.payment_failed.title': 'Betaling mislukt',
+  'notification.payment_failed.message': 'De betaling voor {what} is mislukt: {error}',
+  'notification.payment_failed.pos_order': 'kassaverkoop {reference}',
+  'notification.payment_failed.noshow_fee': 'no-show-vergoeding van boeking {reference}',
+  'notification.payment_failed.deposit': 'aanbetaling van boeking {reference}',
+  'notification.payment_failed.unknown_reason': 'onbekende reden',
+  'notification.noshow_fee_paid.title': 'No-show-vergoeding betaald',
+  'notification.noshow_fee_paid.message': 'De no-show-vergoeding van boeking {booking} ({amount}) is betaald',
+  'notification.deposit_late.title': 'Aanbetaling betaald na vrijgeven van de boeking',
+  'notification.deposit_late.message':
+    '{client} betaalde de aanbetaling ({amount}) voor {service}, {start}, nadat de boeking was vrijgegeven; betaal die terug of boek de klant opnieuw in',
+  'notification.campaign_sent.title': 'Campagne verzonden',
+  'notification.campaign_sent.message':
+    '“{name}”: {sent} verzonden, {failed} mislukt, {skipped} overgeslagen van {total}',
+  'notification.waitlist_join.title': '{client} staat op de wachtlijst',
+  'notification.waitlist_join.message': '{client} wacht op een plek voor {service} op {date}.',
+  'notification.waitlist_join.message_window': '{client} wacht op een plek voor {service} op {date} ({from}–{to}).',
+  'notification.waitlist_slot.title': 'Plek aangeboden aan {client}',
+  'notification.waitlist_slot.message':
+    '{service} bij {staff}, {start} – {end}, is aangeboden aan {client} van de wachtlijst.',
+  'notification.waitlist_slot.any_staff': 'een willekeurige medewerker',
+  'notification.webhook_disabled.title': 'Webhook-endpoint uitgeschakeld',
+  'notification.webhook_disabled.message':
+    'Elke levering aan {url} mislukte {days} dagen lang, dus het endpoint is uitgeschakeld. Herstel de ontvanger, schakel het weer in en lever opnieuw wat het gemist heeft.',
+  'notification.sms_limit.title': 'Dagelijkse sms-limiet bereikt',
+  'notification.sms_limit.message':
+    'De {limit} sms-berichten van {day} zijn op; verdere berichten die dag blijven onverzonden in het sms-postvak.',
 };

@@ -12,7 +12,7 @@ import { randomToken } from '../../lib/tokens.js';
 import { queueEmail } from '../../mail/outbox.js';
 import { followupSchedule, RECOMMENDATION_DELAY_MS } from '../campaigns/service.js';
 import { CLIENT_ID_REFUSALS, lockActiveClient } from '../clients/service.js';
-import { notifyAdmins, notifyUser, withdrawNotifications } from '../notifications/service.js';
+import { notice, notifyAdmins, notifyUser, withdrawNotifications } from '../notifications/service.js';
 import { allowedLinkBase, readSettings, readTimezone } from '../settings/service.js';
 import { lockActiveStaff } from '../staff/service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
@@ -127,8 +127,12 @@ export async function announceScheduled(
   await syncReminders(trx, row);
   await notifyUser(trx, row.staff_id, {
     type: 'booking.new',
-    title: 'New booking',
-    message: `${row.client_name}: ${row.service_name}, ${row.start_at.slice(0, 16)}`,
+    title: notice('notification.booking_new.title'),
+    message: notice('notification.booking_new.message', {
+      client: row.client_name,
+      service: row.service_name,
+      start: { dateTime: row.start_at },
+    }),
     link: bookingLink(row.id),
   });
 }
@@ -162,8 +166,12 @@ export async function announceProvisional(
   const settings = await readSettings(trx);
   await notifyAdmins(trx, {
     type: 'booking.request',
-    title: 'Booking request',
-    message: `${row.client_name}: ${row.service_name}, ${row.start_at.slice(0, 16)}, awaiting the client's answer`,
+    title: notice('notification.booking_request.title'),
+    message: notice('notification.booking_request.message', {
+      client: row.client_name,
+      service: row.service_name,
+      start: { dateTime: row.start_at },
+    }),
     link: bookingLink(row.id),
     // The admins' email and push of a request, each only when its setting is on.
     push: settings.booking_request_notify_push === 1,

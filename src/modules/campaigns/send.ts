@@ -11,7 +11,7 @@ import { withSettingsVersion } from '../../db/settings-cache.js';
 import { readMessageOverrides } from '../../mail/message-texts.js';
 import { emailDelivery, type EmailDelivery, type MarkSent, type ReadForSend } from '../../mail/send-job.js';
 import { chooseLanguage, normaliseLanguage } from '../../messages/index.js';
-import { notifyAdmins } from '../notifications/service.js';
+import { notice, notifyAdmins } from '../notifications/service.js';
 import { readSettings, readTimezone } from '../settings/service.js';
 import type { StoredBlock } from './blocks.js';
 import { claimRecipient } from './claim-recipient.js';
@@ -119,10 +119,14 @@ interface Counts {
 async function announceSent(trx: Transaction<DB>, id: number, name: string, counts: Counts): Promise<void> {
   await notifyAdmins(trx, {
     type: 'campaign.sent',
-    title: 'Campaign sent',
-    message:
-      `"${name}": ${counts.sent_count} sent, ${counts.failed_count} failed, ` +
-      `${counts.skipped_count} skipped of ${counts.recipient_count}`,
+    title: notice('notification.campaign_sent.title'),
+    message: notice('notification.campaign_sent.message', {
+      name,
+      sent: counts.sent_count,
+      failed: counts.failed_count,
+      skipped: counts.skipped_count,
+      total: counts.recipient_count,
+    }),
     link: campaignLink(id),
   });
 }

@@ -6,6 +6,8 @@ import { createClient, createService, setSettings } from '../../../test/helpers/
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { enqueue } from '../../jobs/queue.js';
 import { todayIn } from '../../lib/time.js';
+import { localeFormat } from '../../messages/index.js';
+import { writeNotice, type NoticeText } from '../notifications/texts.js';
 import { ensureVisitAlertsScheduled, msUntilNextRun, overdueMessage, VISIT_ALERTS_KEY } from './visit-alerts.js';
 
 const ZONE = 'Europe/Amsterdam';
@@ -25,11 +27,24 @@ describe('visit-frequency alerts: schedule', () => {
 
   it('the message names up to five clients and counts the rest', () => {
     const clients = ['Ann', 'Bob', 'Cas', 'Dee', 'Eve', 'Fay', 'Gus'].map((name, id) => ({ id, name }));
-    assert.deepEqual(overdueMessage(clients, 42), {
-      title: '7 clients are due back',
-      message: 'Not back for 42 days and nothing booked: Ann, Bob, Cas, Dee, Eve and 2 more.',
-    });
-    assert.equal(overdueMessage(clients.slice(0, 1), 42).title, '1 client is due back');
+    const write = (text: NoticeText, language: 'en' | 'nl') =>
+      writeNotice(text, language, localeFormat(language, { timeFormat: '24h', currency: 'EUR' }));
+    const seven = overdueMessage(clients, 42);
+    assert.equal(write(seven.title, 'en'), '7 clients are due back');
+    assert.equal(
+      write(seven.message, 'en'),
+      'Not back for 42 days and nothing booked: Ann, Bob, Cas, Dee, Eve and 2 more.',
+    );
+    assert.equal(write(overdueMessage(clients.slice(0, 1), 42).title, 'en'), '1 client is due back');
+    assert.equal(write(seven.title, 'nl'), '7 klanten zijn toe aan een nieuw bezoek');
+    assert.equal(
+      write(seven.message, 'nl'),
+      'Al 42 dagen niet geweest en niets geboekt: Ann, Bob, Cas, Dee, Eve en nog 2.',
+    );
+    assert.equal(
+      write(overdueMessage(clients.slice(0, 2), 42).message, 'nl'),
+      'Al 42 dagen niet geweest en niets geboekt: Ann, Bob.',
+    );
   });
 });
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { enqueue } from '../../jobs/queue.js';
 import type { Executor } from '../../db/executor.js';
 import type { JobHandler } from '../../jobs/types.js';
-import { notifyAdmins } from '../notifications/service.js';
+import { notice, notifyAdmins, type NoticeText } from '../notifications/service.js';
 import { readSettings } from '../settings/service.js';
 import { officeHref } from '../../lib/office-paths.js';
 
@@ -84,13 +84,19 @@ export async function findOverdueClients(
     .execute();
 }
 
-export function overdueMessage(clients: readonly OverdueClient[], days: number): { title: string; message: string } {
+export function overdueMessage(
+  clients: readonly OverdueClient[],
+  days: number,
+): { title: NoticeText; message: NoticeText } {
   const count = clients.length;
   const names = clients.slice(0, NAMES_IN_MESSAGE).map((client) => client.name);
-  const rest = count - names.length;
   return {
-    title: count === 1 ? '1 client is due back' : `${count} clients are due back`,
-    message: `Not back for ${days} days and nothing booked: ${names.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}.`,
+    title: notice('notification.visit_overdue.title', { count }),
+    message: notice('notification.visit_overdue.message', {
+      days,
+      names: names.join(', '),
+      rest: count - names.length,
+    }),
   };
 }
 

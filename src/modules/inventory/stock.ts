@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { nowIso } from '../../lib/time.js';
-import { notifyAdmins } from '../notifications/service.js';
+import { notice, notifyAdmins } from '../notifications/service.js';
 import { readSettings } from '../settings/service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
 import { officeHref } from '../../lib/office-paths.js';
@@ -89,8 +89,13 @@ export async function moveStock(trx: Executor, moves: StockMove[], context: Stoc
     const link = `${context.publicBaseUrl}${officeHref.product(productId)}`;
     await notifyAdmins(trx, {
       type: 'inventory.low_stock',
-      title: `Low stock: ${product.name}`,
-      message: `${product.name} (${product.sku}) has ${product.quantity} left; the alert threshold is ${product.threshold}.`,
+      title: notice('notification.low_stock.title', { product: product.name }),
+      message: notice('notification.low_stock.message', {
+        product: product.name,
+        sku: product.sku,
+        quantity: product.quantity,
+        threshold: product.threshold,
+      }),
       link: officeHref.product(productId),
       ...(settings.low_stock_email_enabled === 1
         ? {

@@ -5,7 +5,7 @@ import { assertError, assertInvalid } from '../../../test/helpers/assertions.js'
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { insertUser } from '../../../test/helpers/factories.js';
 import { officeHref } from '../../lib/office-paths.js';
-import { notifyUser } from './service.js';
+import { notice, notifyUser } from './service.js';
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
@@ -316,13 +316,22 @@ for (const dialect of DIALECTS) {
     });
 
     describe('notifyUser', () => {
+      // Any words do for these rules: they are about the inbox, not the text.
+      const lowStock = {
+        title: notice('notification.low_stock.title', { product: 'Gel' }),
+        message: notice('notification.low_stock.message', { product: 'Gel', sku: 'G1', quantity: 1, threshold: 2 }),
+      };
       it("puts a notification in the user's inbox by default and returns its id", async () => {
         const user = await freshUser();
         const id = await t.ctx.db.transaction().execute((trx) =>
           notifyUser(trx, user.id, {
             type: 'booking.new',
-            title: 'New booking',
-            message: 'Anna at 10:00',
+            title: notice('notification.booking_new.title'),
+            message: notice('notification.booking_new.message', {
+              client: 'Anna',
+              service: 'Cut',
+              start: { dateTime: '2026-11-27 10:00:00' },
+            }),
             link: officeHref.booking(1),
           }),
         );
@@ -330,7 +339,7 @@ for (const dialect of DIALECTS) {
         const [note] = await list(user.token);
         assert.equal(note?.id, id);
         assert.equal(note?.title, 'New booking');
-        assert.equal(note?.message, 'Anna at 10:00');
+        assert.equal(note?.message, 'Anna: Cut, Friday 27 November 2026 at 10:00');
         assert.equal(note?.link, '/bookings/1');
         assert.equal(note?.is_read, 0);
       });
@@ -346,14 +355,10 @@ for (const dialect of DIALECTS) {
         assert.equal(off.status, 200);
         const result = await t.ctx.db
           .transaction()
-          .execute((trx) =>
-            notifyUser(trx, user.id, { type: 'booking.cancelled', title: 'Cancelled', message: 'Anna cancelled' }),
-          );
+          .execute((trx) => notifyUser(trx, user.id, { type: 'booking.cancelled', ...lowStock }));
         assert.equal(result, null);
         assert.deepEqual(await list(user.token), []);
-        await t.ctx.db
-          .transaction()
-          .execute((trx) => notifyUser(trx, user.id, { type: 'booking.new', title: 'New', message: 'Bo at 11:00' }));
+        await t.ctx.db.transaction().execute((trx) => notifyUser(trx, user.id, { type: 'booking.new', ...lowStock }));
         const notes = await list(user.token);
         assert.deepEqual(
           notes.map((n) => [n.type, n.link]),
@@ -366,7 +371,7 @@ for (const dialect of DIALECTS) {
         await t.ctx.db
           .transaction()
           .execute(async (trx) => {
-            await notifyUser(trx, user.id, { type: 'booking.new', title: 'New', message: 'Rolled back' });
+            await notifyUser(trx, user.id, { type: 'booking.new', ...lowStock });
             throw new Error('booking failed');
           })
           .catch(() => undefined);

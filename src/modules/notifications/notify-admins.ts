@@ -3,6 +3,7 @@ import { nowIso } from '../../lib/time.js';
 import { queueEmails } from '../../mail/outbox.js';
 import type { TemplateData, TemplateName } from '../../mail/templates/index.js';
 import { queuePush } from '../../push/queue.js';
+import { noticeWriter, type NoticeText } from './texts.js';
 import { defaultPreference } from './types.js';
 import type { OfficeHref } from '../../lib/office-paths.js';
 
@@ -13,8 +14,9 @@ import type { OfficeHref } from '../../lib/office-paths.js';
 
 export interface AdminEvent<N extends TemplateName> {
   type: string;
-  title: string;
-  message: string;
+  /** The words, from the catalogue: written in the salon's language (texts.ts). */
+  title: NoticeText;
+  message: NoticeText;
   /** The page the notification opens in the back office. */
   link?: OfficeHref | null;
   /** The email to send to admins whose preferences allow email for this type; omit for none. */
@@ -45,6 +47,7 @@ export async function notifyAdmins<N extends TemplateName>(trx: Executor, event:
     .orderBy('users.id')
     .execute();
   const fallback = defaultPreference(event.type);
+  const { title, message } = (await noticeWriter(trx))(event.title, event.message);
   const now = nowIso();
   const inApp = admins.filter((admin) => (admin.pref_in_app ?? (fallback.in_app ? 1 : 0)) === 1);
   if (inApp.length > 0) {
@@ -54,8 +57,8 @@ export async function notifyAdmins<N extends TemplateName>(trx: Executor, event:
         inApp.map((admin) => ({
           user_id: admin.id,
           type: event.type,
-          title: event.title,
-          message: event.message,
+          title,
+          message,
           link: event.link ?? null,
           is_read: 0,
           created_at: now,
@@ -75,8 +78,8 @@ export async function notifyAdmins<N extends TemplateName>(trx: Executor, event:
     const pushTo = admins.filter((admin) => (admin.pref_push ?? (fallback.push ? 1 : 0)) === 1).map((a) => a.id);
     await queuePush(trx, pushTo, {
       type: event.type,
-      title: event.title,
-      body: event.message,
+      title,
+      body: message,
       link: event.link ?? null,
     });
   }

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/executor.js';
 import { nowIso } from '../../lib/time.js';
 import { queuePush } from '../../push/queue.js';
+import { noticeWriter, type NoticeText } from './texts.js';
 import { defaultPreference, type NotificationType } from './types.js';
 import type { OfficeHref } from '../../lib/office-paths.js';
 
@@ -11,8 +12,9 @@ import type { OfficeHref } from '../../lib/office-paths.js';
 
 export interface UserNotification {
   type: NotificationType;
-  title: string;
-  message: string;
+  /** The words, from the catalogue: written in the salon's language (texts.ts). */
+  title: NoticeText;
+  message: NoticeText;
   /** The page the notification opens in the back office. */
   link?: OfficeHref | null;
 }
@@ -37,23 +39,25 @@ export async function notifyUser(
     .executeTakeFirst();
   const fallback = defaultPreference(notification.type);
   const push = stored ? stored.push === 1 : fallback.push;
+  const inApp = stored ? stored.in_app === 1 : fallback.in_app;
+  if (!push && !inApp) return null;
+  const { title, message } = (await noticeWriter(trx))(notification.title, notification.message);
   if (push) {
     await queuePush(trx, [userId], {
       type: notification.type,
-      title: notification.title,
-      body: notification.message,
+      title,
+      body: message,
       link: notification.link ?? null,
     });
   }
-  const inApp = stored ? stored.in_app === 1 : fallback.in_app;
   if (!inApp) return null;
   const row = await trx
     .insertInto('notifications')
     .values({
       user_id: userId,
       type: notification.type,
-      title: notification.title,
-      message: notification.message,
+      title,
+      message,
       link: notification.link ?? null,
       is_read: 0,
       created_at: nowIso(),

@@ -4,9 +4,8 @@ import type { DB, Settings } from '../../db/types.js';
 import type { JobHandler } from '../../jobs/types.js';
 import { enqueue } from '../../jobs/queue.js';
 import { AppError } from '../../lib/errors.js';
-import { fromCents } from '../../lib/money.js';
 import { attachDeposit, depositPaid, releaseDeposit } from '../bookings/service.js';
-import { notifyAdmins } from '../notifications/service.js';
+import { notice, notifyAdmins } from '../notifications/service.js';
 import { readSettings, readSettingsWithSecrets } from '../settings/service.js';
 import { configuredProvider } from './providers/index.js';
 import { ProviderError } from './providers/types.js';
@@ -137,11 +136,13 @@ export async function depositSettled(
   const first = late[0]!;
   await notifyAdmins(trx, {
     type: 'pos.deposit_late',
-    title: 'Deposit paid after the booking was released',
-    message:
-      `${first.client_name} paid the deposit (${fromCents(settlement.amountCents).toFixed(2)}) for ` +
-      `${first.service_name}, ${first.start_at.slice(0, 16)}, after the booking was released; ` +
-      'refund it or book the client again',
+    title: notice('notification.deposit_late.title'),
+    message: notice('notification.deposit_late.message', {
+      client: first.client_name,
+      amount: { cents: settlement.amountCents },
+      service: first.service_name,
+      start: { dateTime: first.start_at },
+    }),
     link: officeHref.payment(settlement.paymentId),
   });
 }

@@ -1,7 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { fromCents } from '../../lib/money.js';
-import { notifyAdmins } from '../notifications/service.js';
+import { notice, notifyAdmins } from '../notifications/service.js';
 import type { Settlement } from './types.js';
 import { officeHref } from '../../lib/office-paths.js';
 
@@ -14,8 +13,11 @@ export async function noshowFeeSettled(trx: Transaction<DB>, settlement: Settlem
   if (settlement.status !== 'paid') return;
   await notifyAdmins(trx, {
     type: 'pos.noshow_fee_paid',
-    title: 'No-show fee paid',
-    message: `The no-show fee of booking ${settlement.referenceId} (${fromCents(settlement.amountCents).toFixed(2)}) was paid`,
+    title: notice('notification.noshow_fee_paid.title'),
+    message: notice('notification.noshow_fee_paid.message', {
+      booking: String(settlement.referenceId),
+      amount: { cents: settlement.amountCents },
+    }),
     link: officeHref.booking(settlement.referenceId),
   });
 }

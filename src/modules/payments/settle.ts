@@ -1,10 +1,9 @@
 import type { AppContext } from '../../context.js';
 import { officeHref } from '../../lib/office-paths.js';
 import { nowIso } from '../../lib/time.js';
-import { notifyAdmins } from '../notifications/service.js';
+import { notice, notifyAdmins } from '../notifications/service.js';
 import { settlementHandlers } from './settlement.js';
 import type { PaymentStatus } from './types.js';
-import { formatAmount } from './payment-views.js';
 
 /**
  * Moves a payment out of `pending`, once: true when this call did it. In the same
@@ -37,22 +36,23 @@ export async function settlePayment(
       );
     }
     if (status === 'failed') {
-      const subjectLine = {
-        pos_order: `POS order ${row.reference_id}`,
-        noshow_fee: `no-show fee of booking ${row.reference_id}`,
-        deposit: `deposit of booking ${row.reference_id}`,
-      }[row.purpose];
       await notifyAdmins(trx, {
         type: 'pos.payment_failed',
-        title: 'Payment failed',
-        message: `The payment for ${subjectLine} failed: ${error ?? 'unknown reason'}`,
+        title: notice('notification.payment_failed.title'),
+        message: notice('notification.payment_failed.message', {
+          what: notice(`notification.payment_failed.${row.purpose}`, { reference: String(row.reference_id) }),
+          error: error ?? notice('notification.payment_failed.unknown_reason'),
+        }),
         link: officeHref.payment(row.id),
         email: {
           template: 'payments.failed',
           data: {
-            subjectLine,
-            amount: formatAmount(row.amount, row.currency),
-            error: error ?? 'unknown reason',
+            // Written in the email's language when it is rendered (templates/payments.ts).
+            purpose: row.purpose,
+            reference: row.reference_id,
+            amountCents: row.amount,
+            currency: row.currency,
+            reason: error,
             link: `${ctx.config.publicBaseUrl}${officeHref.payment(row.id)}`,
           },
         },

@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { bookingLink } from '../bookings/service.js';
-import { notifyAdmins, notifyUser } from '../notifications/service.js';
+import { notice, notifyAdmins, notifyUser } from '../notifications/service.js';
 import { readSettings, readTimezone } from '../settings/service.js';
 import { recordWebhookEvent } from '../webhooks/service.js';
 import type { ReviewInput } from './schemas.js';
@@ -52,15 +52,21 @@ export async function createReview(ctx: AppContext, input: ReviewInput) {
         .returning(['id', 'rating', 'comment', 'created_at'])
         .executeTakeFirstOrThrow();
       // No client name in the notice: the review is about the visit, the link leads to it.
-      const notice = {
+      const announcement = {
         type: 'review.new' as const,
-        title: `New review: ${input.rating}/5`,
-        message: `${booking.service_name} with ${booking.staff_name}${comment ? `: “${comment.slice(0, 140)}”` : ''}`,
+        title: notice('notification.review_new.title', { rating: input.rating }),
+        message: comment
+          ? notice('notification.review_new.message_comment', {
+              service: booking.service_name,
+              staff: booking.staff_name,
+              comment: comment.slice(0, 140),
+            })
+          : notice('notification.review_new.message', { service: booking.service_name, staff: booking.staff_name }),
         link: bookingLink(booking.id),
       };
-      await notifyAdmins(trx, notice);
+      await notifyAdmins(trx, announcement);
       // An admin who did the work heard of it above already.
-      if (booking.role !== 'admin') await notifyUser(trx, booking.staff_id, notice);
+      if (booking.role !== 'admin') await notifyUser(trx, booking.staff_id, announcement);
       await recordWebhookEvent(trx, 'review.created', review.id);
       return { ...review, created_at: formatInstant(review.created_at, timezone) };
     });

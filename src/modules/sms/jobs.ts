@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { officeHref } from '../../lib/office-paths.js';
 import type { JobHandler } from '../../jobs/types.js';
-import { notifyAdmins } from '../notifications/service.js';
+import { notice, notifyAdmins } from '../notifications/service.js';
 
 /**
  * `sms.daily_limit_reached`: the salon's daily SMS budget was spent (sms/limits.ts; enqueued
@@ -15,8 +15,8 @@ export function smsJobs(ctx: AppContext): { 'sms.daily_limit_reached': JobHandle
       await ctx.db.transaction().execute((trx) =>
         notifyAdmins(trx, {
           type: 'sms.daily_limit_reached',
-          title: 'Daily SMS limit reached',
-          message: `The ${limit} text messages of ${day} are spent; further ones that day are kept unsent in the SMS outbox.`,
+          title: notice('notification.sms_limit.title'),
+          message: notice('notification.sms_limit.message', { limit, day: { date: day } }),
           link,
           email: {
             template: 'settings.sms_daily_limit',

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/executor.js';
 import { nowIso } from '../../lib/time.js';
 import { queueEmail } from '../../mail/outbox.js';
-import { notifyAdmins } from '../notifications/service.js';
+import { notice, notifyAdmins } from '../notifications/service.js';
 import { readSettings } from '../settings/service.js';
 import { officeHref } from '../../lib/office-paths.js';
 
@@ -84,7 +84,6 @@ async function announceOffer(
     .executeTakeFirstOrThrow();
   const staff = await trx.selectFrom('users').select('name').where('id', '=', slot.staffId).executeTakeFirst();
   const staffName = staff?.name ?? '';
-  const when = `${slot.startAt.slice(0, 16)} – ${slot.endAt.slice(11, 16)}`;
   if (entry.client_email) {
     await queueEmail(trx, {
       to: entry.client_email,
@@ -104,8 +103,14 @@ async function announceOffer(
   if (settings.notify_salon_slot_available === 1) {
     await notifyAdmins(trx, {
       type: 'waitlist.slot_available',
-      title: `Slot offered to ${entry.client_name}`,
-      message: `${entry.service_name} with ${staffName || 'any staff'}, ${when}, was offered to ${entry.client_name} from the waitlist.`,
+      title: notice('notification.waitlist_slot.title', { client: entry.client_name }),
+      message: notice('notification.waitlist_slot.message', {
+        service: entry.service_name,
+        staff: staffName || notice('notification.waitlist_slot.any_staff'),
+        start: { dateTime: slot.startAt },
+        end: { time: slot.endAt },
+        client: entry.client_name,
+      }),
       link: officeHref.waitlistEntry(entryId),
     });
   }

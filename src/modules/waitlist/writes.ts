@@ -4,7 +4,7 @@ import type { Executor } from '../../db/executor.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { lockActiveClient } from '../clients/service.js';
 import { nowIso } from '../../lib/time.js';
-import { notifyAdmins } from '../notifications/service.js';
+import { notice, notifyAdmins } from '../notifications/service.js';
 import { readSettings, readTimezone } from '../settings/service.js';
 import type { WaitlistCreateInput, WaitlistEntryOutput, WaitlistUpdateInput } from './schemas.js';
 import { lockRows } from '../../db/locks.js';
@@ -64,11 +64,25 @@ export async function createEntry(ctx: AppContext, input: WaitlistCreateInput): 
       .executeTakeFirstOrThrow();
     const settings = await readSettings(trx);
     if (settings.notify_salon_waitlist_join === 1) {
-      const window = timeFrom || timeTo ? ` (${timeFrom ?? '…'}–${timeTo ?? '…'})` : '';
+      // An open end of the window stays an ellipsis: "(…–12:00)".
+      const bound = (time: string | null) => (time ? { time: `${date} ${time}` } : '…');
       await notifyAdmins(trx, {
         type: 'waitlist.join',
-        title: `${clientName} joined the waitlist`,
-        message: `${clientName} is waiting for ${serviceName} on ${date}${window}.`,
+        title: notice('notification.waitlist_join.title', { client: clientName }),
+        message:
+          timeFrom || timeTo
+            ? notice('notification.waitlist_join.message_window', {
+                client: clientName,
+                service: serviceName,
+                date: { date },
+                from: bound(timeFrom),
+                to: bound(timeTo),
+              })
+            : notice('notification.waitlist_join.message', {
+                client: clientName,
+                service: serviceName,
+                date: { date },
+              }),
         link: officeHref.waitlistEntry(row.id),
       });
     }

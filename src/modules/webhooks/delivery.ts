@@ -7,7 +7,7 @@ import type { DB } from '../../db/types.js';
 import { enqueue } from '../../jobs/queue.js';
 import type { JobHandler } from '../../jobs/types.js';
 import { nowIso } from '../../lib/time.js';
-import { notifyAdmins } from '../notifications/service.js';
+import { notice, notifyAdmins } from '../notifications/service.js';
 import { failPendingDeliveries, webhooksConfig } from './endpoints.js';
 import { deliveryJobKey } from './record.js';
 import { postOnce, type AttemptOutcome } from './send.js';
@@ -263,8 +263,8 @@ async function disableFailingEndpoint(trx: Transaction<DB>, endpointId: number, 
   await failPendingDeliveries(trx, endpointId, `endpoint disabled: every attempt failed for ${FAILING_DAYS} days`);
   await notifyAdmins(trx, {
     type: 'webhook.endpoint_disabled',
-    title: 'Webhook endpoint disabled',
-    message: `Every delivery to ${url} failed for ${FAILING_DAYS} days, so it was disabled. Fix the receiver, enable it again and redeliver what it missed.`,
+    title: notice('notification.webhook_disabled.title'),
+    message: notice('notification.webhook_disabled.message', { url, days: FAILING_DAYS }),
   });
 }
 

@@ -34,6 +34,7 @@ import {
   WaitlistArea,
 } from './office-pages';
 import { AppProviders } from './providers';
+import { AriaProviders } from '../ui/AriaProviders';
 
 /**
  * The back office's shell: header, navigation and the routes of its areas. Every page but
@@ -43,7 +44,9 @@ export function OfficeApp() {
   return (
     <AppProviders>
       <LanguageProvider shell="shell-office">
-        <OfficeShell />
+        <AriaProviders>
+          <OfficeShell />
+        </AriaProviders>
       </LanguageProvider>
     </AppProviders>
   );

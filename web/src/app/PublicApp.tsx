@@ -9,18 +9,30 @@ import { BookingPage, prefetchBookingPage } from '../routes/book/BookingPage';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
 import { Loading, LoadError, NotFound } from '../ui/PageStates';
+import { withAria } from '../ui/with-aria';
 import { useSalonLook } from './look';
 import { AppProviders } from './providers';
 
 // Pages other than the booking page are chunks of their own, each with its part of the
-// messages: /book's first load carries neither their code nor their words.
-const PaymentReturnPage = lazy(withMessages('payment', () => import('../routes/payment/PaymentReturnPage')));
-const LinkRoutes = lazy(withMessages('links', () => import('../routes/links/routes')));
+// messages: /book's first load carries neither their code nor their words. Each comes inside
+// React Aria's providers, which load with it (the booking page's first screen has no use for them).
+const PaymentReturnPage = lazy(
+  withMessages(
+    'payment',
+    withAria(() => import('../routes/payment/PaymentReturnPage')),
+  ),
+);
+const LinkRoutes = lazy(
+  withMessages(
+    'links',
+    withAria(() => import('../routes/links/routes')),
+  ),
+);
 // The client's pages, and their links in the header, are chunks of their own: the booking
 // page's first load does not carry them.
 const loadAccount = withMessages('account', () => import('../routes/account/AccountPages'));
-const AccountPages = lazy(loadAccount);
-const AccountNav = lazy(() => loadAccount().then((account) => ({ default: account.AccountNav })));
+const AccountPages = lazy(withAria(loadAccount));
+const AccountNav = lazy(withAria(() => loadAccount().then((account) => ({ default: account.AccountNav }))));
 
 /**
  * The public shell: the booking page and the pages a client reaches from an email. The

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../ui/base.css';
 import { startEmbed } from '../lib/embed';
@@ -8,8 +8,14 @@ import { PublicApp } from './PublicApp';
 startEmbed();
 applyStoredLook();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PublicApp />
-  </StrictMode>,
+// Rendered as a transition: React then works in slices of a few milliseconds and lets the
+// browser in between (a slow phone's main thread is never blocked for long while the page
+// starts), rather than in one piece, as an ordinary update is.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <PublicApp />
+    </StrictMode>,
+  ),
 );

@@ -1,11 +1,11 @@
 import { setupI18n, type Values } from '@lingui/core';
 import { I18nProvider as LinguiProvider, useLingui } from '@lingui/react';
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { I18nProvider as AriaI18nProvider } from 'react-aria-components';
+import { createContext, startTransition, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isEmbedded } from '../lib/embed';
 import { chooseLanguage, type Language } from '../lib/language';
 import { catalogueLoaders } from 'virtual:messages';
 import type en from './catalogues/en.json';
+import { warmIntl } from './warm-intl';
 
 /** Every message key: the English catalogue is their source, so a wrong key fails the type check. */
 export type MessageKey = keyof typeof en;
@@ -46,6 +46,8 @@ function loadPart(language: Language, part: MessagePart): Promise<void> {
 let activations = 0;
 async function activate(language: Language, shell: MessagePart): Promise<void> {
   const activation = ++activations;
+  // While the messages load: the locale's Intl data, which the page needs as soon as it shows.
+  warmIntl(LOCALE_OF[language]);
   partsInUse.add(shell);
   // Until every part in use is there: an area opened while these load adds its own.
   let parts: MessagePart[];
@@ -114,6 +116,8 @@ function storeChoice(language: Language): void {
 interface LanguageState {
   language: Language;
   setLanguage: (language: Language) => void;
+  /** The locale of the messages shown (LOCALE_OF), for React Aria (ui/AriaProviders.tsx) and Intl. */
+  locale: string;
 }
 const LanguageContext = createContext<LanguageState | null>(null);
 
@@ -138,7 +142,10 @@ export function LanguageProvider({
   useEffect(() => {
     let current = true;
     void activate(language, shell).then(() => {
-      if (current) setLoaded(language);
+      // The page under the provider appears (or changes language) in a transition: rendered in
+      // slices, so the main thread stays free for input meanwhile (a whole page at once blocked
+      // a slow phone for a tenth of a second and more).
+      if (current) startTransition(() => setLoaded(language));
     });
     return () => {
       current = false;
@@ -149,14 +156,13 @@ export function LanguageProvider({
     storeChoice(next);
     setChosen(next);
   }, []);
-  const state = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  const locale = LOCALE_OF[loaded ?? language];
+  const state = useMemo(() => ({ language, setLanguage, locale }), [language, setLanguage, locale]);
 
   if (loaded === null) return null;
   return (
     <LanguageContext value={state}>
-      <LinguiProvider i18n={i18n}>
-        <AriaI18nProvider locale={LOCALE_OF[loaded]}>{children}</AriaI18nProvider>
-      </LinguiProvider>
+      <LinguiProvider i18n={i18n}>{children}</LinguiProvider>
     </LanguageContext>
   );
 }

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LanguageProvider } from '../i18n/i18n';
+import { AriaProviders } from '../ui/AriaProviders';
 import '../ui/base.css';
 
 /**
@@ -17,7 +18,7 @@ function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       <LanguageProvider shell="shell-public" salonLanguage="en">
-        {children}
+        <AriaProviders>{children}</AriaProviders>
       </LanguageProvider>
     </QueryClientProvider>
   );

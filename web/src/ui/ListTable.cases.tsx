@@ -103,10 +103,66 @@ function Failing() {
   );
 }
 
+/**
+ * How many times each client's cells were made, by client id, for the test to read: a cell is
+ * made when React Aria builds the client's row, so a count that moves means the row was built
+ * again.
+ */
+const cellsMade: Record<number, number> = {};
+Object.assign(window, { cellsMade });
+
+const COUNTED_COLUMNS: ListColumn<Client>[] = COLUMNS.map((column) => ({
+  ...column,
+  cell: (client) => {
+    cellsMade[client.id] = (cellsMade[client.id] ?? 0) + 1;
+    return column.cell(client);
+  },
+}));
+
+/**
+ * Ten clients whose list changes one client at a time (a new object for it, the others kept,
+ * as the query cache keeps an unchanged row's object), refreshes, and renders its page again.
+ */
+function Changing() {
+  const [clients, setClients] = useState(() => makeClients(10));
+  const [refreshing, setRefreshing] = useState(false);
+  const [renders, setRenders] = useState(0);
+  const changeThird = () =>
+    setClients((list) => list.map((client) => (client.id === 3 ? { ...client, phone: '+31 6 99999999' } : client)));
+  return (
+    <>
+      <ListTable
+        label="Clients"
+        columns={COUNTED_COLUMNS}
+        rowKey={(client) => client.id}
+        status="success"
+        onRetry={() => undefined}
+        rows={clients}
+        total={clients.length}
+        isRefreshing={refreshing}
+        emptyText="No clients yet."
+        sort={{ column: 'name', direction: 'ascending' }}
+        onSortChange={() => undefined}
+        page={1}
+        pageSize={10}
+        pageSizes={[10]}
+        onPageChange={() => undefined}
+        onPageSizeChange={() => undefined}
+        selectionMode="multiple"
+        onRowAction={() => undefined}
+      />
+      <button onClick={changeThird}>Change client 3’s phone</button>
+      <button onClick={() => setRefreshing(!refreshing)}>Refreshing: {String(refreshing)}</button>
+      <button onClick={() => setRenders(renders + 1)}>Page renders: {renders}</button>
+    </>
+  );
+}
+
 export const cases: Cases = {
   clients: () => <Clients count={60} />,
   'no clients': () => <Clients count={0} />,
   loading: () => <Clients count={60} shown={{ status: 'pending', onRetry: () => undefined }} />,
   failed: () => <Failing />,
   'many clients': () => <Clients count={1200} />,
+  'one client changes': () => <Changing />,
 };

@@ -4,7 +4,9 @@ import { useClientSession } from '../../api/client-session';
 import type { Booked } from '../../api/book';
 import { useT } from '../../i18n/i18n';
 import { isEmbedded, tellHost } from '../../lib/embed';
+import { whenIdle } from '../../lib/when-idle';
 import { Loading } from '../../ui/PageStates';
+import { loadAria, withAria } from '../../ui/with-aria';
 import { useChoices, type ChoicesUpdate } from './choices';
 import { MAX_SERVICES, ServicesStep } from './ServicesStep';
 import { useStaffMembers } from './staff-members';
@@ -14,18 +16,19 @@ type SalonPage = Schemas['PublicSalonPage'];
 type PublicService = Schemas['PublicService'];
 
 // The day, time and details steps (the calendar, the form) are a chunk of their own, fetched
-// while the visitor picks a service: the page's first load stays small.
+// while the visitor picks a service: the page's first load stays small. They use React Aria,
+// whose providers come with them (withAria), not with the first screen.
 const loadSchedule = () => import('./Schedule');
-const Schedule = lazy(loadSchedule);
+const Schedule = lazy(withAria(loadSchedule));
 // The who and done steps travel in the same chunk.
-const StaffStep = lazy(() => loadSchedule().then((schedule) => ({ default: schedule.StaffStep })));
-const Done = lazy(() => loadSchedule().then((schedule) => ({ default: schedule.Done })));
+const StaffStep = lazy(withAria(() => loadSchedule().then((schedule) => ({ default: schedule.StaffStep }))));
+const Done = lazy(withAria(() => loadSchedule().then((schedule) => ({ default: schedule.Done }))));
 // Only for a salon that books its clients with an account, who have not signed in yet; from the
 // schedule's chunk, fetched anyway (one chunk fewer: each costs the first load some bytes).
-const SignInFirst = lazy(() => loadSchedule().then((schedule) => ({ default: schedule.SignInFirst })));
+const SignInFirst = lazy(withAria(() => loadSchedule().then((schedule) => ({ default: schedule.SignInFirst }))));
 // Only embedded, for a salon that books its clients with an account: from the schedule's chunk,
 // fetched anyway (a chunk of its own would cost the first load more than it saves).
-const EmbeddedSignIn = lazy(() => loadSchedule().then((schedule) => ({ default: schedule.EmbeddedSignIn })));
+const EmbeddedSignIn = lazy(withAria(() => loadSchedule().then((schedule) => ({ default: schedule.EmbeddedSignIn }))));
 
 /**
  * The booking itself. Its choices live in the page's address (choices.ts), so a reload, Back
@@ -59,9 +62,16 @@ export function BookingFlow({ info, page, services }: { info: SalonInfo; page: S
     [choose, serviceIds, staffId],
   );
 
-  useEffect(() => {
-    void loadSchedule();
-  }, []);
+  // Fetched once the first screen is painted and the browser is idle, not in the same task as
+  // the page's first commit: its module preloads and evaluation would lengthen that task.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadSchedule();
+        void loadAria();
+      }),
+    [],
+  );
 
   if (info.booking_clients === 'existing' && client.status !== 'signed-in') {
     // Signing in needs the client's session cookie, which a browser never sends to a frame on

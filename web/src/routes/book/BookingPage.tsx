@@ -30,8 +30,10 @@ export function BookingPage() {
   const reviews = $api.useQuery('get', '/api/public/reviews/summary');
   const ready = info.data !== undefined && page.data !== undefined && services.data !== undefined && !reviews.isPending;
   // The whole page appears at once when its data is in: rendered in the background (a deferred
-  // value renders in slices), so a slow phone stays responsive meanwhile.
-  const show = useDeferredValue(ready);
+  // value renders in slices), so a slow phone stays responsive meanwhile. The initial `false`
+  // keeps that true when the data is already there as the page mounts (the usual case: it is
+  // asked for as the page starts), where a deferred value without one is rendered at once.
+  const show = useDeferredValue(ready, false);
 
   // The heading comes at once, before the data: it is the page's largest text, so the first
   // paint already shows what the page is (Lighthouse's LCP moved from after the data to the
