@@ -36,6 +36,11 @@ const RUNS = 3;
 const ONLY = process.env.ONLY?.split(',');
 /** `CACHED=1`: the code in the browser's cache, as at a desk that opened the screen before. */
 const CACHED = process.env.CACHED === '1';
+/** `WATERFALL=1` prints each run's requests (start and end, ms from the navigation): the code's waves beside the session's refresh. */
+const WATERFALL = process.env.WATERFALL === '1';
+const REQUESTS = `performance.getEntriesByType('resource')
+  .filter((e) => e.name.includes('/assets/') || e.name.includes('/api/'))
+  .map((e) => Math.round(e.startTime) + '–' + Math.round(e.responseEnd) + ' ms ' + new URL(e.name).pathname)`;
 const root = new URL('..', import.meta.url).pathname;
 
 /** The newest cached data set of the bench (bench/run.ts keeps one, `bench/.data/sqlite-<key>/salon.db`). */
@@ -205,6 +210,8 @@ try {
       const tab = await context.newPage();
       await tab.goto(screen.path, { waitUntil: 'commit' });
       const result = await tab.evaluate<Shown>(FIGURES_SHOWN);
+      if (WATERFALL)
+        console.log(`${screen.path}, run ${run + 1}:\n  ${(await tab.evaluate<string[]>(REQUESTS)).join('\n  ')}`);
       await (shared ? tab.close() : context.close());
       if (result.failed !== null) throw new Error(`${screen.path}: ${result.failed}`);
       runs.push(result);

@@ -52,7 +52,27 @@ export const MESSAGE_PARTS = {
   system: { shell: 'shell-office', roots: ['routes/system/SystemArea.tsx'] },
   receipts: { shell: 'shell-office', roots: ['routes/receipts/ReceiptsArea.tsx'] },
   till: { shell: 'shell-office', roots: ['routes/till/TillArea.tsx'] },
-  manage: { shell: 'shell-office', roots: ['routes/manage/ManageArea.tsx'] },
+  // Its sections' screens are roots too: the office's start imports their loaders
+  // (routes/manage/section-chunks.ts) to begin a deep link's at once, and a root is where the
+  // shell's part stops following, so their messages stay in this part, not the shell's.
+  manage: {
+    shell: 'shell-office',
+    roots: [
+      'routes/manage/ManageArea.tsx',
+      'routes/manage/services/ServicesScreens.tsx',
+      'routes/manage/resources/ResourcesScreens.tsx',
+      'routes/manage/products/ProductsScreens.tsx',
+      'routes/manage/suppliers/SuppliersScreens.tsx',
+      'routes/manage/staff/StaffScreens.tsx',
+      'routes/manage/offers/OffersScreens.tsx',
+      'routes/manage/imports/ImportsScreens.tsx',
+      'routes/manage/settings/SettingsScreens.tsx',
+      'routes/manage/reports/ReportsScreens.tsx',
+      'routes/manage/campaigns/CampaignsScreens.tsx',
+      'routes/manage/reviews/ReviewsScreens.tsx',
+      'routes/manage/system/SystemScreens.tsx',
+    ],
+  },
   agenda: { shell: 'shell-office', roots: ['routes/agenda/AgendaPage.tsx'] },
 } as const satisfies Record<string, PartDefinition>;
 

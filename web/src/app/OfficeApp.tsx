@@ -1,62 +1,40 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
 import { OFFICE_ROUTES, officeHref } from '../../../src/lib/office-paths';
-import { LanguageProvider, useT, withMessages } from '../i18n/i18n';
+import { LanguageProvider, useT } from '../i18n/i18n';
 import { $api, api } from '../api/client';
-import { restoreSession, signOut, useSession } from '../api/session';
+import { signOut, useSession } from '../api/session';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { FailureAlert } from '../ui/FailureAlert';
 import { Loading, LoadError, NotFound } from '../ui/PageStates';
 import { officeReturn, officeSignInHref } from '../lib/office-return';
 import { useSalonLook } from './look';
 import { OfficeHeader } from './OfficeHeader';
+// Every page of an area is a lazy chunk of its own (office-pages.ts), started from the address at the office's start.
+import {
+  AgendaPage,
+  BookingPage,
+  CalendarPage,
+  CampaignsArea,
+  ChangePasswordPage,
+  ClientsArea,
+  HomePage,
+  InventoryArea,
+  LoginPage,
+  ManageArea,
+  NotificationsArea,
+  PaymentsArea,
+  ReceiptsArea,
+  ResetPasswordPage,
+  SetupPage,
+  SystemArea,
+  TillArea,
+  WaitlistArea,
+} from './office-pages';
 import { AppProviders } from './providers';
 import { AriaProviders } from '../ui/AriaProviders';
-
-// Every page of an area is a chunk of its own, fetched with the area's messages when it opens:
-// the shell's first load carries no area, however many the back office grows.
-const officePage = (load: () => Promise<{ default: ComponentType }>) => lazy(withMessages('office', load));
-const LoginPage = officePage(() => import('../routes/office/LoginPage').then((page) => ({ default: page.LoginPage })));
-const ResetPasswordPage = officePage(() =>
-  import('../routes/office/ResetPasswordPage').then((page) => ({ default: page.ResetPasswordPage })),
-);
-const HomePage = officePage(() => import('../routes/office/HomePage').then((page) => ({ default: page.HomePage })));
-const SetupPage = officePage(() => import('../routes/office/SetupPage').then((page) => ({ default: page.SetupPage })));
-const ChangePasswordPage = officePage(() =>
-  import('../routes/office/ChangePasswordPage').then((page) => ({ default: page.ChangePasswordPage })),
-);
-const ClientsArea = lazy(withMessages('clients', () => import('../routes/clients/ClientsArea')));
-const NotificationsArea = lazy(
-  withMessages('notifications', () => import('../routes/notifications/NotificationsArea')),
-);
-// The screens notifications link to, each its area's first page (later issues grow them).
-const WaitlistArea = lazy(withMessages('waitlist', () => import('../routes/waitlist/WaitlistArea')));
-const InventoryArea = lazy(withMessages('inventory', () => import('../routes/inventory/InventoryArea')));
-const PaymentsArea = lazy(withMessages('payments', () => import('../routes/payments/PaymentsArea')));
-const CampaignsArea = lazy(withMessages('campaigns', () => import('../routes/campaigns/CampaignsArea')));
-const SystemArea = lazy(withMessages('system', () => import('../routes/system/SystemArea')));
-// The till's records: receipts, the cash drawer and its Z reports.
-const ReceiptsArea = lazy(withMessages('receipts', () => import('../routes/receipts/ReceiptsArea')));
-const TillArea = lazy(withMessages('till', () => import('../routes/till/TillArea')));
-// What the owner sets up (services, stock, staff …): one area whose sections are chunks of their own.
-const ManageArea = lazy(withMessages('manage', () => import('../routes/manage/ManageArea')));
-// The desk's calendar: `/calendar`, and `/bookings/:id` (the links of emails), its day with the booking's panel open.
-const CalendarPage = lazy(
-  withMessages('desk', () =>
-    import('../routes/desk/calendar/CalendarPage').then((page) => ({ default: page.CalendarPage })),
-  ),
-);
-// The stylist's phone agenda (`/agenda`), readable offline.
-const AgendaPage = lazy(
-  withMessages('agenda', () => import('../routes/agenda/AgendaPage').then((page) => ({ default: page.AgendaPage }))),
-);
-const BookingPage = lazy(
-  withMessages('desk', () =>
-    import('../routes/desk/calendar/CalendarPage').then((page) => ({ default: page.BookingPage })),
-  ),
-);
 
 /**
  * The back office's shell: header, navigation and the routes of its areas. Every page but
@@ -86,9 +64,6 @@ function OfficeShell() {
   const search = useSearch();
   const [everywhereError, setEverywhereError] = useState<unknown>(null);
   useSalonLook();
-  useEffect(() => {
-    void restoreSession();
-  }, []);
   // What the service answered for one person is not shown to the next one signing in here.
   const userId = user?.id ?? null;
   useEffect(() => {

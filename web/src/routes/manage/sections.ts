@@ -3,6 +3,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { OFFICE_ROUTES, officeHref, type OfficeHref } from '../../../../src/lib/office-paths';
 // The catalogue's keys (as i18n.tsx's MessageKey), named without i18n.tsx so the node tests read this file.
 import type en from '../../i18n/catalogues/en.json';
+import { MANAGE_SECTION_CHUNKS } from './section-chunks';
 
 type MessageKey = keyof typeof en;
 
@@ -24,7 +25,7 @@ export interface ManageSection {
 
 /**
  * The manager's sections, in the order /manage lists them. A new section adds one entry here
- * (and its routes to OFFICE_ROUTES), its screens loaded with `lazy(() => import('./<section>/…'))`; its messages come with the manage area's part, since
+ * (and its routes to OFFICE_ROUTES), its screens' chunk in `section-chunks.ts`; its messages come with the manage area's part, since
  * the area's dynamic imports are followed when the catalogue is split.
  */
 export const MANAGE_SECTIONS: readonly ManageSection[] = [
@@ -34,7 +35,7 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     description: 'manage.services.description',
     href: officeHref.manageServices,
     route: '/manage/services/*?',
-    Screens: lazy(() => import('./services/ServicesScreens')),
+    Screens: lazy(MANAGE_SECTION_CHUNKS.services),
   },
   {
     id: 'resources',
@@ -42,7 +43,7 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     description: 'manage.resources.description',
     href: officeHref.manageResources,
     route: '/manage/resources/*?',
-    Screens: lazy(() => import('./resources/ResourcesScreens')),
+    Screens: lazy(MANAGE_SECTION_CHUNKS.resources),
   },
   {
     id: 'products',
@@ -50,7 +51,7 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     description: 'manage.products.description',
     href: officeHref.manageProducts,
     route: '/manage/products/*?',
-    Screens: lazy(() => import('./products/ProductsScreens')),
+    Screens: lazy(MANAGE_SECTION_CHUNKS.products),
   },
   {
     id: 'suppliers',
@@ -58,7 +59,7 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     description: 'manage.suppliers.description',
     href: officeHref.manageSuppliers,
     route: '/manage/suppliers/*?',
-    Screens: lazy(() => import('./suppliers/SuppliersScreens')),
+    Screens: lazy(MANAGE_SECTION_CHUNKS.suppliers),
   },
   {
     id: 'staff',
@@ -66,7 +67,7 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     description: 'manage.staff.description',
     href: officeHref.manageStaff,
     route: '/manage/staff/*?',
-    Screens: lazy(() => import('./staff/StaffScreens')),
+    Screens: lazy(MANAGE_SECTION_CHUNKS.staff),
   },
   {
     id: 'offers',
@@ -74,7 +75,7 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     description: 'manage.offers.description',
     href: officeHref.managePackages,
     route: '/manage/offers/*?',
-    Screens: lazy(() => import('./offers/OffersScreens')),
+    Screens: lazy(MANAGE_SECTION_CHUNKS.offers),
   },
   {
     id: 'imports',
@@ -82,7 +83,7 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     description: 'manage.imports.description',
     href: officeHref.manageImports,
     route: '/manage/imports',
-    Screens: lazy(() => import('./imports/ImportsScreens')),
+    Screens: lazy(MANAGE_SECTION_CHUNKS.imports),
   },
   {
     id: 'settings',
@@ -90,7 +91,7 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     description: 'manage.settings.description',
     href: officeHref.manageSettings,
     route: `${OFFICE_ROUTES.manageSettings}/*?`,
-    Screens: lazy(() => import('./settings/SettingsScreens')),
+    Screens: lazy(MANAGE_SECTION_CHUNKS.settings),
   },
   {
     id: 'reports',
@@ -98,7 +99,7 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     description: 'manage.reports.description',
     href: officeHref.manageReports,
     route: '/manage/reports/*?',
-    Screens: lazy(() => import('./reports/ReportsScreens')),
+    Screens: lazy(MANAGE_SECTION_CHUNKS.reports),
   },
   {
     id: 'campaigns',
@@ -106,7 +107,7 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     description: 'manage.campaigns.description',
     href: officeHref.manageCampaigns,
     route: '/manage/campaigns/*?',
-    Screens: lazy(() => import('./campaigns/CampaignsScreens')),
+    Screens: lazy(MANAGE_SECTION_CHUNKS.campaigns),
   },
   {
     id: 'reviews',
@@ -114,7 +115,7 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     description: 'manage.reviews.description',
     href: officeHref.manageReviews,
     route: `${OFFICE_ROUTES.manageReviews}/*?`,
-    Screens: lazy(() => import('./reviews/ReviewsScreens')),
+    Screens: lazy(MANAGE_SECTION_CHUNKS.reviews),
   },
   {
     id: 'system',
@@ -122,6 +123,6 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
     description: 'manage.system.description',
     href: officeHref.manageSystem,
     route: `${OFFICE_ROUTES.manageSystem}/*?`,
-    Screens: lazy(() => import('./system/SystemScreens')),
+    Screens: lazy(MANAGE_SECTION_CHUNKS.system),
   },
 ];
