@@ -70,7 +70,7 @@ for (const dialect of BROWSER_DIALECTS) {
       await page.getByRole('button', { name: 'Set up the salon' }).press('Enter');
 
       // The service's refusals, each on its field.
-      await page.getByRole('alert').getByText('Please check the fields marked below.').waitFor();
+      await page.getByRole('alert').getByText('Please check the marked fields.').waitFor();
       await page.getByText('must be after open_time').waitFor();
       await assertAccessible(page, 'the set-up page with a refusal');
       await page.getByLabel('Tuesday closes at').fill('17:30');
