@@ -178,9 +178,23 @@ for (const dialect of BROWSER_DIALECTS) {
       await page.getByRole('button', { name: 'Remove Eva Extra' }).click();
       const remove = page.getByRole('alertdialog', { name: 'Remove Eva Extra' });
       await assertAccessible(page, "a member's removal asked");
+      // The member's page never says "not found" on the way out (the list is read again before the page leaves).
+      await page.evaluate(() => {
+        const seen = { missing: false };
+        (window as unknown as { __removal: typeof seen }).__removal = seen;
+        new MutationObserver(() => {
+          if ([...document.querySelectorAll('h1')].some((h1) => h1.textContent === 'Staff member not found'))
+            seen.missing = true;
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
       await remove.getByRole('button', { name: 'Remove the member' }).click();
       await page.waitForURL((url) => url.pathname === '/manage/staff');
       await page.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
+      assert.equal(
+        await page.evaluate(() => (window as unknown as { __removal: { missing: boolean } }).__removal.missing),
+        false,
+        'no "not found" flashed while the member was removed',
+      );
       const left = await api(h.t, admin.token, 'GET', '/api/staff/staff?include_inactive=true');
       assert.ok(!left.some((member: { email: string }) => member.email === email), 'the member is removed');
 
