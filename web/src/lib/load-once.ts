@@ -1,6 +1,6 @@
 /**
  * A chunk's loader that fetches once however many ask: the office starts a page's chunk from
- * its address before React asks for it (app/office-preload.ts), and `lazy()` must then get the
+ * its address before React asks for it (`preloadOfficePage` in app/office-pages.ts), and `lazy()` must then get the
  * same promise rather than a second request. A failed load is forgotten, so the next call (a
  * retry after a network error) fetches again.
  */
