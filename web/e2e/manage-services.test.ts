@@ -169,6 +169,30 @@ for (const dialect of BROWSER_DIALECTS) {
       assert.equal(await photo.getAttribute('loading'), 'lazy');
       await assertAccessible(visitor.page, 'the booking page with a description and photo');
       visitor.watch.assertClean();
+
+      // A service no booking uses is deleted; its page never says "not found" on the way out.
+      const trial = await createService(h.t, admin.token, { name: 'Trial treatment', duration_min: 15, price: 10 });
+      await page.goto(`/manage/services/${trial.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Trial treatment' }).waitFor();
+      await page.evaluate(() => {
+        const seen = { missing: false };
+        (window as unknown as { __removal: typeof seen }).__removal = seen;
+        new MutationObserver(() => {
+          if ([...document.querySelectorAll('h1')].some((h1) => h1.textContent === 'Service not found'))
+            seen.missing = true;
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      await page.getByRole('button', { name: 'Delete service' }).click();
+      await page.getByRole('button', { name: 'Yes, delete Trial treatment' }).click();
+      await page.waitForURL((url) => url.pathname === '/manage/services');
+      await page.getByRole('heading', { level: 1, name: words.services }).waitFor();
+      assert.equal(
+        await page.evaluate(() => (window as unknown as { __removal: { missing: boolean } }).__removal.missing),
+        false,
+        'no "not found" flashed while the service was deleted',
+      );
+      assert.ok(!(await serviceList()).some((service) => service.id === trial.id), 'the service is deleted');
+      watch.assertClean();
     });
 
     it('the same screens on a phone in Dutch', async () => {

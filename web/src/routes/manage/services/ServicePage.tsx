@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
 import { officeHref } from '../../../../../src/lib/office-paths';
 import { $api, type Schemas } from '../../../api/client';
+import { useKeptWhileRemoving } from '../../../api/kept-while-removing';
 import { useApiMutation } from '../../../api/mutation';
 import { useT } from '../../../i18n/i18n';
 import { ApiForm, fieldText, SendButton, SubmitButton } from '../../../ui/ApiForm';
@@ -31,7 +32,11 @@ export function ServicePage({ id }: { id: number }) {
   const resources = $api.useQuery('get', '/api/resources');
   const vatRates = $api.useQuery('get', '/api/settings/vat-rates');
   const salon = $api.useQuery('get', '/api/public/salon-info');
-  const service = services.data?.find((item) => item.id === id);
+  const service = useKeptWhileRemoving(
+    services.data?.find((item) => item.id === id),
+    id,
+    ['delete', '/api/services/{id}'],
+  );
   const [done, setDone] = useState('');
   useTitle(service ? t('manage.services.service.title', { name: service.name }) : t('manage.services.title'));
   const queries = [services, categories, resources, vatRates, salon];

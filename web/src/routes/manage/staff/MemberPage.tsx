@@ -1,9 +1,8 @@
-import { useIsMutating } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'wouter';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
 import { officeHref } from '../../../../../src/lib/office-paths';
 import { $api } from '../../../api/client';
+import { useKeptWhileRemoving } from '../../../api/kept-while-removing';
 import { useT } from '../../../i18n/i18n';
 import { useTitle } from '../../../ui/PageStates';
 import { RecordState } from '../../../ui/RecordPage';
@@ -23,13 +22,11 @@ export function MemberPage({ id }: { id: number }) {
   const t = useT();
   // The admin's list has every member (a few dozen at most); the member is read from it.
   const members = $api.useQuery('get', '/api/staff/staff', { params: { query: { include_inactive: true } } });
-  const found = members.data?.find((candidate) => candidate.id === id);
-  // While this member is being removed, the list is read again before the page leaves: the page
-  // keeps showing them until then rather than saying "not found" for an instant.
-  const removing = useIsMutating({ mutationKey: ['delete', '/api/staff/staff/{id}'] }) > 0;
-  const [lastSeen, setLastSeen] = useState(found);
-  if (found && found !== lastSeen) setLastSeen(found);
-  const member = found ?? (removing && lastSeen?.id === id ? lastSeen : undefined);
+  const member = useKeptWhileRemoving(
+    members.data?.find((candidate) => candidate.id === id),
+    id,
+    ['delete', '/api/staff/staff/{id}'],
+  );
   useTitle(member?.name ?? t('manage.staff.title'));
   if (!members.data) return <RecordState query={members} title={t('manage.staff.title')} missing="" />;
   if (!member) {
