@@ -87,3 +87,19 @@ export async function dayButton(
   if ((await button.count()) === 0) await page.getByRole('button', { name: nextMonth }).click();
   return button;
 }
+
+/**
+ * Starts watching the page for a level-1 heading with exactly `text`, however briefly it shows
+ * (a "not found" flashed on the way out of a record). The answer tells whether it was seen
+ * since. The page's script is given as text: these files have no DOM types.
+ */
+export async function watchForHeading(page: Page, text: string): Promise<() => Promise<boolean>> {
+  await page.evaluate(`(() => {
+    const text = ${JSON.stringify(text)};
+    window.__headingSeen = false;
+    new MutationObserver(() => {
+      if ([...document.querySelectorAll('h1')].some((h1) => h1.textContent === text)) window.__headingSeen = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  })()`);
+  return async () => (await page.evaluate('window.__headingSeen')) === true;
+}

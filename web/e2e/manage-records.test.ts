@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createStaff, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
-import { DESKTOP, PHONE } from './actions.js';
+import { DESKTOP, PHONE, watchForHeading } from './actions.js';
 import {
   assertAccessible,
   BROWSER_DIALECTS,
@@ -179,22 +179,11 @@ for (const dialect of BROWSER_DIALECTS) {
       const remove = page.getByRole('alertdialog', { name: 'Remove Eva Extra' });
       await assertAccessible(page, "a member's removal asked");
       // The member's page never says "not found" on the way out (the list is read again before the page leaves).
-      await page.evaluate(() => {
-        const seen = { missing: false };
-        (window as unknown as { __removal: typeof seen }).__removal = seen;
-        new MutationObserver(() => {
-          if ([...document.querySelectorAll('h1')].some((h1) => h1.textContent === 'Staff member not found'))
-            seen.missing = true;
-        }).observe(document.body, { subtree: true, childList: true, characterData: true });
-      });
+      const notFoundSeen = await watchForHeading(page, 'Staff member not found');
       await remove.getByRole('button', { name: 'Remove the member' }).click();
       await page.waitForURL((url) => url.pathname === '/manage/staff');
       await page.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
-      assert.equal(
-        await page.evaluate(() => (window as unknown as { __removal: { missing: boolean } }).__removal.missing),
-        false,
-        'no "not found" flashed while the member was removed',
-      );
+      assert.equal(await notFoundSeen(), false, 'no "not found" flashed while the member was removed');
       const left = await api(h.t, admin.token, 'GET', '/api/staff/staff?include_inactive=true');
       assert.ok(!left.some((member: { email: string }) => member.email === email), 'the member is removed');
 

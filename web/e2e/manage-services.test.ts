@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, setupSalon } from '../../test/helpers/app.js';
 import { TINY_PNG } from '../../test/helpers/multipart.js';
-import { DESKTOP, PHONE, tabTo } from './actions.js';
+import { DESKTOP, PHONE, tabTo, watchForHeading } from './actions.js';
 import {
   assertAccessible,
   BROWSER_DIALECTS,
@@ -174,23 +174,12 @@ for (const dialect of BROWSER_DIALECTS) {
       const trial = await createService(h.t, admin.token, { name: 'Trial treatment', duration_min: 15, price: 10 });
       await page.goto(`/manage/services/${trial.id}`);
       await page.getByRole('heading', { level: 1, name: 'Trial treatment' }).waitFor();
-      await page.evaluate(() => {
-        const seen = { missing: false };
-        (window as unknown as { __removal: typeof seen }).__removal = seen;
-        new MutationObserver(() => {
-          if ([...document.querySelectorAll('h1')].some((h1) => h1.textContent === 'Service not found'))
-            seen.missing = true;
-        }).observe(document.body, { subtree: true, childList: true, characterData: true });
-      });
+      const notFoundSeen = await watchForHeading(page, 'Service not found');
       await page.getByRole('button', { name: 'Delete service' }).click();
       await page.getByRole('button', { name: 'Yes, delete Trial treatment' }).click();
       await page.waitForURL((url) => url.pathname === '/manage/services');
       await page.getByRole('heading', { level: 1, name: words.services }).waitFor();
-      assert.equal(
-        await page.evaluate(() => (window as unknown as { __removal: { missing: boolean } }).__removal.missing),
-        false,
-        'no "not found" flashed while the service was deleted',
-      );
+      assert.equal(await notFoundSeen(), false, 'no "not found" flashed while the service was deleted');
       assert.ok(!(await serviceList()).some((service) => service.id === trial.id), 'the service is deleted');
       watch.assertClean();
     });
