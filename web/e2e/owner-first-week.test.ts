@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
-import yauzl from 'yauzl';
+import { unzip } from '../../test/helpers/unzip.js';
 import { setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, nextSlot } from '../../test/helpers/bookings.js';
 import { TINY_PNG } from '../../test/helpers/multipart.js';
@@ -45,31 +45,6 @@ const CLIENTS_CSV = Buffer.from(
 async function activate(control: Locator): Promise<void> {
   await control.focus();
   await control.press('Enter');
-}
-
-/** Every entry of a ZIP archive, by name (yauzl checks each entry's CRC while reading). */
-function unzip(archive: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('error', reject);
-      zip.on('end', () => resolve(files));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
 }
 
 /** Next month's days (YYYY-MM-DD) after `today`, counted as the calendar does. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import yauzl from 'yauzl';
+import { unzip } from '../../../test/helpers/unzip.js';
 import { assertError } from '../../../test/helpers/assertions.js';
 import { createStaff, createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
@@ -22,31 +22,6 @@ const WEBP = Buffer.concat([
   Buffer.from('WEBPVP8 '),
   Buffer.alloc(32),
 ]);
-
-/** Every entry of a ZIP archive, by name; yauzl checks each entry's CRC while reading. */
-function unzip(archive: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('error', reject);
-      zip.on('end', () => resolve(files));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
 
 const compact = (date: string) => date.replaceAll('-', '');
 
