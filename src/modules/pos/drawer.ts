@@ -179,6 +179,9 @@ interface VatRow {
   gross: number;
 }
 
+/** An SQL aggregate as a number: a sum over no rows is null. */
+const n = (value: unknown) => Number(value ?? 0);
+
 /**
  * Sales per payment method, in cents, from the per-method aggregates: the cash part of a split
  * payment (a card or online order paid partly in cash at the till) counts as cash, the rest as
@@ -187,7 +190,6 @@ interface VatRow {
 function salesByMethod(
   rows: { method: string; orders: unknown; amount: unknown; cash_part: unknown; split_orders: unknown }[],
 ): { method: string; orders: number; amount: number }[] {
-  const n = (value: unknown) => Number(value ?? 0);
   const out = rows.map((row) => ({ method: row.method, orders: n(row.orders), amount: n(row.amount) }));
   const cashPart = rows.reduce((sum, row) => sum + n(row.cash_part), 0);
   if (cashPart === 0) return out;
@@ -281,7 +283,6 @@ async function dayFigures(db: Executor, from: number, to: number | null, float: 
     ])
     .executeTakeFirstOrThrow();
 
-  const n = (value: unknown) => Number(value ?? 0);
   const vatRows = (rows: { rate: number; gross: unknown; vat: unknown }[]): VatRow[] => vatSumsOf(rows);
   const sum = <T>(rows: T[], pick: (row: T) => unknown) => rows.reduce((total, row) => total + n(pick(row)), 0);
   const byMethod = salesByMethod(sales);
