@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService } from '../../test/helpers/bookings.js';
 import { PHONE } from './actions.js';
-import { api, signInAtDesk } from './desk.js';
+import { api, openCalendarLive, signInAtDesk } from './desk.js';
 import {
   assertAccessible,
   BROWSER_DIALECTS,
@@ -35,13 +35,29 @@ async function boxOf(page: Page, name: string) {
 }
 
 /**
+ * The boxes of a booking and a slot once the day holds still: two reads a frame apart that agree.
+ * A drag measured while the day still settles (its refetch as the live stream starts, a notice
+ * above the grid) would carry the booking by the wrong distance.
+ */
+async function settledBoxes(page: Page, booking: string, slot: string) {
+  let previous = '';
+  for (let read = 0; read < 50; read++) {
+    const boxes = [await boxOf(page, booking), await boxOf(page, slot)] as const;
+    const seen = JSON.stringify(boxes);
+    if (seen === previous) return boxes;
+    previous = seen;
+    await page.waitForTimeout(100);
+  }
+  assert.fail(`the day did not hold still around ${booking}`);
+}
+
+/**
  * Presses the mouse on a booking (at `grab` pixels below its top, or on its bottom edge) and
  * moves it in steps so that its top (or its bottom edge) comes to the top of a slot, without
  * letting go: the caller looks at the preview, then calls the returned function to drop.
  */
 async function dragTo(page: Page, booking: string, slot: string, edge: 'top' | 'bottom' = 'top') {
-  const from = await boxOf(page, booking);
-  const to = await boxOf(page, slot);
+  const [from, to] = await settledBoxes(page, booking, slot);
   const grab =
     edge === 'top'
       ? { x: from.x + from.width / 2, y: from.y + 8 }
@@ -114,7 +130,7 @@ for (const dialect of BROWSER_DIALECTS) {
     it('drags a booking to another time in another column, the target shown while dragging; a press that does not travel opens the panel', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: VIEWPORT });
       await signInAtDesk(page, admin.email);
-      await page.goto(`/calendar?date=${AHEAD}`);
+      await openCalendarLive(page, `/calendar?date=${AHEAD}`);
       const drop = await dragTo(page, '10:00 to 11:00, Ada Client, Cut, with Ana, confirmed', 'Book with Ben at 13:00');
       await page.locator('.drop-preview').getByText('To 13:00–14:00, Ben').waitFor();
       assert.equal(await page.locator('.drop-conflict').count(), 0);
@@ -143,7 +159,7 @@ for (const dialect of BROWSER_DIALECTS) {
     it('a drop onto another booking shows the conflict before the drop, is refused and goes back with its reason', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: VIEWPORT });
       await signInAtDesk(page, admin.email);
-      await page.goto(`/calendar?date=${AHEAD}`);
+      await openCalendarLive(page, `/calendar?date=${AHEAD}`);
       const booking = '13:00 to 14:00, Ada Client, Cut, with Ben, confirmed';
       const drop = await dragTo(page, booking, 'Book with Ben at 14:30');
       const preview = page.locator('.drop-preview');
@@ -168,7 +184,7 @@ for (const dialect of BROWSER_DIALECTS) {
     it('a drop into a break is outside working time: shown before, refused with the rule, then moved anyway by the override', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: VIEWPORT });
       await signInAtDesk(page, admin.email);
-      await page.goto(`/calendar?date=${AHEAD}`);
+      await openCalendarLive(page, `/calendar?date=${AHEAD}`);
       const drop = await dragTo(
         page,
         '13:00 to 14:00, Ada Client, Cut, with Ben, confirmed',
@@ -193,7 +209,7 @@ for (const dialect of BROWSER_DIALECTS) {
     it('resizes a booking by its bottom edge: a longer booking, the same start', async () => {
       const { page, watch } = await h.open({ locale: 'en-GB', viewport: VIEWPORT });
       await signInAtDesk(page, admin.email);
-      await page.goto(`/calendar?date=${AHEAD}`);
+      await openCalendarLive(page, `/calendar?date=${AHEAD}`);
       // Back to Ana at 10:00 first, through the API, then 30 minutes longer by its edge.
       await api(h.t, admin.token, 'PUT', `/api/bookings/${moving}`, {
         staff_id: ana.id,
@@ -262,7 +278,7 @@ for (const dialect of BROWSER_DIALECTS) {
         })
       ).id;
       await signInAtDesk(page, admin.email);
-      await page.goto(`/calendar?date=${AHEAD}`);
+      await openCalendarLive(page, `/calendar?date=${AHEAD}`);
       const booking = page.getByRole('button', { name: '15:00 to 16:00, Ada Client, Cut, with Ana, confirmed' });
       const slot = page.getByRole('button', { name: 'Book with Ben at 16:00', exact: true });
       await slot.scrollIntoViewIfNeeded();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { ADMIN_PASSWORD, type TestApp } from '../../test/helpers/app.js';
 import type { PageWatch } from './chromium.js';
 
@@ -34,4 +34,27 @@ export async function signInAtDesk(page: Page, email: string, password = ADMIN_P
   await page.getByLabel(/^(Password|Wachtwoord)$/).fill(password);
   await page.getByLabel(/^(Password|Wachtwoord)$/).press('Enter');
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/**
+ * Opens the calendar at an address and resolves once the calendar's own event stream is
+ * answered. Every signed-in page streams (the home page too), so only a stream asked for by the
+ * calendar's document counts: the home page's, answered late, would let a change be made before
+ * the calendar listens, and the stream's start refetches the day under a test's pointer.
+ */
+export async function openCalendarLive(page: Page, address: string): Promise<void> {
+  const streaming = new Promise<void>((resolve) => {
+    const onRequest = (request: Request) => {
+      if (new URL(request.url()).pathname !== '/api/bookings/events') return;
+      if (new URL(request.frame().url()).pathname !== '/calendar') return;
+      void request.response().then((response) => {
+        if (response?.status() !== 200) return;
+        page.off('request', onRequest);
+        resolve();
+      });
+    };
+    page.on('request', onRequest);
+  });
+  await page.goto(address);
+  await streaming;
 }

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, setupSalon, uniqueEmail } from '../../test/helpers/app.js';
 import { createClient, createService, setSettings } from '../../test/helpers/bookings.js';
 import { DIALECTS } from '../../test/helpers/database.js';
-import { api, assertClean } from './desk.js';
+import { api, assertClean, openCalendarLive, signInAtDesk } from './desk.js';
 import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness } from './browser.js';
 
 /*
@@ -19,33 +19,10 @@ import { assertAccessible, browserSkip, startBrowserHarness, type BrowserHarness
 const DAY = '2031-03-11'; // a Tuesday
 const LIVE_WITHIN_MS = 2_000;
 
-/** Signs in and opens the day; resolves once the desk's event stream is open. */
-/**
- * Signs in and opens the day, then waits until the calendar's own event stream is answered.
- * Every signed-in page streams (the home page too), so only a stream asked for by the
- * calendar's document counts: the home page's, answered late, would let a change be made
- * before the calendar listens.
- */
+/** Signs in and opens the day; resolves once the calendar's own event stream is answered. */
 async function openDay(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel(/^(Email|E-mail)$/).fill(email);
-  await page.getByLabel(/^(Password|Wachtwoord)$/).fill(password);
-  await page.getByLabel(/^(Password|Wachtwoord)$/).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-  const streaming = new Promise<void>((resolve) => {
-    const onRequest = (request: Request) => {
-      if (new URL(request.url()).pathname !== '/api/bookings/events') return;
-      if (new URL(request.frame().url()).pathname !== '/calendar') return;
-      void request.response().then((response) => {
-        if (response?.status() !== 200) return;
-        page.off('request', onRequest);
-        resolve();
-      });
-    };
-    page.on('request', onRequest);
-  });
-  await page.goto(`/calendar?date=${DAY}`);
-  await streaming;
+  await signInAtDesk(page, email, password);
+  await openCalendarLive(page, `/calendar?date=${DAY}`);
 }
 
 for (const dialect of DIALECTS) {
