@@ -257,6 +257,7 @@ const EXPECTED: Record<AuthLevel, string[]> = {
     'GET /api/reporting/sales-summary',
     'GET /api/reporting/sales-series',
     'GET /api/pos/journal',
+    'GET /api/pos/journal/entries',
     'GET /api/pos/journal/verify',
     'GET /api/pos/z-reports',
     'GET /api/pos/z-reports/:id',

@@ -115,7 +115,7 @@ export async function verifyJournal(db: Kysely<DB>): Promise<JournalVerification
 }
 
 /** The salon days `from`..`to` (inclusive, both optional) as UTC instants [lower, upper). */
-function periodBounds(query: { from?: string; to?: string }, timezone: string) {
+export function periodBounds(query: { from?: string; to?: string }, timezone: string) {
   const details = (['from', 'to'] as const)
     .filter((field) => query[field] !== undefined && !isValidDate(query[field]))
     .map((field) => ({ field, message: 'must be a real date YYYY-MM-DD' }));

@@ -182,6 +182,49 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    it('the journal of a period page by page for a screen: oldest first, each entry linked to the one before it in the whole journal; admin only', async () => {
+      const rows = await entries();
+      assert.ok(rows.length >= 4, 'earlier tests sold enough');
+      const page = async (query: string, token = admin.token) =>
+        t.request({ method: 'GET', url: `/api/pos/journal/entries?${query}`, token });
+      const second = await page('from=2000-01-01&to=2100-12-31&page=2&limit=2');
+      assert.equal(second.status, 200, JSON.stringify(second.body));
+      assert.equal(second.body.total, rows.length);
+      assert.equal(second.body.total_pages, Math.ceil(rows.length / 2));
+      assert.deepEqual(
+        second.body.data.map((entry: { id: number }) => entry.id),
+        rows.slice(2, 4).map((row) => Number(row.id)),
+      );
+      const [third] = second.body.data;
+      const stored = rows[2]!;
+      assert.equal(third.receipt_number, `${stored.year}-${String(stored.number).padStart(6, '0')}`);
+      assert.equal(third.amount, Number(stored.amount) / 100);
+      assert.equal(third.prev_hash, stored.prev_hash);
+      assert.equal(third.hash, stored.hash);
+      assert.equal(third.created_at, stored.created_at);
+      assert.equal('body' in third, false, 'the canonical body is the CSV’s');
+      // The first of a page is linked to the entry before it on the page before; the first of all to the genesis hash.
+      assert.deepEqual(
+        second.body.data.map((entry: { links_to_previous: boolean }) => entry.links_to_previous),
+        [true, true],
+      );
+      const first = await page('page=1&limit=1');
+      assert.equal(first.body.data[0].id, Number(rows[0]!.id));
+      assert.equal(first.body.data[0].prev_hash, GENESIS_HASH);
+      assert.equal(first.body.data[0].links_to_previous, true);
+      // Without `page`, still a page: the first, of 50.
+      const plain = await page('');
+      assert.equal(plain.body.page, 1);
+      assert.equal(plain.body.limit, 50);
+      assert.equal(plain.body.data.length, Math.min(50, rows.length));
+      const none = await page('from=2000-01-01&to=2000-01-31');
+      assert.deepEqual(none.body, { data: [], page: 1, limit: 50, total: 0, total_pages: 0 });
+      assertError(await page('page=1', staff.token), 403, 'forbidden');
+      assertError(await page('from=2026-02-30'), 400, 'validation_failed');
+      assertError(await page('from=2026-03-02&to=2026-03-01'), 400, 'validation_failed');
+      assertError(await page('page=0'), 400, 'validation_failed');
+    });
+
     it('no statement changes or removes an entry: the database refuses UPDATE and DELETE', async () => {
       const entry = (await entries()).at(-1)!;
       await assert.rejects(
@@ -219,6 +262,15 @@ for (const dialect of DIALECTS) {
       const chained = await verify();
       assert.equal(chained.first_broken.id, Number(next.id));
       assert.match(chained.first_broken.problem, /^chain/);
+      // The screen's page says so too: the entry after it no longer names its hash.
+      const index = rows.indexOf(target);
+      const onScreen = await t.request({
+        method: 'GET',
+        url: `/api/pos/journal/entries?page=${index + 2}&limit=1`,
+        token: admin.token,
+      });
+      assert.equal(onScreen.body.data[0].id, Number(next.id));
+      assert.equal(onScreen.body.data[0].links_to_previous, false);
 
       await sql`update pos_journal set amount = ${target.amount}, hash = ${target.hash} where id = ${target.id}`.execute(
         t.ctx.db,

@@ -26,6 +26,8 @@ import * as pos from './service.js';
 import { drawerRoutes } from './drawer-routes.js';
 import { receiptRoutes } from './receipt-routes.js';
 import { searchItems } from './item-search.js';
+import { journalEntriesPage } from './journal-entries.js';
+import { PageQuery } from '../../http/pagination.js';
 
 const tags = ['pos'];
 
@@ -46,6 +48,40 @@ const JournalVerificationOut = named(
       Type.Null(),
     ]),
     took_ms: Type.Integer(),
+  }),
+);
+
+const JournalEntriesPageOut = named(
+  'PosJournalEntriesPage',
+  Type.Object({
+    data: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        receipt_number: Type.String(),
+        year: Type.Integer(),
+        number: Type.Integer(),
+        kind: Type.Union([Type.Literal('sale'), Type.Literal('refund'), Type.Literal('void'), Type.Literal('cash')]),
+        created_at: Type.String({ description: 'As stored and hashed: UTC, ISO 8601' }),
+        order_id: Type.Union([Type.Integer(), Type.Null()]),
+        refund_id: Type.Union([Type.Integer(), Type.Null()]),
+        client_id: Type.Union([Type.Integer(), Type.Null()]),
+        staff_id: Type.Union([Type.Integer(), Type.Null()]),
+        amount: Type.Number({ description: 'Currency units, signed: a refund is negative' }),
+        payment_method: Type.Union([Type.String(), Type.Null()], {
+          description: 'null on an entry of no payment (the day’s close of the drawer)',
+        }),
+        prev_hash: Type.String(),
+        hash: Type.String(),
+        links_to_previous: Type.Boolean({
+          description:
+            'Its `prev_hash` is the stored hash of the entry before it in the whole journal (the genesis hash for the first). Only the verification recomputes hashes.',
+        }),
+      }),
+    ),
+    page: Type.Integer({ minimum: 1 }),
+    limit: Type.Integer({ minimum: 1 }),
+    total: Type.Integer({ minimum: 0 }),
+    total_pages: Type.Integer({ minimum: 0 }),
   }),
 );
 
@@ -110,6 +146,20 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
       response: { 200: JournalVerificationOut },
     },
     handler: () => pos.verifyJournal(ctx.db),
+  });
+
+  app.get('/api/pos/journal/entries', {
+    config: { auth: 'admin' },
+    schema: {
+      operationId: 'listPosJournalEntries',
+      tags,
+      summary: 'The till journal of a period, page by page, for a screen',
+      description:
+        '`from`/`to`: the salon’s days, both optional and inclusive, as for the CSV. Always one page (`page` from 1, `limit` default 50, capped at 200), oldest first. The entries’ stored fields but their canonical body, which the CSV carries for an auditor.',
+      querystring: Type.Object({ from: Type.Optional(DateText), to: Type.Optional(DateText), ...PageQuery }),
+      response: { 200: JournalEntriesPageOut, 400: errorRef },
+    },
+    handler: (request) => journalEntriesPage(ctx.db, request.query),
   });
 
   app.get('/api/pos/journal', {

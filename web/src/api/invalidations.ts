@@ -456,7 +456,7 @@ export const STALE_AFTER: Partial<Record<Operation, Staleness>> = {
   // A sale voided: the sales list and the sale show it voided, the journal has its entry. Refused
   // (paid or voided meanwhile, in another tab), the list showed a sale that has changed.
   'post /api/pos/{id}/void': {
-    done: [POS_ORDERS_KEY, ['get', '/api/pos/{id}'], ['get', '/api/pos/journal']],
+    done: [POS_ORDERS_KEY, ['get', '/api/pos/{id}'], ['get', '/api/pos/journal'], ['get', '/api/pos/journal/entries']],
     refused: [POS_ORDERS_KEY, ['get', '/api/pos/{id}']],
   },
 };

@@ -2237,6 +2237,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pos/journal/entries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The till journal of a period, page by page, for a screen
+     * @description Auth: Admin. `from`/`to`: the salon’s days, both optional and inclusive, as for the CSV. Always one page (`page` from 1, `limit` default 50, capped at 200), oldest first. The entries’ stored fields but their canonical body, which the CSV carries for an auditor.
+     */
+    get: operations['listPosJournalEntries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/pos/journal/verify': {
     parameters: {
       query?: never;
@@ -6155,6 +6175,33 @@ export interface components {
       /** @description Currency units, e.g. 12.5 */
       price: number;
       type: 'service' | 'product' | 'package';
+    };
+    PosJournalEntriesPage: {
+      data: {
+        /** @description Currency units, signed: a refund is negative */
+        amount: number;
+        client_id: number | null;
+        /** @description As stored and hashed: UTC, ISO 8601 */
+        created_at: string;
+        hash: string;
+        id: number;
+        kind: 'sale' | 'refund' | 'void' | 'cash';
+        /** @description Its `prev_hash` is the stored hash of the entry before it in the whole journal (the genesis hash for the first). Only the verification recomputes hashes. */
+        links_to_previous: boolean;
+        number: number;
+        order_id: number | null;
+        /** @description null on an entry of no payment (the day’s close of the drawer) */
+        payment_method: string | null;
+        prev_hash: string;
+        receipt_number: string;
+        refund_id: number | null;
+        staff_id: number | null;
+        year: number;
+      }[];
+      limit: number;
+      page: number;
+      total: number;
+      total_pages: number;
     };
     PosJournalVerification: {
       /** @description Entries checked, up to the first broken one */
@@ -18522,6 +18569,68 @@ export interface operations {
         };
         content: {
           'text/csv': string;
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Every error: a human message and a stable snake_case code */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listPosJournalEntries: {
+    parameters: {
+      query?: {
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        from?: string;
+        /** @description Items per page; default 50, capped at 200 */
+        limit?: number;
+        /** @description Activates pagination: the page to return, from 1 */
+        page?: number;
+        /**
+         * @description YYYY-MM-DD
+         * @example 2026-11-23
+         */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PosJournalEntriesPage'];
         };
       };
       /** @description Every error: a human message and a stable snake_case code */

@@ -1,14 +1,15 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
 import { officeHref } from '../../../../src/lib/office-paths';
-import { $api } from '../../api/client';
+import { $api, type Schemas } from '../../api/client';
 import { LOCALE_OF, useLanguage, useT } from '../../i18n/i18n';
 import { Loading, LoadError, useTitle } from '../../ui/PageStates';
 import { Pagination } from '../../ui/Pagination';
 import { AdminOnly, useIsAdmin } from '../../ui/RecordPage';
 import { JournalCheck } from './JournalCheck';
-import { journalEntries, linksToPrevious, shortHash, type JournalEntry } from './journal-csv';
+import { shortHash } from './journal-hash';
 import './till-records.css';
 
 const PAGE_SIZES = [50, 100, 200] as const;
@@ -25,8 +26,9 @@ export function JournalPage() {
 /**
  * The journal of a period (this month to today at first), oldest first as it is chained, page
  * by page: each entry's number, kind, sale, amount and its hash with the hash of the entry
- * before it, so the chain reads down the page. The service hands the period out whole (its
- * auditor's CSV); the pages are the screen's. Nothing here changes an entry: no API does.
+ * before it, so the chain reads down the page. The service pages it (a busy month holds tens of
+ * thousands of entries; the auditor's CSV is the whole period at once). Nothing here changes an
+ * entry: no API does.
  */
 function Journal({ title }: { title: string }) {
   const t = useT();
@@ -81,18 +83,23 @@ function Period({ today, timezone }: { today: string; timezone: string }) {
   );
 }
 
+type JournalEntry = Schemas['PosJournalEntriesPage']['data'][number];
+
 function Entries({ from, to, timezone }: { from: string; to: string; timezone: string }) {
   const t = useT();
   const { language } = useLanguage();
   const [page, setPage] = useState(1);
   const [size, setSize] = useState<number>(PAGE_SIZES[0]);
-  const csv = $api.useQuery('get', '/api/pos/journal', { params: { query: { from, to } }, parseAs: 'text' });
-  if (csv.data === undefined) return csv.isError ? <LoadError retry={() => void csv.refetch()} /> : <Loading />;
-  const all = journalEntries(csv.data);
-  if (all.length === 0) return <p>{t('journal.none')}</p>;
-  const linked = linksToPrevious(all);
-  const first = (page - 1) * size;
-  const shown = all.slice(first, first + size);
+  const entries = $api.useQuery(
+    'get',
+    '/api/pos/journal/entries',
+    { params: { query: { from, to, page, limit: size } } },
+    // The page shown stays while the next one loads, so the pager keeps its place under the pointer.
+    { placeholderData: keepPreviousData },
+  );
+  if (entries.data === undefined)
+    return entries.isError ? <LoadError retry={() => void entries.refetch()} /> : <Loading />;
+  if (entries.data.total === 0) return <p>{t('journal.none')}</p>;
   const when = new Intl.DateTimeFormat(LOCALE_OF[language], {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -101,7 +108,7 @@ function Entries({ from, to, timezone }: { from: string; to: string; timezone: s
   const amount = new Intl.NumberFormat(LOCALE_OF[language], { minimumFractionDigits: 2 });
   return (
     <>
-      <div className="table-scroll">
+      <div className="table-scroll" aria-busy={entries.isPlaceholderData || undefined}>
         <table className="list-table">
           <caption className="visually-hidden">{t('journal.entries')}</caption>
           <thead>
@@ -117,13 +124,12 @@ function Entries({ from, to, timezone }: { from: string; to: string; timezone: s
             </tr>
           </thead>
           <tbody>
-            {shown.map((entry, index) => (
+            {entries.data.data.map((entry) => (
               <Row
                 key={entry.id}
                 entry={entry}
-                linked={linked[first + index]!}
                 when={(text) => when.format(new Date(text))}
-                amount={(text) => amount.format(Number(text))}
+                amount={(value) => amount.format(value)}
               />
             ))}
           </tbody>
@@ -133,7 +139,7 @@ function Entries({ from, to, timezone }: { from: string; to: string; timezone: s
         label={t('journal.pages')}
         page={page}
         pageSize={size}
-        total={all.length}
+        total={entries.data.total}
         pageSizes={PAGE_SIZES}
         onPageChange={setPage}
         onPageSizeChange={(next) => {
@@ -146,35 +152,33 @@ function Entries({ from, to, timezone }: { from: string; to: string; timezone: s
 }
 
 /**
- * One entry. Its previous hash is the hash of the row above (the first of a period points
- * outside it); one that does not is said in words, though only the check proves the chain:
- * it recomputes every hash, which a screen showing what is stored cannot.
+ * One entry. Its previous hash is the hash of the entry before it in the journal (the row above,
+ * or the last of the page before); one that does not is said in words, though only the check
+ * proves the chain: it recomputes every hash, which a screen showing what is stored cannot.
  */
 function Row({
   entry,
-  linked,
   when,
   amount,
 }: {
   entry: JournalEntry;
-  linked: boolean;
   when: (text: string) => string;
-  amount: (text: string) => string;
+  amount: (value: number) => string;
 }) {
   const t = useT();
   return (
     <tr>
-      <th scope="row">{entry.receiptNumber}</th>
-      <td>{when(entry.createdAt)}</td>
-      <td>{t(`journal.kind.${entry.kind as 'sale' | 'refund' | 'void' | 'cash'}`)}</td>
-      <td>{entry.orderId !== null && <Link href={officeHref.receipt(entry.orderId)}>{entry.orderId}</Link>}</td>
+      <th scope="row">{entry.receipt_number}</th>
+      <td>{when(entry.created_at)}</td>
+      <td>{t(`journal.kind.${entry.kind}`)}</td>
+      <td>{entry.order_id !== null && <Link href={officeHref.receipt(entry.order_id)}>{entry.order_id}</Link>}</td>
       <td>{amount(entry.amount)}</td>
-      <td>{entry.paymentMethod}</td>
+      <td>{entry.payment_method ?? ''}</td>
       <td>
-        <span className="till-hash" title={entry.prevHash}>
-          {shortHash(entry.prevHash)}
+        <span className="till-hash" title={entry.prev_hash}>
+          {shortHash(entry.prev_hash)}
         </span>
-        {!linked && <span className="error"> {t('journal.unlinked')}</span>}
+        {!entry.links_to_previous && <span className="error"> {t('journal.unlinked')}</span>}
       </td>
       <td>
         <span className="till-hash" title={entry.hash}>
