@@ -15,6 +15,8 @@ import { BENCH_ADMIN_EMAIL, BENCH_ADMIN_PASSWORD } from '../bench/generate.js';
  * BENCH_DB (never changed), one request at a time: a first request, then RUNS timed ones.
  * Prints the time the service took to start (its migrations run then) and the load average;
  * ANSWERS=<file> writes every answer, to compare two builds' figures on the same data.
+ * PG_URL=<database> measures a PostgreSQL copy of the data set instead (moved there by
+ * `npm run migrate-to-postgres`; BENCH_DB then only names the data set whose days to ask for).
  *
  *   BENCH_DB=bench/.data/sqlite-…/salon.db npx tsx scripts/long-reports-api-speed.ts
  *   SERVICE_ROOT=<another checkout> ANSWERS=/tmp/before.json BENCH_DB=… npx tsx scripts/long-reports-api-speed.ts
@@ -22,6 +24,7 @@ import { BENCH_ADMIN_EMAIL, BENCH_ADMIN_PASSWORD } from '../bench/generate.js';
 
 const root = process.env.SERVICE_ROOT ?? new URL('..', import.meta.url).pathname;
 const RUNS = Number(process.env.RUNS ?? 5);
+const PG_URL = process.env.PG_URL ?? '';
 const source = process.env.BENCH_DB;
 if (!source || !existsSync(source)) throw new Error('BENCH_DB=<the bench data set salon.db> is required');
 // The data set's own today (bench/generate.ts writes it next to the file), so the periods are its.
@@ -61,7 +64,7 @@ async function startService(dataDir: string): Promise<{ base: string; child: Chi
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: PG_URL,
       JWT_SECRET: 'reports-speed-jwt-secret-0123456789abcdef0123',
       LOG_LEVEL: 'warn',
       WORKER: 'off',
@@ -88,8 +91,11 @@ const load = () =>
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'salon-long-reports-'));
-console.log(`data set ${source}, copied to ${dataDir}; service ${root}; load ${load()}`);
-copyFileSync(source, join(dataDir, 'salon.db'));
+if (PG_URL) console.log(`data set ${PG_URL}; service ${root}; load ${load()}`);
+else {
+  console.log(`data set ${source}, copied to ${dataDir}; service ${root}; load ${load()}`);
+  copyFileSync(source, join(dataDir, 'salon.db'));
+}
 const started = performance.now();
 const { base, child } = await startService(dataDir);
 console.log(
