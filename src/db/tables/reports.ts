@@ -46,10 +46,27 @@ export interface ReportClientVisitsTable {
   last_day: string | null;
 }
 
+/** Migration 0081: per UTC month and VAT rate, the lines the VAT report sums (cents). */
+export interface ReportVatMonthsTable {
+  /** `YYYY-MM` of the order's created_at (sale lines) or the refund's completed_at (refund lines), UTC */
+  month: string;
+  /** hundredths of a percent */
+  rate: number;
+  /** lines of paid orders, SUM(line_total − discount_amount − loyalty_amount), SUM(vat_amount) */
+  sale_lines: number;
+  sale_gross: number;
+  sale_vat: number;
+  /** lines of completed refunds, SUM(amount), SUM(vat_amount) */
+  refund_lines: number;
+  refund_gross: number;
+  refund_vat: number;
+}
+
 export interface ReportTables {
   report_client_visits: ReportClientVisitsTable;
   report_order_months: ReportOrderMonthsTable;
   report_item_months: ReportItemMonthsTable;
   report_booking_months: ReportBookingMonthsTable;
   report_booking_hours: ReportBookingHoursTable;
+  report_vat_months: ReportVatMonthsTable;
 }

@@ -24,8 +24,11 @@ import { clientNetSpentCents } from '../clients/service.js';
  * is visits in range − 1 (or visits in range, when there is an earlier one). So the mean comes
  * from four per-client aggregates in one grouped query, without a window over every booking.
  * All time reads them from report_client_visits (one row per client, kept by triggers,
- * migration 0012); a range groups the completed bookings in it, so its cost grows with the
- * visits in the range (bench/README.md has the figures).
+ * migration 0012); a range sums report_visit_days (one row per visit with the client's visit
+ * before and after it, migration 0082) over the visits in it: per client, the first visit in
+ * the range is the one whose previous visit is before it, the gaps are the visits with a
+ * previous one, and their days are summed as kept. Its cost grows with the visits in the
+ * range, without grouping (bench/README.md has the figures).
  */
 
 export const CHURNED_LIMIT = 50;
@@ -66,32 +69,31 @@ async function visitFigures(db: Executor, dialect: Dialect, range: ReportRange) 
       where visit_days > 0`.execute(db);
     totals = result.rows[0];
   } else {
-    // The visits in the range per client, read from bookings_status_start alone; then, per
-    // active client, one seek for the visit before the range.
-    const day = sql`substr(start_at, 1, 10)`;
-    const lower = range.fromLocal === null ? sql`` : sql`and start_at >= ${range.fromLocal}`;
-    const upper = range.toLocal === null ? sql`` : sql`and start_at < ${range.toLocal}`;
-    const previous =
-      range.fromLocal === null
-        ? sql`null`
-        : sql`(select substr(max(b.start_at), 1, 10) from bookings b
-               where b.status = 'completed' and b.client_id = v.client_id and b.start_at < ${range.fromLocal})`;
-    const result = await sql<VisitTotals>`
+    // The visits of the range from report_visit_days (migration 0082), one index range, each
+    // row carrying its client's visit before and after it: no grouping per client.
+    const lower = range.fromLocal === null ? null : range.fromLocal.slice(0, 10);
+    const upper = range.toLocal === null ? null : range.toLocal.slice(0, 10);
+    // A visit is the client's first in the range when the one before is before the range (or
+    // none); the only one up to the range's end when it has none before and none after inside.
+    const firstInRange = lower === null ? sql`prev_day is null` : sql`(prev_day is null or prev_day < ${lower})`;
+    const nextOutside = upper === null ? sql`next_day is null` : sql`(next_day is null or next_day >= ${upper})`;
+    const result = await sql<VisitTotals & { single_n: number }>`
       select
-        count(*) as active_n,
-        coalesce(sum(case when w.days_in >= 2 or w.prev is not null then 1 else 0 end), 0) as returning_n,
-        coalesce(sum(${span('w.last_in', 'coalesce(w.prev, w.first_in)')}), 0) as span_days,
-        coalesce(sum(w.days_in - case when w.prev is null then 1 else 0 end), 0) as gaps
-      from (
-        select v.days_in, v.first_in, v.last_in, ${previous} as prev
-        from (
-          select client_id, count(distinct ${day}) as days_in, min(${day}) as first_in, max(${day}) as last_in
-          from bookings
-          where status = 'completed' ${lower} ${upper}
-          group by client_id
-        ) as v
-      ) as w`.execute(db);
-    totals = result.rows[0];
+        coalesce(sum(case when ${firstInRange} then 1 else 0 end), 0) as active_n,
+        coalesce(sum(case when prev_day is null and ${nextOutside} then 1 else 0 end), 0) as single_n,
+        coalesce(sum(gap_days), 0) as span_days,
+        coalesce(sum(case when prev_day is not null then 1 else 0 end), 0) as gaps
+      from report_visit_days
+      where 1 = 1 ${lower === null ? sql`` : sql`and day >= ${lower}`} ${upper === null ? sql`` : sql`and day < ${upper}`}`.execute(
+      db,
+    );
+    const row = result.rows[0];
+    totals = row && {
+      active_n: row.active_n,
+      returning_n: Number(row.active_n) - Number(row.single_n),
+      span_days: row.span_days,
+      gaps: row.gaps,
+    };
   }
   return {
     active: Number(totals?.active_n ?? 0),

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { fromCents } from '../../lib/money.js';
 import type { ReportRange } from './range.js';
-import { inMonths, splitRange, splitRows } from './rollups.js';
+import { inMonths, nearRows, nearSplit, splitRange, splitRows } from './rollups.js';
 
 /*
  * Money reports over the till. Revenue = SUM(pos_orders.total) of orders with
@@ -37,20 +37,33 @@ export async function netSalesCents(db: Executor, range: ReportRange): Promise<n
 
 /**
  * The rows whose `revenue` (cents) sums to a range's sales minus refunds: the monthly rollup's
- * whole months, the paid orders and completed refunds of the partial months at the edges.
+ * months, the paid orders and completed refunds of the edges. A bounded range snaps to its
+ * nearest month starts (nearSplit): a salon month, which starts an hour or two before the UTC
+ * month the rollup is keyed by, is its rollup month plus the hour before it minus the hour
+ * before the next, not a month of orders.
  */
 export function netSalesRows(range: ReportRange) {
+  const edgeRows = (start: string, end: string, sign: 1 | -1) => sql`
+      select ${sql.raw(sign === 1 ? '' : '-')}total as revenue from pos_orders
+      where payment_status = 'paid' and created_at >= ${start} and created_at < ${end}
+      union all
+      select ${sql.raw(sign === 1 ? '-' : '')}amount as revenue from pos_refunds
+      where status = 'completed' and completed_at >= ${start} and completed_at < ${end}`;
+  const empty = sql`select revenue from report_order_months where 1 = 0`;
+  if (range.fromUtc !== null && range.toUtc !== null) {
+    return nearRows(
+      nearSplit(range.fromUtc, range.toUtc, 'instant'),
+      ({ from, to }) => sql`select revenue from report_order_months where month >= ${from} and month < ${to}`,
+      edgeRows,
+      empty,
+    );
+  }
   const split = splitRange(range.fromUtc, range.toUtc, 'instant');
   return splitRows(
     split,
     sql`select revenue from report_order_months where ${inMonths(sql.ref('month'), split)}`,
-    (start, end) => sql`
-      select total as revenue from pos_orders
-      where payment_status = 'paid' and created_at >= ${start} and created_at < ${end}
-      union all
-      select -amount as revenue from pos_refunds
-      where status = 'completed' and completed_at >= ${start} and completed_at < ${end}`,
-    sql`select revenue from report_order_months where 1 = 0`,
+    (start, end) => edgeRows(start, end, 1),
+    empty,
   );
 }
 
