@@ -31,7 +31,8 @@ import { benchClients, buildSqliteClients, deskSearches, fillPostgresClients } f
 import { PRODUCT_KINDS, PRODUCT_LINES, SERVICES } from './generate.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SERVICE = join(root, 'dist', 'server', 'main.js');
+/** BENCH_SERVICE=<main.js> measures another build (e.g. main's, for the figures before a change). */
+const SERVICE = resolve(process.env.BENCH_SERVICE ?? join(root, 'dist', 'server', 'main.js'));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const engines = (process.env.BENCH_ENGINES ?? 'sqlite').split(',').map((e) => e.trim());
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((p) => p.trim())) : null;
