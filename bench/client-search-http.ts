@@ -5,7 +5,8 @@
  * seconds), on 200,000 clients shaped as the bench's (bench/client-search-data.ts) and the
  * bench's catalogue of services and 500 products, without the full chain's half-hour
  * generator. Per search kind: req/s, p50, p99 and the service's CPU time per request (from
- * /proc/<pid>/stat before and after: what a request costs, whatever the neighbours' load).
+ * /proc/<pid>/stat before and after: what a request costs, whatever the neighbours' load) and,
+ * on PostgreSQL, that of the server processes serving its database.
  *
  *   node scripts/build-server.mjs && npx tsx bench/client-search-http.ts
  *   BENCH_SQLITE_DIR=/tmp/clients       keep the SQLite file (salon.db) there (built when missing)
@@ -199,7 +200,29 @@ async function signIn(base: string): Promise<string> {
   return ((await login.json()) as { token: string }).token;
 }
 
-async function load(engine: string, name: string, base: string, pid: number, token: string, paths: string[]) {
+/** CPU time so far of the PostgreSQL server processes serving `database` (its backends), in µs. */
+async function backendsCpuUs(serverUrl: string, database: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+      database,
+    ]);
+    return rows.reduce((sum, row) => sum + (() => { try { return cpuTimeUs(row.pid); } catch { return 0; } })(), 0); // prettier-ignore
+  } finally {
+    await admin.end();
+  }
+}
+
+async function load(
+  engine: string,
+  name: string,
+  base: string,
+  pid: number,
+  token: string,
+  paths: string[],
+  databaseCpu?: () => Promise<number>,
+) {
   let next = 0;
   const options = {
     url: base,
@@ -209,17 +232,24 @@ async function load(engine: string, name: string, base: string, pid: number, tok
   };
   await autocannon({ ...options, duration: 2 });
   const before = cpuTimeUs(pid);
+  const databaseBefore = await databaseCpu?.();
   const result = await autocannon({ ...options, duration });
   const cpu = (cpuTimeUs(pid) - before) / result.requests.total;
+  // Backends that ended during the run are missed; the pool keeps its connections open.
+  const databaseAfter = await databaseCpu?.();
+  const databasePart =
+    databaseBefore === undefined || databaseAfter === undefined
+      ? ''
+      : ` | PostgreSQL ${((databaseAfter - databaseBefore) / result.requests.total).toFixed(0)} µs CPU/req`;
   const bad = result.non2xx + result.errors + result.timeouts;
   log(
     `${engine} | ${name} | ${result.requests.average.toFixed(0)} req/s | p50 ${result.latency.p50} ms | ` +
-      `p99 ${result.latency.p99} ms | ${cpu.toFixed(0)} µs CPU/req | load ${loadavg()[0]!.toFixed(1)}` +
+      `p99 ${result.latency.p99} ms | ${cpu.toFixed(0)} µs CPU/req${databasePart} | load ${loadavg()[0]!.toFixed(1)}` +
       (bad ? ` | ${bad} not 2xx` : ''),
   );
 }
 
-async function bench(engine: string, env: NodeJS.ProcessEnv): Promise<void> {
+async function bench(engine: string, env: NodeJS.ProcessEnv, databaseCpu?: () => Promise<number>): Promise<void> {
   const { child, base } = await start(env);
   try {
     const token = await signIn(base);
@@ -234,7 +264,7 @@ async function bench(engine: string, env: NodeJS.ProcessEnv): Promise<void> {
       ['items', 'the till\'s item search (GET /api/pos/items?q=…)', ['sh', 'sham', 'shampoo', 'cut', 'colour', 'wax', 'serum', 'hair mask'].map((q) => `/api/pos/items?q=${encodeURIComponent(q)}`)],
     ]; // prettier-ignore
     for (const [key, name, paths] of kinds) {
-      if (only === null || only.has(key)) await load(engine, name, base, child.pid!, token, paths);
+      if (only === null || only.has(key)) await load(engine, name, base, child.pid!, token, paths, databaseCpu);
     }
   } finally {
     child.kill('SIGTERM');
@@ -252,6 +282,7 @@ if (engines.includes('sqlite')) {
 const serverUrl = process.env.DATABASE_URL?.trim();
 if (engines.includes('postgres') && serverUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'salon-clients-http-pg-'));
-  await bench('postgres', { ...jwt, DATA_DIR: dataDir, DATABASE_URL: await postgresUrl(serverUrl) });
+  const url = await postgresUrl(serverUrl);
+  await bench('postgres', { ...jwt, DATA_DIR: dataDir, DATABASE_URL: url }, () => backendsCpuUs(serverUrl, pgName));
   rmSync(dataDir, { recursive: true, force: true });
 }

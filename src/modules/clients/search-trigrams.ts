@@ -12,10 +12,10 @@ import type { DB } from '../../db/types.js';
  * the matches must hold.
  */
 
-/** A trigram held by more clients than this narrows a search enough on its own. */
+/** Candidates few enough to check one by one: no further trigram is read once this few are expected. */
 const FEW_ENOUGH = 200;
-/** Trigrams asked for at most: each one more reads its whole list, and a third mostly narrows no further. */
-const MOST_TRIGRAMS = 2;
+/** Trigrams asked for at most: each one more reads its whole list. */
+const MOST_TRIGRAMS = 3;
 /** A trigram this many times commoner than the rarest costs more to read than it narrows. */
 const COMMONER_LIMIT = 20;
 /** How long a trigram's count is used before it is read again. */
@@ -36,7 +36,10 @@ export function trigramsOf(text: string): Array<{ trigram: string; at: number }>
 
 const countsByDatabase = new WeakMap<object, Map<string, { clients: number; readAt: number }>>();
 
-/** How many clients hold each trigram (in any column), read from the index unless known recently. */
+/** Under this key the counts keep the number of clients (no trigram is four characters). */
+const ALL_CLIENTS = 'all clients';
+
+/** How many clients hold each trigram (in any column), and ALL_CLIENTS how many there are, read unless known recently. */
 async function clientsHolding(db: Kysely<DB>, trigrams: string[]): Promise<Map<string, number>> {
   let counts = countsByDatabase.get(db);
   if (!counts || counts.size > MOST_COUNTS) {
@@ -53,7 +56,11 @@ async function clientsHolding(db: Kysely<DB>, trigrams: string[]): Promise<Map<s
     }
     // The index folds case as its tokenizer does; a trigram it folds otherwise reads as 0, which
     // only makes it look rare.
-    const row = await sql<{ doc: number }>`select doc from clients_search_terms where term = ${trigram}`
+    const row = await (
+      trigram === ALL_CLIENTS
+        ? sql<{ doc: number }>`select coalesce(max(id), 0) as doc from clients`
+        : sql<{ doc: number }>`select doc from clients_search_terms where term = ${trigram}`
+    )
       .execute(db)
       .then((r) => r.rows[0]);
     const clients = Number(row?.doc ?? 0);
@@ -64,24 +71,25 @@ async function clientsHolding(db: Kysely<DB>, trigrams: string[]): Promise<Map<s
 }
 
 /**
- * The rarest trigrams of `text`: the rarest one, then (while those chosen still leave many
- * clients) the next rarest that do not overlap one chosen (overlapping ones mostly come from the
- * same word and narrow little) and are not far commoner.
+ * The rarest trigrams of `text`: the rarest one, then the next rarest while the clients holding
+ * all of those chosen are still expected to be many (each trigram's share of the clients taken as
+ * independent), skipping those overlapping one chosen (mostly from the same word, they narrow
+ * little) and stopping at one far commoner than the rarest (its list costs more than it narrows).
  */
 async function rarestTrigrams(db: Kysely<DB>, text: string): Promise<string[]> {
   const all = trigramsOf(text);
-  const counts = await clientsHolding(
-    db,
-    all.map((t) => t.trigram),
-  );
+  const counts = await clientsHolding(db, [...all.map((t) => t.trigram), ALL_CLIENTS]);
+  const clients = Math.max(1, counts.get(ALL_CLIENTS)!);
   const byRarity = [...all].sort((a, b) => counts.get(a.trigram)! - counts.get(b.trigram)! || a.at - b.at);
   const rarest = byRarity[0]!;
   const chosen = [rarest];
+  let expected = counts.get(rarest.trigram)!;
   for (const next of byRarity.slice(1)) {
-    if (chosen.length >= MOST_TRIGRAMS || counts.get(chosen.at(-1)!.trigram)! <= FEW_ENOUGH) break;
+    if (chosen.length >= MOST_TRIGRAMS || expected <= FEW_ENOUGH) break;
     if (counts.get(next.trigram)! > COMMONER_LIMIT * Math.max(1, counts.get(rarest.trigram)!)) break;
     if (chosen.some((c) => Math.abs(c.at - next.at) < 3)) continue;
     chosen.push(next);
+    expected *= counts.get(next.trigram)! / clients;
   }
   return chosen.map((c) => c.trigram);
 }
