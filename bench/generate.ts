@@ -59,7 +59,7 @@ const FUTURE_DAYS = 90;
 
 // [name, minutes, price in cents, category, weight]: mostly short services, as the density of
 // 2,000,000 bookings for 40 people in five years demands (about 27 a day each).
-const SERVICES: Array<[string, number, number, number, number]> = [
+export const SERVICES: Array<[string, number, number, number, number]> = [
   ['Fringe trim', 15, 1200, 1, 10],
   ['Beard trim', 15, 1500, 1, 14],
   ["Kids' cut", 15, 1800, 1, 10],
@@ -97,8 +97,17 @@ export const LAST_NAMES = [
   'de Boer', 'Mulder', 'de Groot', 'Bos', 'Vos', 'Peters', 'Hendriks', 'van Leeuwen', 'Dekker', 'Brouwer', 'de Wit',
   'Dijkstra', 'Smits', 'de Graaf', 'van der Meer', 'van der Linden', 'Kok', 'Jacobs', 'de Haan', 'Vermeulen',
 ]; // prettier-ignore
-const PRODUCT_KINDS = ['Shampoo', 'Conditioner', 'Hair mask', 'Styling gel', 'Hair wax', 'Hairspray', 'Serum', 'Oil'];
-const PRODUCT_LINES = ['Repair', 'Volume', 'Colour Care', 'Curl', 'Men', 'Sensitive', 'Blonde', 'Hydrate'];
+export const PRODUCT_KINDS = [
+  'Shampoo',
+  'Conditioner',
+  'Hair mask',
+  'Styling gel',
+  'Hair wax',
+  'Hairspray',
+  'Serum',
+  'Oil',
+];
+export const PRODUCT_LINES = ['Repair', 'Volume', 'Colour Care', 'Curl', 'Men', 'Sensitive', 'Blonde', 'Hydrate'];
 
 type Row = unknown[];
 

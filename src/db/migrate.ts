@@ -59,6 +59,7 @@ import * as m0069 from './migrations/0069_package_validity.js';
 import * as m0071 from './migrations/0071_service_online_bookable.js';
 import * as m0077 from './migrations/0077_review_curation.js';
 import * as m0078 from './migrations/0078_pos_split_cash.js';
+import * as m0079 from './migrations/0079_client_search_trigram_counts.js';
 import * as m0081 from './migrations/0081_report_vat_months.js';
 import * as m0082 from './migrations/0082_report_visit_days.js';
 import type { DB } from './types.js';
@@ -132,6 +133,7 @@ const migrations: Record<string, MigrationModule> = {
   '0071_service_online_bookable': m0071,
   '0077_review_curation': m0077,
   '0078_pos_split_cash': m0078,
+  '0079_client_search_trigram_counts': m0079,
   '0081_report_vat_months': m0081,
   '0082_report_visit_days': m0082,
 };

@@ -2,36 +2,17 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/connection.js';
 import type { DB } from '../../db/types.js';
 import { containsPattern, likeEscaped } from '../../db/like.js';
-import { paginate, type Page } from '../../http/pagination.js';
+import { paginateCountingLast, type Page } from '../../http/pagination.js';
 import { readTimezone } from '../settings/service.js';
 import { e164OfSearch } from '../sms/service.js';
 import { labelKey, labelNamesOf } from './labels.js';
+import { searchCandidates } from './search-trigrams.js';
 import type { ClientListInput, ClientOutput } from './schemas.js';
 import { toClient } from './record.js';
 
 /** Spaces and dashes do not count in phone numbers: `06-1234 5678` is found by `0612345678`. */
 function stripPhone(text: string): string {
   return text.replace(/[\s-]/g, '');
-}
-
-/** A phrase of FTS5's query language that means the text itself, whatever characters it holds. */
-function phrase(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-/**
- * SQLite's trigram index (`clients_search`, migration 0060) as an FTS5 query: the clients whose
- * name or email holds `search`, or whose phone without spaces and dashes holds `phone`. Null
- * when a part is shorter than a trigram (three characters), which the index cannot answer.
- */
-function trigramQuery(typed: string, typedPhone: string): string | null {
-  // Lower-cased as containsPattern() does, so that what the `like` finds the index finds too.
-  const search = typed.toLowerCase();
-  const phone = typedPhone.toLowerCase();
-  const tooShort = (text: string) => [...text].length < 3;
-  if (tooShort(search) || (phone !== '' && tooShort(phone))) return null;
-  const byText = `{name email} : ${phrase(search)}`;
-  return phone ? `(${byText}) OR (phone : ${phrase(phone)})` : byText;
 }
 
 /**
@@ -58,12 +39,14 @@ export async function listClients(
     // On SQLite the trigram index names the candidates (a superset: it folds case at least as
     // widely as lower()); the `like`s below still decide, so the index changes only what is
     // read. PostgreSQL's trigram indexes are on the `like`s' own expressions and need no hint.
-    const trigrams = dialect === 'sqlite' ? trigramQuery(search, phone) : null;
-    if (trigrams) {
-      const byE164 = e164 ? sql` union all select id from clients where phone = ${e164}` : sql``;
-      base = base.where(
-        sql<boolean>`id in (select rowid from clients_search where clients_search match ${trigrams}${byE164})`,
-      );
+    const candidates = dialect === 'sqlite' ? await searchCandidates(db, search, phone) : null;
+    if (candidates) {
+      if (e164) {
+        const byE164 = await db.selectFrom('clients').select('id').where('phone', '=', e164).execute();
+        candidates.push(...byE164.map((row) => row.id));
+      }
+      // The ids as one JSON parameter, whatever their number (SQLite takes at most 32,766 parameters).
+      base = base.where(sql<boolean>`id in (select value from json_each(${JSON.stringify(candidates)}))`);
     }
     base = base.where((eb) =>
       eb.or([
@@ -99,7 +82,7 @@ export async function listClients(
   const first = search ? sql`${column} || ''` : column;
   const query = base.selectAll().orderBy(first, direction).orderBy('id', direction);
   const count = async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
-  const result = await paginate(query, count, filter, (row) => row);
+  const result = await paginateCountingLast(query, count, filter, (row) => row);
   const rows = Array.isArray(result) ? result : result.data;
   const labels = await labelNamesOf(
     db,

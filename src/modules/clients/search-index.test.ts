@@ -114,6 +114,47 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('a search that looks like an email also finds a name holding it, and no client whose name and email each hold part of it', async () => {
+      const word = tag();
+      const named = await created({ name: `Mail ${word}@home`, email: null });
+      const mailed = await created({ name: `Other ${tag()}`, email: `${word}@home.example.com` });
+      // Every trigram of `${word}@home` is in this client's name or email, but the text in neither.
+      await created({ name: `${word}@h ${tag()}`, email: `z@home.${tag()}.example.com` });
+      assert.deepEqual(
+        (await search(`${word}@home`)).sort((a, b) => a - b),
+        [named.id, mailed.id].sort((a, b) => a - b),
+      );
+    });
+
+    it('a trigram no client held when first searched is found once a client holds it', async () => {
+      const word = tag();
+      assert.deepEqual(await search(`${word}qz`), [], 'nobody yet');
+      const client = await created({ name: `Later ${word}qz` });
+      assert.deepEqual(await search(`${word}qz`), [client.id]);
+      assert.deepEqual(await search(`r ${word}q`), [client.id], 'the rarest trigram spans the space');
+    });
+
+    it('a page of a search carries the exact total, whether or not the page is full', async () => {
+      const word = tag();
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i += 1) ids.push((await created({ name: `Paged ${word} ${i}` })).id);
+      const page = async (number: number, limit: number) => {
+        const response = await t.request({
+          method: 'GET',
+          url: `/api/clients?search=${word}&page=${number}&limit=${limit}`,
+          token: admin.token,
+        });
+        assert.equal(response.status, 200, JSON.stringify(response.body));
+        const body = response.body as { data: Client[]; total: number; total_pages: number };
+        return [body.data.map((c) => c.id), body.total, body.total_pages];
+      };
+      assert.deepEqual(await page(1, 8), [ids, 5, 1], 'a short first page');
+      assert.deepEqual(await page(1, 2), [ids.slice(0, 2), 5, 3], 'a full first page');
+      assert.deepEqual(await page(3, 2), [ids.slice(4), 5, 3], 'a short last page');
+      assert.deepEqual(await page(4, 2), [[], 5, 3], 'past the end');
+      assert.deepEqual(await page(1, 5), [ids, 5, 1], 'a page exactly full');
+    });
+
     it('a new, changed, merged, erased or deleted client is found as it is now', async () => {
       const [a, b, c, d] = [tag(), tag(), tag(), tag()];
       const first = await created({ name: `Kept ${a}`, email: `${a}@example.com` });

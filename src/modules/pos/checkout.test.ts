@@ -333,6 +333,45 @@ for (const dialect of DIALECTS) {
       assert.equal((await search('')).status, 400);
     });
 
+    it('the till’s search answers at most `limit` of each kind, each kind by name then id, the scanned EAN before all', async () => {
+      const tag = Math.random().toString(36).slice(2, 7);
+      const services = [];
+      for (const name of [`c ${tag}`, `A ${tag}`, `b ${tag}`]) services.push(await createService(t, admin.token, { name, price: 10 })); // prettier-ignore
+      const products = [];
+      for (const name of [`B ${tag}`, `a ${tag}`, `C ${tag}`]) products.push(await insertProduct(t.ctx.db, { name, price: 700, ean_code: `e${name}` })); // prettier-ignore
+      const scanned = await insertProduct(t.ctx.db, { name: `z ${tag}`, price: 900, ean_code: `scan${tag}` });
+      const packages = [];
+      for (const name of [`b ${tag}`, `a ${tag}`, `a ${tag}`]) {
+        const created = await t.request({
+          method: 'POST',
+          url: '/api/packages',
+          token: admin.token,
+          payload: { name, price: 50, services: [{ service_id: services[0]!.id, quantity: 2 }] },
+        });
+        assert.equal(created.status, 201, JSON.stringify(created.body));
+        packages.push(created.body as { id: number });
+      }
+      const found = async (q: string) => {
+        const response = await t.request({ method: 'GET', url: `/api/pos/items?q=${q}&limit=2`, token: staff.token });
+        assert.equal(response.status, 200, JSON.stringify(response.body));
+        return response.body.map((item: { type: string; id: number; ean_match: boolean; in_stock: number | null }) => [
+          item.type,
+          item.id,
+          item.ean_match,
+          item.in_stock === null ? null : typeof item.in_stock,
+        ]);
+      };
+      assert.deepEqual(await found(tag), [
+        ['service', services[1]!.id, false, null],
+        ['service', services[2]!.id, false, null],
+        ['product', products[1]!.id, false, 'number'],
+        ['product', products[0]!.id, false, 'number'],
+        ['package', packages[1]!.id, false, null],
+        ['package', packages[2]!.id, false, null],
+      ]);
+      assert.deepEqual(await found(`scan${tag}`), [['product', scanned.id, true, 'number']]);
+    });
+
     it('a card payment waiting at the reader is cancelled from the till: the order fails and can be voided', async () => {
       const client = await createClient(t, admin.token);
       const service = await createService(t, admin.token, { price: 25 });

@@ -1,0 +1,120 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+/*
+ * SQLite's client search index (`clients_search`, FTS5 with the trigram tokenizer) asked for
+ * the candidates of a search: the clients holding a few of the search's rarest trigrams. Every
+ * client whose name or email holds the typed text holds each of its trigrams, so the rows
+ * holding the rarest of them are a superset of the matches, which the search's `like`s then
+ * decide. Which trigrams are rarest comes from the index's own counts (`clients_search_terms`),
+ * kept here for a while per database: a count out of date can only make a search slower by
+ * choosing a less rare trigram, never change what it finds, since every trigram chosen is one
+ * the matches must hold.
+ */
+
+/** Candidates few enough to check one by one: no further trigram is read once this few are expected. */
+const FEW_ENOUGH = 200;
+/** Trigrams asked for at most: each one more reads its whole list. */
+const MOST_TRIGRAMS = 3;
+/** A trigram this many times commoner than the rarest costs more to read than it narrows. */
+const COMMONER_LIMIT = 20;
+/** How long a trigram's count is used before it is read again. */
+const COUNT_TTL_MS = 10 * 60_000;
+/** Counts kept per database at most; beyond it they are all read again. */
+const MOST_COUNTS = 50_000;
+
+/** The trigrams of `text` as FTS5's trigram tokenizer cuts them (three characters, not bytes), each with its first position. */
+export function trigramsOf(text: string): Array<{ trigram: string; at: number }> {
+  const characters = [...text];
+  const seen = new Map<string, number>();
+  for (let at = 0; at + 3 <= characters.length; at += 1) {
+    const trigram = characters.slice(at, at + 3).join('');
+    if (!seen.has(trigram)) seen.set(trigram, at);
+  }
+  return [...seen].map(([trigram, at]) => ({ trigram, at }));
+}
+
+const countsByDatabase = new WeakMap<object, Map<string, { clients: number; readAt: number }>>();
+
+/** Under this key the counts keep the number of clients (no trigram is four characters). */
+const ALL_CLIENTS = 'all clients';
+
+/** How many clients hold each trigram (in any column), and ALL_CLIENTS how many there are, read unless known recently. */
+async function clientsHolding(db: Kysely<DB>, trigrams: string[]): Promise<Map<string, number>> {
+  let counts = countsByDatabase.get(db);
+  if (!counts || counts.size > MOST_COUNTS) {
+    counts = new Map();
+    countsByDatabase.set(db, counts);
+  }
+  const now = Date.now();
+  const result = new Map<string, number>();
+  for (const trigram of trigrams) {
+    const known = counts.get(trigram);
+    if (known && now - known.readAt < COUNT_TTL_MS) {
+      result.set(trigram, known.clients);
+      continue;
+    }
+    // The index folds case as its tokenizer does; a trigram it folds otherwise reads as 0, which
+    // only makes it look rare.
+    const row = await (
+      trigram === ALL_CLIENTS
+        ? sql<{ doc: number }>`select coalesce(max(id), 0) as doc from clients`
+        : sql<{ doc: number }>`select doc from clients_search_terms where term = ${trigram}`
+    )
+      .execute(db)
+      .then((r) => r.rows[0]);
+    const clients = Number(row?.doc ?? 0);
+    counts.set(trigram, { clients, readAt: now });
+    result.set(trigram, clients);
+  }
+  return result;
+}
+
+/**
+ * The rarest trigrams of `text`: the rarest one, then the next rarest while the clients holding
+ * all of those chosen are still expected to be many (each trigram's share of the clients taken as
+ * independent), skipping those overlapping one chosen (mostly from the same word, they narrow
+ * little) and stopping at one far commoner than the rarest (its list costs more than it narrows).
+ */
+async function rarestTrigrams(db: Kysely<DB>, text: string): Promise<string[]> {
+  const all = trigramsOf(text);
+  const counts = await clientsHolding(db, [...all.map((t) => t.trigram), ALL_CLIENTS]);
+  const clients = Math.max(1, counts.get(ALL_CLIENTS)!);
+  const byRarity = [...all].sort((a, b) => counts.get(a.trigram)! - counts.get(b.trigram)! || a.at - b.at);
+  const rarest = byRarity[0]!;
+  const chosen = [rarest];
+  let expected = counts.get(rarest.trigram)!;
+  for (const next of byRarity.slice(1)) {
+    if (chosen.length >= MOST_TRIGRAMS || expected <= FEW_ENOUGH) break;
+    if (counts.get(next.trigram)! > COMMONER_LIMIT * Math.max(1, counts.get(rarest.trigram)!)) break;
+    if (chosen.some((c) => Math.abs(c.at - next.at) < 3)) continue;
+    chosen.push(next);
+    expected *= counts.get(next.trigram)! / clients;
+  }
+  return chosen.map((c) => c.trigram);
+}
+
+/** A phrase of FTS5's query language that means the text itself, whatever characters it holds. */
+function phrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/**
+ * The ids of the clients that may match a search, from the trigram index: those whose name or
+ * email holds the rarest trigrams of `search`, or whose phone holds those of `phone` (both
+ * lower-cased as the `like`s compare them), in no order and possibly more than match. Null when
+ * a part is shorter than a trigram, which the index cannot answer.
+ */
+export async function searchCandidates(db: Kysely<DB>, search: string, phone: string): Promise<number[] | null> {
+  const text = search.toLowerCase();
+  const phoneText = phone.toLowerCase();
+  const tooShort = (part: string) => [...part].length < 3;
+  if (tooShort(text) || (phoneText !== '' && tooShort(phoneText))) return null;
+  const all = (trigrams: string[]) => `(${trigrams.map(phrase).join(' AND ')})`;
+  const byText = `({name email} : ${all(await rarestTrigrams(db, text))})`;
+  const query = phoneText ? `${byText} OR (phone : ${all(await rarestTrigrams(db, phoneText))})` : byText;
+  const rows = await sql<{
+    id: number;
+  }>`select rowid as id from clients_search where clients_search match ${query}`.execute(db);
+  return rows.rows.map((row) => row.id);
+}
