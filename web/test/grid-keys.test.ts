@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { moveFocus, type GridPosition } from '../src/ui/grid-keys.js';
+import { moveFocus, typeAheadRow, type GridPosition } from '../src/ui/grid-keys.js';
 
 /** A list of 50 rows with a selection column and three columns, 12 rows in view. */
 const SHAPE = { rows: 50, cols: 4, pageRows: 12 };
@@ -45,5 +45,16 @@ describe('the list grid’s keys (ui/grid-keys.ts)', () => {
     const empty = { rows: 0, cols: 3, pageRows: 12 };
     assert.equal(moveFocus({ row: 0, col: 1 }, 'ArrowDown', empty, false), null);
     assert.deepEqual(moveFocus({ row: 0, col: 1 }, 'End', empty, false), { row: 0, col: 2 });
+  });
+});
+
+describe('the list grid’s type-ahead (ui/grid-keys.ts)', () => {
+  const names = ['Ada de Vries', 'Bram Jansen', 'bea Smit', 'Chloé Bakker'];
+  it('finds the next row whose name starts with the letters typed, in any case, wrapping round', () => {
+    assert.equal(typeAheadRow(names, 1, 'b'), 2);
+    assert.equal(typeAheadRow(names, 3, 'B'), 3);
+    assert.equal(typeAheadRow(names, 4, 'a'), 1);
+    assert.equal(typeAheadRow(names, 1, 'bea'), 3);
+    assert.equal(typeAheadRow(names, 1, 'x'), null);
   });
 });

@@ -13,7 +13,7 @@ import {
 import type { Key, Selection } from 'react-aria-components';
 import { useT } from '../i18n/i18n';
 import type { Sort } from '../lib/search-params';
-import { isGridKey, moveFocus, type GridPosition } from './grid-keys';
+import { isGridKey, moveFocus, typeAheadRow, type GridPosition } from './grid-keys';
 
 export interface ListColumn<T> {
   id: string;
@@ -27,6 +27,8 @@ export interface ListColumn<T> {
 export const ROW_HEIGHT = 44;
 /** Rows drawn beyond the box's edges, so a scroll of a step shows rows already there. */
 const OVERSCAN = 4;
+/** How long typed letters add up to one search for a row (type-ahead), as React Aria's collections wait. */
+const TYPE_AHEAD_MS = 1000;
 /** The rows a page key moves in a table that is not virtualised (its rows are in the page's own scroll). */
 const PAGE_ROWS = 10;
 
@@ -100,6 +102,7 @@ export const ListGrid = memo(function ListGrid<T>(props: ListGridProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
   const focusPending = useRef(false);
+  const typed = useRef({ text: '', at: 0 });
 
   // The rows drawn: all, or those in the box's view and the one with the focus.
   let first = 0;
@@ -200,6 +203,20 @@ export const ListGrid = memo(function ListGrid<T>(props: ListGridProps<T>) {
       );
       event.preventDefault();
       if (next) moveTo(next);
+    } else if (event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // Type-ahead: letters typed in a row go to the next row whose name starts with them.
+      const now = event.timeStamp;
+      const text = (now - typed.current.at < TYPE_AHEAD_MS ? typed.current.text : '') + event.key;
+      typed.current = { text, at: now };
+      const header = columns.find((column) => column.isRowHeader);
+      if (!header || rows.length === 0) return;
+      const names = rows.map((row) => {
+        const name = header.cell(row);
+        return typeof name === 'string' || typeof name === 'number' ? String(name) : '';
+      });
+      const found = typeAheadRow(names, Math.max(at.row, 1) + (text.length === 1 ? 1 : 0), text);
+      event.preventDefault();
+      if (found !== null) moveTo({ row: found, col: at.col });
     } else if (event.key === 'Enter' && !onCheckbox) {
       event.preventDefault();
       activate(at, false);

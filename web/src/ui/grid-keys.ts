@@ -73,3 +73,17 @@ export function moveFocus(at: GridPosition, key: GridKey, shape: GridShape, cont
   }
   return next.row === at.row && next.col === at.col ? null : next;
 }
+
+/**
+ * The row type-ahead finds (1…, or null): the first row from `from` on (wrapping round) whose
+ * name starts with what was typed, in any case (a first letter starts from the row after the
+ * focused one, so typing it again goes on to the next such row).
+ */
+export function typeAheadRow(names: readonly string[], from: number, typed: string): number | null {
+  const search = typed.toLocaleLowerCase();
+  for (let step = 0; step < names.length; step++) {
+    const index = (from - 1 + step) % names.length;
+    if (names[index]!.toLocaleLowerCase().startsWith(search)) return index + 1;
+  }
+  return null;
+}
