@@ -16,6 +16,13 @@ async function names(page: Page): Promise<string[]> {
   return page.getByRole('rowheader').allTextContents();
 }
 
+/** The grid's description (`aria-describedby`): its sort. */
+function sortDescription(page: Page): Promise<string | null> {
+  return page.evaluate<string | null>(
+    `document.getElementById(document.querySelector('[role=grid]').getAttribute('aria-describedby'))?.textContent ?? null`,
+  );
+}
+
 function query(page: Page): URLSearchParams {
   return new URL(page.url()).searchParams;
 }
@@ -42,6 +49,7 @@ describe('ListTable (component)', { skip: componentSkip() }, () => {
     await name.click();
     await page.waitForURL(/[?&]sort=-name(&|$)/);
     assert.equal(await name.getAttribute('aria-sort'), 'descending');
+    assert.equal(await sortDescription(page), 'Sorted by Name, descending', 'the grid describes its sort');
     const descending = await names(page);
     assert.deepEqual(
       descending,

@@ -254,6 +254,13 @@ export const ListGrid = memo(function ListGrid<T>(props: ListGridProps<T>) {
   }, []);
 
   const rowHeaderId = (index: number) => `${id}-${index}`;
+  // The sort, said when the grid is reached (each header's `aria-sort` says it too).
+  const sortedBy = columns.find((column) => column.allowsSorting && column.id === props.sortColumn);
+  const sortDescription = sortedBy && (
+    <span id={`${id}-sort`} className="visually-hidden">
+      {t('list.sortedBy', { column: sortedBy.name, direction: props.sortDirection })}
+    </span>
+  );
   const drawn = rows.slice(first, last);
   const table = (
     <table
@@ -264,6 +271,7 @@ export const ListGrid = memo(function ListGrid<T>(props: ListGridProps<T>) {
       aria-rowcount={virtualized ? rows.length + 1 : undefined}
       aria-colcount={colCount}
       aria-multiselectable={multiple || undefined}
+      aria-describedby={sortedBy ? `${id}-sort` : undefined}
       data-virtualized={virtualized || undefined}
       onKeyDown={onKeyDown}
       onClick={onClick}
@@ -345,10 +353,14 @@ export const ListGrid = memo(function ListGrid<T>(props: ListGridProps<T>) {
   );
   return virtualized ? (
     <div ref={scrollRef} className="list-scroll" data-virtualized onScroll={onScroll}>
+      {sortDescription}
       {table}
     </div>
   ) : (
-    table
+    <>
+      {sortDescription}
+      {table}
+    </>
   );
 }) as <T>(props: ListGridProps<T>) => ReactNode;
 
