@@ -14,6 +14,7 @@ import type { Key, Selection } from 'react-aria-components';
 import { useT } from '../i18n/i18n';
 import type { Sort } from '../lib/search-params';
 import { isGridKey, moveFocus, typeAheadRow, type GridPosition } from './grid-keys';
+import { SelectionBox } from './SelectionBox';
 
 export interface ListColumn<T> {
   id: string;
@@ -434,41 +435,3 @@ const GridRow = memo(function GridRow<T>(props: GridRowProps<T>) {
     </tr>
   );
 }) as <T>(props: GridRowProps<T>) => ReactNode;
-
-/**
- * A row's checkbox (or the header's, for all): the browser's own input with the drawn box of
- * ui/checkbox.css, named "Select" and the row's name ("Select Ada de Vries").
- */
-function SelectionBox(props: {
-  checked: boolean;
-  mixed?: boolean;
-  label: string;
-  /** The row headers' ids, read after the label. */
-  labelledBy?: string;
-  tabStop: boolean;
-  onChange: () => void;
-}) {
-  const id = useId();
-  return (
-    <label className="checkbox" data-selected={props.checked || undefined}>
-      <input
-        id={id}
-        type="checkbox"
-        className="visually-hidden"
-        checked={props.checked}
-        ref={(input) => {
-          if (input) input.indeterminate = props.mixed === true;
-        }}
-        aria-label={props.label}
-        aria-labelledby={props.labelledBy ? `${id} ${props.labelledBy}` : undefined}
-        tabIndex={props.tabStop ? 0 : -1}
-        onChange={props.onChange}
-      />
-      <span className="box" aria-hidden="true">
-        <svg viewBox="0 0 18 18">
-          <polyline points="3 9 7 13 15 5" />
-        </svg>
-      </span>
-    </label>
-  );
-}
