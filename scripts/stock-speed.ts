@@ -78,12 +78,12 @@ try {
   await page.getByRole('row').nth(1).waitFor();
   const loadTask = await loadDone();
   const total = await page.getByRole('status').textContent();
-  const virtualised = (await page.locator('.list-table[data-virtualized]').count()) > 0;
+  const virtualised = (await page.locator('[data-virtualized]').count()) > 0;
 
   // Scrolling through the page's rows (their own box when virtualised, then the window), a step per frame.
   const scrollDone = await traced(page, 'scroll');
   await page.evaluate(`(async () => {
-    const box = document.querySelector('.list-table[data-virtualized]');
+    const box = document.querySelector('[data-virtualized]');
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     for (let top = 0; box && top <= box.scrollHeight; top += 88) { box.scrollTop = top; await frame(); }
     for (let top = 0; top <= document.scrollingElement.scrollHeight; top += 88) { window.scrollTo(0, top); await frame(); }

@@ -2,18 +2,25 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { assertAccessible, componentSkip } from '../e2e/chromium.js';
-import { isFocused, startComponentHarness, type ComponentHarness } from './harness.js';
+import { focusedText, isFocused, startComponentHarness, type ComponentHarness } from './harness.js';
 
 /*
  * ui/ListTable.tsx in chromium, on 60 clients whose page, size and sort live in the address
  * (ui/ListTable.cases.tsx): sorting by pointer and keyboard, pages that keep the sort, Back,
- * selection, a row opened, the empty, loading and failed states, a long page virtualised, a row
- * built again only when its data changed, Dutch.
+ * selection, type-ahead, a row opened, the empty, loading and failed states, a long page
+ * virtualised, a row built again only when its data changed, Dutch.
  */
 
 /** The names in the table's rows, in order (the row header cell of each). */
 async function names(page: Page): Promise<string[]> {
   return page.getByRole('rowheader').allTextContents();
+}
+
+/** The grid's description (`aria-describedby`): its sort. */
+function sortDescription(page: Page): Promise<string | null> {
+  return page.evaluate<string | null>(
+    `document.getElementById(document.querySelector('[role=grid]').getAttribute('aria-describedby'))?.textContent ?? null`,
+  );
 }
 
 function query(page: Page): URLSearchParams {
@@ -42,6 +49,7 @@ describe('ListTable (component)', { skip: componentSkip() }, () => {
     await name.click();
     await page.waitForURL(/[?&]sort=-name(&|$)/);
     assert.equal(await name.getAttribute('aria-sort'), 'descending');
+    assert.equal(await sortDescription(page), 'Sorted by Name, descending', 'the grid describes its sort');
     const descending = await names(page);
     assert.deepEqual(
       descending,
@@ -70,6 +78,16 @@ describe('ListTable (component)', { skip: componentSkip() }, () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/[?&]sort=-last_visit(&|$)/);
     await assertAccessible(page, 'the list sorted by the keyboard');
+    watch.assertClean();
+  });
+
+  it('finds a row by the first letters of its name typed in the grid (type-ahead)', async () => {
+    const { page, watch } = await ct.mount('clients');
+    await page.getByRole('rowheader').first().waitFor();
+    await page.keyboard.press('Tab');
+    assert.match(await focusedText(page), /^Ada /);
+    await page.keyboard.type('br');
+    assert.match(await focusedText(page), /^Bram /);
     watch.assertClean();
   });
 
