@@ -30,8 +30,8 @@ function inputHash() {
   const inputs = [
     ...filesUnder(join(web, 'src')),
     ...filesUnder(join(web, 'public')),
-    // The build's own plugins (the message catalogues' parts).
-    ...['messages-plugin.ts', 'message-parts.ts'].map((file) => join(web, 'build', file)),
+    // The build's own plugins (the message catalogues' parts, the booking page in each language).
+    ...['messages-plugin.ts', 'message-parts.ts', 'book-languages.ts'].map((file) => join(web, 'build', file)),
     ...readdirSync(web)
       .filter((entry) => /\.(html|ts)$/.test(entry))
       .map((entry) => join(web, entry)),

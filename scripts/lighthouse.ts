@@ -94,6 +94,13 @@ try {
       runs.push(result!);
       run++;
     }
+    // Every run's figures, not only the median's: under load they swing from run to run.
+    for (const [index, { lhr }] of runs.entries()) {
+      const figures = METRICS.map(
+        ([id, label]) => `${label} ${lhr.audits[id]?.displayValue?.replace(/\u00a0/g, ' ') ?? '?'}`,
+      );
+      console.log(`${page.name}, run ${index + 1}: performance ${score(lhr, 'performance')}, ${figures.join(', ')}`);
+    }
     runs.sort((a, b) => score(a.lhr, 'performance') - score(b.lhr, 'performance'));
     const median = runs[Math.floor(runs.length / 2)]!;
     const lhr = median.lhr;

@@ -102,6 +102,65 @@ describe('the web front end served by the service', () => {
     assert.deepEqual(await linked('/login'), []);
   });
 
+  it('the booking page preloads the messages of the language the request says (?lang=, else Accept-Language), in that language; otherwise the plain shell', async () => {
+    const page = async (url: string, acceptLanguage?: string) => {
+      const response = await t.app.inject({
+        url,
+        headers: acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage },
+      });
+      assert.equal(response.statusCode, 200, url);
+      // The policy of every booking page answer.
+      assert.match(String(response.headers['content-security-policy']), /script-src 'self'; style-src 'self';/, url);
+      assert.equal(response.headers.vary, 'accept-language', url);
+      const body = response.body;
+      assert.match(body, /<script type="module" crossorigin src="\/assets\/public-[\w-]+\.js"><\/script>/, url);
+      return {
+        body,
+        lang: /<html lang="(\w+)">/.exec(body)?.[1],
+        title: /<title>([^<]*)<\/title>/.exec(body)?.[1],
+        messages:
+          /<link rel="modulepreload" crossorigin href="(\/assets\/messages-(\w+)-shell-public-[\w-]+\.js)">/.exec(body),
+      };
+    };
+    const dutch = await page('/book?lang=nl', 'en-GB,en;q=0.9');
+    assert.deepEqual([dutch.lang, dutch.title, dutch.messages?.[2]], ['nl', 'Afspraak maken', 'nl']);
+    // The file preloaded is the build's own, served.
+    assert.equal((await t.app.inject({ url: dutch.messages![1]! })).statusCode, 200);
+    const english = await page('/book?lang=en', 'nl-NL');
+    assert.deepEqual([english.lang, english.title, english.messages?.[2]], ['en', 'Book an appointment', 'en']);
+    // No usable ?lang=: the first language of the browser's the page speaks, as the page's script chooses.
+    for (const [url, header, language] of [
+      ['/book', 'de-DE,de;q=0.9,nl;q=0.8,en;q=0.7', 'nl'],
+      ['/book?lang=fr', 'en-US', 'en'],
+      ['/book/', 'nl-BE', 'nl'],
+      ['/book', 'nl;q=0,en;q=0.5', 'en'],
+    ] as const) {
+      const answer = await page(url, header);
+      assert.deepEqual([answer.lang, answer.messages?.[2]], [language, language], `${url} ${header}`);
+    }
+    // The request does not say (the script then chooses by what only it knows: the salon's
+    // language, a choice kept in the tab), or the page is embedded: the plain shell, no messages preloaded.
+    for (const [url, header] of [
+      ['/book', undefined],
+      ['/book', 'de-DE,fr'],
+      ['/book?embed=1&lang=nl', 'nl'],
+      ['/book?embed=1&embed=0', 'nl'],
+    ] as const) {
+      const answer = await page(url, header);
+      assert.equal(answer.messages, null, `${url} ${header}`);
+      assert.equal(answer.lang, 'en', `${url} ${header}`);
+    }
+    // Nothing of the request is written into the page.
+    const hostile = await page(
+      '/book?lang=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+      '"><img src=x onerror=alert(1)>,nl',
+    );
+    assert.equal(hostile.lang, 'nl');
+    assert.doesNotMatch(hostile.body, /alert\(1\)/);
+    // Only the booking page: another public page is the plain shell.
+    assert.doesNotMatch((await t.app.inject({ url: '/review?lang=nl&token=z' })).body, /messages-nl/);
+  });
+
   it('the back office addresses answer its own shell', async () => {
     for (const url of ['/', '/login', '/reset-password?token=t', '/bookings/12', '/clients/3']) {
       const response = await t.app.inject({ url });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { shellOf } from '../src/http/web-pages.js';
+import { bookLanguagesPlugin } from './build/book-languages.js';
 import { MESSAGES_MODULE, messagesPlugin } from './build/messages-plugin.js';
 
 /*
@@ -33,7 +34,7 @@ export default defineConfig({
   root,
   base: '/',
   appType: 'spa',
-  plugins: [react(), messagesPlugin(join(root, 'src')), pagesPlugin()],
+  plugins: [react(), messagesPlugin(join(root, 'src')), bookLanguagesPlugin(join(root, 'src')), pagesPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

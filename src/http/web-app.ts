@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { EMBEDDABLE_RESOURCE_POLICY } from './security-headers.js';
 import { frameAncestors, type EmbedOrigins } from './embedding.js';
+import { PAGE_LANGUAGES, requestLanguage, type PageLanguage } from './page-language.js';
 import { EMBEDDABLE_PAGES, OFFICE_PAGES, preloadsOf, PUBLIC_PAGES } from './web-pages.js';
 
 /** The front end's build (scripts/build-web.mjs writes it; `npm ci` runs that). */
@@ -78,6 +79,7 @@ export async function registerWebApp(
     return;
   }
   const shells = { public: readFileSync(publicShell), office: readFileSync(officeShell) };
+  const bookingPages = bookingPagesIn(distDir);
 
   await app.register(fastifyStatic, {
     root: join(distDir, 'assets'),
@@ -112,9 +114,13 @@ export async function registerWebApp(
       if (embeddable.includes(url)) {
         // frame-ancestors alone decides who may frame it: the X-Frame-Options (SAMEORIGIN) of
         // every other answer would contradict it in browsers that read only that header.
-        app.get(url, { schema: { hide: true } }, async (request, reply) =>
-          send(reply.removeHeader('x-frame-options'), shell, embeddableCsp, pathOf(request.url)),
-        );
+        app.get(url, { schema: { hide: true } }, async (request, reply) => {
+          const path = pathOf(request.url);
+          const page = bookingPageFor(bookingPages, path, request.query, request.headers['accept-language']);
+          // Which HTML depends on Accept-Language (the language whose messages it preloads).
+          reply.header('vary', 'accept-language');
+          return send(reply.removeHeader('x-frame-options'), page ?? shell, embeddableCsp, path);
+        });
       } else {
         app.get(url, { schema: { hide: true } }, async (request, reply) =>
           send(reply, shell, csp, pathOf(request.url)),
@@ -124,6 +130,39 @@ export async function registerWebApp(
   }
 
   registerEmbedScript(app, distDir);
+}
+
+/**
+ * The booking page's HTML in each language (web/build/book-languages.ts: its `lang`, its title
+ * and its messages preloaded), when the build made them.
+ */
+function bookingPagesIn(distDir: string): Partial<Record<PageLanguage, Buffer>> {
+  const pages: Partial<Record<PageLanguage, Buffer>> = {};
+  for (const language of PAGE_LANGUAGES) {
+    const file = join(distDir, `book.${language}.html`);
+    if (existsSync(file)) pages[language] = readFileSync(file);
+  }
+  return pages;
+}
+
+/**
+ * The booking page's HTML in the language the request says (page-language.ts), or null for the
+ * plain shell: when the request does not say it, and when embedded (`?embed=1`, left as it was).
+ * Only a prebuilt file is chosen: nothing of the request is written into the page.
+ */
+function bookingPageFor(
+  pages: Partial<Record<PageLanguage, Buffer>>,
+  path: string,
+  query: unknown,
+  acceptLanguage: string | undefined,
+): Buffer | null {
+  if (path !== '/book' && path !== '/book/') return null;
+  // A repeated parameter's first value, as the page's script reads it (URLSearchParams.get).
+  const first = (value: unknown) => (Array.isArray(value) ? (value[0] as unknown) : value);
+  const { embed, lang } = (query ?? {}) as Record<string, unknown>;
+  if (first(embed) === '1') return null;
+  const language = requestLanguage(first(lang), acceptLanguage);
+  return language ? (pages[language] ?? null) : null;
 }
 
 /**
