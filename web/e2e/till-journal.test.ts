@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, createStaff, setupSalon } from '../../test/helpers/app.js';
@@ -126,7 +127,7 @@ for (const dialect of BROWSER_DIALECTS) {
         assert.equal(await entries.count(), 3);
         assert.match(await entries.nth(0).innerText(), /Sale\s+\d+\s+45\.00\s+card\s+00000000…0000/);
         assert.match(await entries.nth(2).innerText(), /Void/);
-        assert.equal(await page.getByText('(not the hash above)').count(), 0);
+        assert.equal(await page.getByText('(not the previous entry’s hash)').count(), 0);
         const hashes = await page.locator('.till-hash').evaluateAll((spans) => spans.map((span) => span.title));
         assert.equal(hashes[2], hashes[1], "the second entry's previous hash is the first's hash");
         await assertAccessible(page, 'the journal');
@@ -136,6 +137,15 @@ for (const dialect of BROWSER_DIALECTS) {
           .getByText(/The journal is intact: 3 entries checked, the last \d{4}-0*3/)
           .waitFor();
         await assertAccessible(page, 'the journal checked');
+        // The period for an auditor: the service's CSV, every field, saved as a file.
+        const [file] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Download the period for an auditor (CSV)' }).click(),
+        ]);
+        assert.match(file.suggestedFilename(), /^till-journal_\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.csv$/);
+        const csv = (await readFile(await file.path(), 'utf8')).trimEnd().split('\r\n');
+        assert.equal(csv.length, 4, 'the header and the three entries');
+        assert.match(csv[0]!, /^id,receipt_number,.*,body,prev_hash,hash$/);
 
         // The payments through a provider: the two online ones, failed for want of one (a card
         // paid at a standalone terminal took none), each with its sale.

@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
 import { officeHref } from '../../../../src/lib/office-paths';
-import { $api, type Schemas } from '../../api/client';
+import { $api, api, type Schemas } from '../../api/client';
 import { LOCALE_OF, useLanguage, useT } from '../../i18n/i18n';
+import { saveFile } from '../../lib/save-file';
+import { Button } from '../../ui/Button';
 import { Loading, LoadError, useTitle } from '../../ui/PageStates';
 import { Pagination } from '../../ui/Pagination';
 import { AdminOnly, useIsAdmin } from '../../ui/RecordPage';
@@ -78,8 +80,38 @@ function Period({ today, timezone }: { today: string; timezone: string }) {
           <input id="journal-to" type="date" value={to} onChange={(e) => change({ from, to: e.target.value })} />
         </div>
       </div>
+      <AuditorFile from={period.from} to={period.to} />
       <Entries key={`${period.from}/${period.to}`} from={period.from} to={period.to} timezone={timezone} />
     </section>
+  );
+}
+
+/**
+ * The period's journal as the auditor's file: every stored field, the canonical body too, so an
+ * auditor can recompute each hash. Fetched with the session's credentials when asked for (a plain
+ * link could not carry them), saved under the service's own name for it.
+ */
+function AuditorFile({ from, to }: { from: string; to: string }) {
+  const t = useT();
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const save = async () => {
+    setState('busy');
+    try {
+      const { data } = await api.GET('/api/pos/journal', { params: { query: { from, to } }, parseAs: 'blob' });
+      if (!data) throw new Error('no file');
+      saveFile(data, `till-journal_${from}_${to}.csv`);
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <p>
+      <Button variant="secondary" isDisabled={state === 'busy'} onPress={() => void save()}>
+        {state === 'busy' ? t('journal.csv.busy') : t('journal.csv.download')}
+      </Button>
+      <span role="status">{state === 'failed' ? <span className="error"> {t('journal.csv.failed')}</span> : null}</span>
+    </p>
   );
 }
 

@@ -5,7 +5,7 @@ import { useChange } from '../../../api/mutation';
 import { useT } from '../../../i18n/i18n';
 import { Button } from '../../../ui/Button';
 import { FailureAlert } from '../../../ui/FailureAlert';
-import { saveFile } from '../save-file';
+import { saveFile } from '../../../lib/save-file';
 
 type Order = Schemas['PurchaseOrder'];
 

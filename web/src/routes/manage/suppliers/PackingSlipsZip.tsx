@@ -3,7 +3,7 @@ import { api } from '../../../api/client';
 import { useT } from '../../../i18n/i18n';
 import { Button } from '../../../ui/Button';
 import { FailureAlert } from '../../../ui/FailureAlert';
-import { saveFile } from '../save-file';
+import { saveFile } from '../../../lib/save-file';
 
 /** One year's packing slips as a ZIP (for the bookkeeper): this year unless another is typed. */
 export function PackingSlipsZip() {
