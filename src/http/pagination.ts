@@ -46,40 +46,19 @@ export interface Page<T> {
  * Runs a list query: without `page`, every row as a plain array; with `page`, one page plus
  * the total. `query` must already carry its deterministic order; `count` is the same query's
  * filters with a count.
+ *
+ * `count: 'when-needed'` reads the page first and counts only when the page does not tell it: a
+ * short page holds every match from its offset on, so the total is known. For a list whose count
+ * costs as much as its page (a search reading every match twice), where most requests find a
+ * few rows (the till's client search), at the price of the two queries running one after the
+ * other instead of side by side.
  */
 export async function paginate<DB, TB extends keyof DB, Row, Out>(
   query: SelectQueryBuilder<DB, TB, Row>,
   count: () => Promise<number>,
   request: PageRequest,
   map: (row: Row) => Out,
-): Promise<Out[] | Page<Out>> {
-  if (request.page === undefined) {
-    return (await query.execute()).map(map);
-  }
-  const limit = Math.min(request.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
-  const page = request.page;
-  const [rows, total] = await Promise.all([
-    query
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    count(),
-  ]);
-  return { data: rows.map(map), page, limit, total, total_pages: Math.ceil(total / limit) };
-}
-
-/**
- * As paginate(), but the page is read first and the count only when the page does not tell it:
- * a first page with fewer rows than `limit` holds every match, so its length is the total. For a
- * list whose count costs as much as its page (a search reading every match twice), where most
- * requests find a few rows (the till's client search), at the price of the two queries running
- * one after the other instead of side by side.
- */
-export async function paginateCountingLast<DB, TB extends keyof DB, Row, Out>(
-  query: SelectQueryBuilder<DB, TB, Row>,
-  count: () => Promise<number>,
-  request: PageRequest,
-  map: (row: Row) => Out,
+  options: { count?: 'always' | 'when-needed' } = {},
 ): Promise<Out[] | Page<Out>> {
   if (request.page === undefined) {
     return (await query.execute()).map(map);
@@ -87,9 +66,16 @@ export async function paginateCountingLast<DB, TB extends keyof DB, Row, Out>(
   const limit = Math.min(request.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
   const page = request.page;
   const offset = (page - 1) * limit;
-  const rows = await query.limit(limit).offset(offset).execute();
-  // Past the first page a short page holds the rest, but an empty one says nothing of how many came before.
-  const known = rows.length < limit && (page === 1 || rows.length > 0);
-  const total = known ? offset + rows.length : await count();
+  const pageRows = () => query.limit(limit).offset(offset).execute();
+  let rows: Row[];
+  let total: number;
+  if (options.count === 'when-needed') {
+    rows = await pageRows();
+    // Past the first page a short page holds the rest, but an empty one says nothing of how many came before.
+    const known = rows.length < limit && (page === 1 || rows.length > 0);
+    total = known ? offset + rows.length : await count();
+  } else {
+    [rows, total] = await Promise.all([pageRows(), count()]);
+  }
   return { data: rows.map(map), page, limit, total, total_pages: Math.ceil(total / limit) };
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/connection.js';
 import type { DB } from '../../db/types.js';
 import { containsPattern, likeEscaped } from '../../db/like.js';
-import { paginateCountingLast, type Page } from '../../http/pagination.js';
+import { paginate, type Page } from '../../http/pagination.js';
 import { readTimezone } from '../settings/service.js';
 import { e164OfSearch } from '../sms/service.js';
 import { labelKey, labelNamesOf } from './labels.js';
@@ -82,7 +82,7 @@ export async function listClients(
   const first = search ? sql`${column} || ''` : column;
   const query = base.selectAll().orderBy(first, direction).orderBy('id', direction);
   const count = async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
-  const result = await paginateCountingLast(query, count, filter, (row) => row);
+  const result = await paginate(query, count, filter, (row) => row, { count: 'when-needed' });
   const rows = Array.isArray(result) ? result : result.data;
   const labels = await labelNamesOf(
     db,

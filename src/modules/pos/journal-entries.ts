@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { fromCents } from '../../lib/money.js';
-import { DEFAULT_LIMIT, MAX_LIMIT, type Page } from '../../http/pagination.js';
+import { paginate, type Page } from '../../http/pagination.js';
 import { readTimezone } from '../settings/service.js';
 import { periodBounds } from './journal-audit.js';
 import { GENESIS_HASH, receiptNumber } from './journal.js';
@@ -42,21 +42,20 @@ export async function journalEntriesPage(
   query: { from?: string; to?: string; page?: number; limit?: number },
 ): Promise<Page<JournalEntryOut>> {
   const { lower, upper } = periodBounds(query, await readTimezone(db));
-  const page = query.page ?? 1;
-  const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
   let entries = db.selectFrom('pos_journal');
   if (lower !== null) entries = entries.where('created_at', '>=', lower);
   if (upper !== null) entries = entries.where('created_at', '<', upper);
-  const [rows, counted] = await Promise.all([
-    entries
-      .selectAll()
-      .orderBy('id')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    entries.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(counted.n);
+  const count = async () =>
+    Number((await entries.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  // Always a page, the first when none is asked for: the screen never wants the period whole.
+  const result = await paginate(
+    entries.selectAll().orderBy('id'),
+    count,
+    { page: query.page ?? 1, limit: query.limit },
+    (row) => row,
+  );
+  if (Array.isArray(result)) throw new Error('a page was asked for');
+  const rows = result.data;
   let previous = GENESIS_HASH;
   if (rows.length > 0) {
     const before = await db
@@ -91,5 +90,5 @@ export async function journalEntriesPage(
     previous = row.hash;
     return entry;
   });
-  return { data, page, limit, total, total_pages: Math.ceil(total / limit) };
+  return { ...result, data };
 }
