@@ -16,17 +16,15 @@
  *   BENCH_DURATION=10   BENCH_ONLY=phone,email,name,surname,items   BENCH_CPU_PROF=<dir>
  *   BENCH_SQL_PROFILE=<file>
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import SqliteDatabase from 'better-sqlite3';
 import { connect } from '../src/db/connection.js';
+import { startBuiltService } from './built-service.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { benchClients, buildSqliteClients, deskSearches, fillPostgresClients } from './client-search-data.js';
 import { PRODUCT_KINDS, PRODUCT_LINES, SERVICES } from './generate.js';
@@ -138,46 +136,24 @@ async function postgresUrl(serverUrl: string): Promise<string> {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
 /** User + system CPU time of a process so far, in µs (fields 14 and 15 of /proc/<pid>/stat, in 1/100 s). */
 function cpuTimeUs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
-async function start(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+function start(env: NodeJS.ProcessEnv) {
   // BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   // BENCH_SQL_PROFILE=<file>: the time of every SQLite statement, written there when it stops.
   const sqlProfile = process.env.BENCH_SQL_PROFILE ? ['--import', 'tsx', '--import', './bench/sql-profile.ts'] : [];
-  const child = spawn(process.execPath, [...profile, ...sqlProfile, SERVICE], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WORKER: 'off' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  return startBuiltService({
+    root,
+    args: [...profile, ...sqlProfile, SERVICE],
+    env: { ...env, LOG_LEVEL: 'warn', WORKER: 'off' },
+    timeoutMs: 60_000,
+    pollMs: 10,
   });
-  for (let tries = 0; tries < 6000; tries += 1) {
-    if (child.exitCode !== null) throw new Error('the service exited while starting');
-    const healthy = await fetch(`${base}/api/health`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (healthy) return { child, base };
-    await sleep(10);
-  }
-  throw new Error('the service did not become healthy');
 }
 
 async function signIn(base: string): Promise<string> {

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DateTime } from 'luxon';
+import { startBuiltService } from '../bench/built-service.js';
 import { BENCH_ADMIN_EMAIL, BENCH_ADMIN_PASSWORD } from '../bench/generate.js';
 
 /*
@@ -44,44 +42,21 @@ const PATHS = [
   `sales-series?${MONTH}&interval=week`,
 ];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startService(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
+/** The built service of `root` on the copy in `dataDir` (or on PG_URL), without its worker. */
+function startService(dataDir: string) {
+  return startBuiltService({
+    root,
+    args: ['dist/server/main.js'],
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: PG_URL,
       JWT_SECRET: 'reports-speed-jwt-secret-0123456789abcdef0123',
       LOG_LEVEL: 'warn',
       WORKER: 'off',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    timeoutMs: 1_200_000,
+    pollMs: 100,
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let waited = 0; waited < 1_200_000; waited += 100) {
-    if (child.exitCode !== null) throw new Error('the service exited while starting');
-    const healthy = await fetch(`${base}/api/health`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (healthy) return { base, child };
-    await sleep(100);
-  }
-  throw new Error('the service did not become healthy');
 }
 
 const load = () =>
