@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,6 +10,7 @@ import { DateTime } from 'luxon';
 import { connect } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { BENCH_ADMIN_EMAIL, BENCH_ADMIN_PASSWORD, generate, GENERATOR_VERSION, TIMEZONE } from './generate.js';
+import { freePort } from './built-service.js';
 import { measureOfflineOpen } from './offline-open.js';
 import { loadIntoPostgres } from './postgres.js';
 import { BUSY_DAY_SQL, OVERLAP_SQL, postgresProbe, sqliteProbe, type Probe } from './probe.js';
@@ -142,18 +142,6 @@ async function dataSet(): Promise<{ file: string; key: string; today: string }> 
 }
 
 // ---------------------------------------------------------------- processes
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 /** The compiled service, started as `npm start` starts it (`npm run bench` builds it first). */
 const SERVICE = 'dist/server/main.js';
