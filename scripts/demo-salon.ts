@@ -89,7 +89,8 @@ export interface DemoSalon {
   close(): Promise<void>;
 }
 
-export async function startDemoSalon(): Promise<DemoSalon> {
+/** `webDistDir`: the web build to serve (default this checkout's web/dist), to compare two builds. */
+export async function startDemoSalon({ webDistDir }: { webDistDir?: string } = {}): Promise<DemoSalon> {
   const dataDir = mkdtempSync(join(tmpdir(), 'salon-demo-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -101,6 +102,7 @@ export async function startDemoSalon(): Promise<DemoSalon> {
     WEBHOOKS_ALLOW_PRIVATE: '1',
     WEBHOOKS_ALLOW_PORTS: 'any',
   });
+  if (webDistDir) config.webDistDir = webDistDir;
   const { ctx, database } = await openContext(config, createLogger(config.logLevel));
   const app = await buildApp(ctx);
   const close = async () => {

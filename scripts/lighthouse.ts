@@ -17,6 +17,8 @@ import { startDemoSalon } from './demo-salon.js';
  *   npm run lighthouse                       # each page LIGHTHOUSE_RUNS (3) times, the median run
  *   LIGHTHOUSE_RUNS=1 npm run lighthouse     # quicker, noisier
  *   LIGHTHOUSE_REPORTS=/tmp/lh npm run lighthouse   # also writes each median run's HTML report there
+ *   LIGHTHOUSE_TASKS=1 npm run lighthouse    # also each run's long tasks (what its blocking time is made of)
+ *   LIGHTHOUSE_DIST=/tmp/dist npm run lighthouse    # another web build (a copy of web/dist), to compare
  *
  * A new public page adds a line to PAGES.
  */
@@ -40,11 +42,34 @@ const METRICS = [
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+const TASKS = process.env.LIGHTHOUSE_TASKS === '1';
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 type Lhr = Result['lhr'];
 
 const score = (lhr: Lhr, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+
+/**
+ * A run's long tasks as Lighthouse simulated them (the phone's slower CPU applied): when each
+ * began, how long it took, the script it is attributed to and what its time went to (ms by
+ * Lighthouse's task groups: script evaluation, parsing, style and layout...).
+ */
+function longTasks(lhr: Lhr): string[] {
+  const details = lhr.audits['long-tasks']?.details as
+    { debugData?: { urls: string[]; tasks: Array<Record<string, number>> } } | undefined;
+  const { urls = [], tasks = [] } = details?.debugData ?? {};
+  return tasks
+    .slice()
+    .sort((a, b) => a.startTime! - b.startTime!)
+    .map(({ urlIndex, startTime, duration, ...groups }) => {
+      const url = (urls[urlIndex!] ?? '?').replace(/^https?:\/\/[^/]+/, '');
+      const parts = Object.entries(groups)
+        .filter(([, ms]) => ms >= 5)
+        .sort((a, b) => b[1] - a[1])
+        .map(([group, ms]) => `${group} ${Math.round(ms)}`);
+      return `at ${Math.round(startTime!)} ms, ${Math.round(duration!)} ms: ${url} (${parts.join(', ')})`;
+    });
+}
 
 /** What kept a category under 100: its audits that did not pass, with their titles. */
 function shortcomings(lhr: Lhr, category: string): string[] {
@@ -55,8 +80,10 @@ function shortcomings(lhr: Lhr, category: string): string[] {
     .map((audit) => `${audit.id} (${Math.round((audit.score ?? 0) * 100)}): ${audit.title}`);
 }
 
-const { gzipBytes, files } = firstLoadJs('public.html');
-const salon = await startDemoSalon();
+const DIST = process.env.LIGHTHOUSE_DIST;
+
+const { gzipBytes, files } = firstLoadJs('public.html', DIST);
+const salon = await startDemoSalon({ webDistDir: DIST });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME,
   chromeFlags: [
@@ -76,30 +103,40 @@ try {
   const rows: string[][] = [];
   let version = '';
   let benchmark = 0;
-  for (const page of PAGES) {
-    const runs: Result[] = [];
-    for (let run = 0, attempts = 0; run < RUNS; attempts++) {
-      const result = await lighthouse(`${salon.base}${page.path}`, {
-        port: chrome.port,
-        output: REPORTS ? 'html' : 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
-      const error = result ? result.lhr.runtimeError : { message: 'no result' };
-      if (error) {
+  // The pages take turns (English, Dutch, English, ...): on a machine whose load drifts, each
+  // page's runs then meet the same moments, and a difference between them is the pages'.
+  const runsOf = new Map(PAGES.map((page) => [page, [] as Result[]]));
+  for (let run = 0; run < RUNS; run++) {
+    for (const page of PAGES) {
+      for (let attempts = 0; ; attempts++) {
+        const result = await lighthouse(`${salon.base}${page.path}`, {
+          port: chrome.port,
+          output: REPORTS ? 'html' : 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
+        const error = result ? result.lhr.runtimeError : { message: 'no result' };
+        if (!error) {
+          runsOf.get(page)!.push(result!);
+          break;
+        }
         // A trace Chrome failed to record (NO_NAVSTART and the like) says nothing of the page: run again.
-        if (attempts < RUNS + 2) continue;
-        throw new Error(`${page.path}: ${error.message}`);
+        if (attempts >= 2) throw new Error(`${page.path}: ${error.message}`);
       }
-      runs.push(result!);
-      run++;
     }
+  }
+  for (const page of PAGES) {
+    const runs = runsOf.get(page)!;
     // Every run's figures, not only the median's: under load they swing from run to run.
     for (const [index, { lhr }] of runs.entries()) {
       const figures = METRICS.map(
         ([id, label]) => `${label} ${lhr.audits[id]?.displayValue?.replace(/\u00a0/g, ' ') ?? '?'}`,
       );
-      console.log(`${page.name}, run ${index + 1}: performance ${score(lhr, 'performance')}, ${figures.join(', ')}`);
+      console.log(
+        `${page.name}, run ${index + 1}: performance ${score(lhr, 'performance')}, ${figures.join(', ')}, ` +
+          `CPU index ${Math.round(lhr.environment.benchmarkIndex)}`,
+      );
+      if (TASKS) for (const line of longTasks(lhr)) console.log(`  ${line}`);
     }
     runs.sort((a, b) => score(a.lhr, 'performance') - score(b.lhr, 'performance'));
     const median = runs[Math.floor(runs.length / 2)]!;
