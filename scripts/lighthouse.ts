@@ -80,7 +80,7 @@ function shortcomings(lhr: Lhr, category: string): string[] {
     .map((audit) => `${audit.id} (${Math.round((audit.score ?? 0) * 100)}): ${audit.title}`);
 }
 
-const DIST = process.env.LIGHTHOUSE_DIST;
+const DIST = process.env.LIGHTHOUSE_DIST || undefined;
 
 const { gzipBytes, files } = firstLoadJs('public.html', DIST);
 const salon = await startDemoSalon({ webDistDir: DIST });
