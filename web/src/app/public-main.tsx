@@ -1,10 +1,12 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../ui/base.css';
+import { warmLikelyLanguage } from '../i18n/i18n';
 import { startEmbed } from '../lib/embed';
 import { applyStoredLook } from './look';
 import { PublicApp } from './PublicApp';
 
+warmLikelyLanguage();
 startEmbed();
 applyStoredLook();
 

@@ -46,8 +46,9 @@ function loadPart(language: Language, part: MessagePart): Promise<void> {
 let activations = 0;
 async function activate(language: Language, shell: MessagePart): Promise<void> {
   const activation = ++activations;
-  // While the messages load: the locale's Intl data, which the page needs as soon as it shows.
-  warmIntl(LOCALE_OF[language]);
+  // While the messages load: the locale's Intl data, which the page needs as soon as it shows
+  // (already on its way when warmLikelyLanguage guessed this language).
+  void warmIntl(LOCALE_OF[language]);
   partsInUse.add(shell);
   // Until every part in use is there: an area opened while these load adds its own.
   let parts: MessagePart[];
@@ -111,6 +112,15 @@ function storeChoice(language: Language): void {
   } catch {
     // Storage blocked (a frame that is not ours to store in): the choice lasts as long as the page.
   }
+}
+
+/**
+ * Starts loading the Intl data of the language the page will most likely show (the visitor's
+ * choice, else the browser's; the salon's own language is not known yet), before anything is
+ * rendered: the worker then has the script's evaluation and the first renders to finish in.
+ */
+export function warmLikelyLanguage(): void {
+  void warmIntl(LOCALE_OF[chooseLanguage({ chosen: storedChoice(), browser: navigator.languages })]);
 }
 
 interface LanguageState {

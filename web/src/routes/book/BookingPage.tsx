@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { $api } from '../../api/client';
-import { useT } from '../../i18n/i18n';
+import { useLanguage, useT } from '../../i18n/i18n';
+import { useIntlWarmed } from '../../i18n/warm-intl';
 import { isEmbedded } from '../../lib/embed';
 import { Loading, LoadError, useTitle } from '../../ui/PageStates';
 import { BookingFlow } from './BookingFlow';
@@ -28,7 +29,15 @@ export function BookingPage() {
   const services = $api.useQuery('get', '/api/public/services');
   // Waited for (not required): the review line arriving later would push the page down.
   const reviews = $api.useQuery('get', '/api/public/reviews/summary');
-  const ready = info.data !== undefined && page.data !== undefined && services.data !== undefined && !reviews.isPending;
+  // The page's prices, durations and plurals are its first Intl calls: waited for until a
+  // worker has loaded their data (i18n/warm-intl.ts), the render makes none of that cost.
+  const intlWarmed = useIntlWarmed(useLanguage().locale);
+  const ready =
+    info.data !== undefined &&
+    page.data !== undefined &&
+    services.data !== undefined &&
+    !reviews.isPending &&
+    intlWarmed;
   // The whole page appears at once when its data is in: rendered in the background (a deferred
   // value renders in slices), so a slow phone stays responsive meanwhile. The initial `false`
   // keeps that true when the data is already there as the page mounts (the usual case: it is
