@@ -100,21 +100,19 @@ function phrase(text: string): string {
 }
 
 /**
- * The ids of the clients that may match a search, from the trigram index: those whose name or
- * email holds the rarest trigrams of `search`, or whose phone holds those of `phone` (both
- * lower-cased as the `like`s compare them), in no order and possibly more than match. Null when
+ * The FTS5 query naming the clients that may match a search in `clients_search`: those whose
+ * name or email holds the rarest trigrams of `search`, or whose phone holds those of `phone`
+ * (both lower-cased as the `like`s compare them), possibly more than match. The caller reads it
+ * inside its own statement (`select rowid from clients_search where clients_search match ?`),
+ * so the candidates go from the index to the rows without a trip through JavaScript. Null when
  * a part is shorter than a trigram, which the index cannot answer.
  */
-export async function searchCandidates(db: Kysely<DB>, search: string, phone: string): Promise<number[] | null> {
+export async function candidatesQuery(db: Kysely<DB>, search: string, phone: string): Promise<string | null> {
   const text = search.toLowerCase();
   const phoneText = phone.toLowerCase();
   const tooShort = (part: string) => [...part].length < 3;
   if (tooShort(text) || (phoneText !== '' && tooShort(phoneText))) return null;
   const all = (trigrams: string[]) => `(${trigrams.map(phrase).join(' AND ')})`;
   const byText = `({name email} : ${all(await rarestTrigrams(db, text))})`;
-  const query = phoneText ? `${byText} OR (phone : ${all(await rarestTrigrams(db, phoneText))})` : byText;
-  const rows = await sql<{
-    id: number;
-  }>`select rowid as id from clients_search where clients_search match ${query}`.execute(db);
-  return rows.rows.map((row) => row.id);
+  return phoneText ? `${byText} OR (phone : ${all(await rarestTrigrams(db, phoneText))})` : byText;
 }
