@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/connection.js';
 import type { DB } from '../../db/types.js';
-import { containsPattern, likeEscaped } from '../../db/like.js';
+import { containsPattern, likeAnyCase, likeEscaped } from '../../db/like.js';
 import { paginate, paginateCounted, type Page } from '../../http/pagination.js';
 import { readTimezone } from '../settings/service.js';
 import { e164OfSearch } from '../sms/service.js';
@@ -50,8 +50,8 @@ export async function listClients(
     }
     base = base.where((eb) =>
       eb.or([
-        likeEscaped(sql`lower(name)`, pattern),
-        likeEscaped(sql`lower(email)`, pattern),
+        likeAnyCase(dialect, sql`name`, pattern),
+        likeAnyCase(dialect, sql`email`, pattern),
         // replace() is the same on both engines; a search of only spaces and dashes skips it.
         ...(phone ? [likeEscaped(sql`replace(replace(phone, ' ', ''), '-', '')`, containsPattern(phone))] : []),
         ...(e164 ? [eb('phone', '=', e164)] : []),
