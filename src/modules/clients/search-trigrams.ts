@@ -70,30 +70,48 @@ async function clientsHolding(db: Kysely<DB>, trigrams: string[]): Promise<Map<s
   return result;
 }
 
+/** For each character of `text`, the number of the word it is in (by whitespace), or -1 for whitespace. */
+function wordOfEachCharacter(text: string): number[] {
+  let word = -1;
+  let inWord = false;
+  return [...text].map((character) => {
+    const space = /\s/.test(character);
+    if (!space && !inWord) word += 1;
+    inWord = !space;
+    return space ? -1 : word;
+  });
+}
+
 /**
  * The rarest trigrams of `text`: the rarest one, then the next rarest while the clients holding
  * all of those chosen are still expected to be many, skipping those overlapping one chosen
- * (mostly from the same word, they narrow little) and stopping at one far commoner than the
- * rarest (its list costs more than it narrows). Each further trigram is expected to narrow by the
- * square root of its share of the clients, not the share itself: the trigrams of one name are not
- * independent (`s j` and `nse` of `Roos Jansen` both mostly mean a surname starting with a j),
- * and taking them as independent stopped at two trigrams holding 1,326 clients for 178 matches,
- * where a third cut them to 178 for less than the checking of the rest cost.
+ * (they narrow little) and stopping at one far commoner than the rarest (its list costs more than
+ * it narrows). A trigram of other words than those chosen is taken as independent of them (a
+ * first name says nothing of the surname); one sharing a word with them (`s j` and `nse` of
+ * `Roos Jansen` both mostly mean a surname starting with a j) is expected to narrow by only the
+ * square root of its share of the clients: taken as independent, those two stopped at 1,326
+ * clients for 178 matches, where a third trigram cut them to 178 for less than checking the rest.
  */
 async function rarestTrigrams(db: Kysely<DB>, text: string): Promise<string[]> {
   const all = trigramsOf(text);
   const counts = await clientsHolding(db, [...all.map((t) => t.trigram), ALL_CLIENTS]);
   const clients = Math.max(1, counts.get(ALL_CLIENTS)!);
+  const words = wordOfEachCharacter(text);
+  const wordsOf = (at: number) => new Set(words.slice(at, at + 3).filter((word) => word >= 0));
   const byRarity = [...all].sort((a, b) => counts.get(a.trigram)! - counts.get(b.trigram)! || a.at - b.at);
   const rarest = byRarity[0]!;
   const chosen = [rarest];
+  const chosenWords = wordsOf(rarest.at);
   let expected = counts.get(rarest.trigram)!;
   for (const next of byRarity.slice(1)) {
     if (chosen.length >= MOST_TRIGRAMS || expected <= FEW_ENOUGH) break;
     if (counts.get(next.trigram)! > COMMONER_LIMIT * Math.max(1, counts.get(rarest.trigram)!)) break;
     if (chosen.some((c) => Math.abs(c.at - next.at) < 3)) continue;
+    const share = counts.get(next.trigram)! / clients;
+    const nextWords = wordsOf(next.at);
+    expected *= [...nextWords].some((word) => chosenWords.has(word)) ? Math.sqrt(share) : share;
     chosen.push(next);
-    expected *= Math.sqrt(counts.get(next.trigram)! / clients);
+    for (const word of nextWords) chosenWords.add(word);
   }
   return chosen.map((c) => c.trigram);
 }
