@@ -13,8 +13,10 @@ import {
 /*
  * A deep link into the office opened cold (a fresh browser, nothing cached) starts its page's
  * chunks at once, beside the session's refresh, instead of after it: the manage area's and the
- * reports' chunks are requested before the refresh has answered. Signed out, the link still goes
- * to the sign-in page and back; no other area's code is fetched.
+ * reports' chunks, their messages, the signed-in bar's chunk and the salon's page are requested
+ * before the refresh has answered. Signed out, the link still goes to the sign-in page and back;
+ * no other area's code is fetched. Signed in, a report's own request leaves without waiting for
+ * the reports' chunk or the messages: it is asked for once, with the screen's very key.
  */
 
 interface Timing {
@@ -44,7 +46,15 @@ for (const dialect of BROWSER_DIALECTS) {
       );
       const refresh = timings.find(({ name }) => name === '/api/auth/web-session/refresh');
       assert.ok(refresh, 'the page asked for its session');
-      for (const chunk of ['/assets/ManageArea-', '/assets/ReportsScreens-']) {
+      // Each of these was once a wave of its own after the refresh, the messages or the first render.
+      for (const chunk of [
+        '/assets/ManageArea-',
+        '/assets/ReportsScreens-',
+        '/assets/SignedInBar-',
+        '/assets/messages-en-shell-office-',
+        '/assets/messages-en-manage-',
+        '/api/public/salon-page',
+      ]) {
         const request = timings.find(({ name }) => name.startsWith(chunk));
         assert.ok(request, `${chunk} was fetched`);
         assert.ok(
@@ -70,6 +80,78 @@ for (const dialect of BROWSER_DIALECTS) {
         watch.problems.filter((problem) => !problem.includes('status of 401')),
         [],
       );
+    });
+
+    /** Report addresses opened cold, and the one request each shows its figures from (the screen's key). */
+    const REPORTS = [
+      {
+        address: '/manage/reports/items?from=2026-01-01&to=2026-01-31',
+        heading: 'Best sellers',
+        request: '/api/reporting/item-breakdown?from=2026-01-01&to=2026-01-31',
+      },
+      {
+        address: '/manage/reports/revenue?from=2024-12-01&to=2026-11-29',
+        heading: 'Revenue over time',
+        request: '/api/reporting/sales-series?from=2024-12-01&to=2026-11-29&interval=month',
+      },
+      { address: '/manage/reports', heading: 'Reports', request: '/api/reporting/dashboard' },
+    ];
+
+    it("signed in, a report's request leaves before its chunk and the messages have come, once, with the screen's key", async () => {
+      // Signed in once in a browser of its own: its cookies only, nothing cached, in the next ones.
+      const first = await h.open({ ...DESKTOP, locale: 'en-GB' });
+      await first.page.goto('/login');
+      await first.page.getByLabel('Email').fill(admin.email);
+      await first.page.getByLabel('Password').fill(ADMIN_PASSWORD);
+      await first.page.getByLabel('Password').press('Enter');
+      await first.page.waitForURL((url) => url.pathname === '/');
+      const signedIn = await first.context.storageState();
+
+      for (const report of REPORTS) {
+        const { page, watch } = await h.open({ ...DESKTOP, locale: 'en-GB', storageState: signedIn });
+        // Held until the requests that must not wait for them have been made (or 10 s have passed,
+        // so that a start that does wait fails here instead of waiting for ever).
+        const awaited = [report.request, '/api/public/salon-info', '/api/public/salon-page'];
+        const seen: string[] = [];
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const timer = setTimeout(release, 10_000);
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          seen.push(`${url.pathname}${url.search}`);
+          if (awaited.every((path) => seen.includes(path))) release();
+        });
+        let heldWhile: string[] | null = null;
+        await page.route(/\/assets\/(ReportsScreens-[^/]*\.js|messages-[^/]*)$/, async (route) => {
+          await released;
+          heldWhile ??= [...seen];
+          await route.continue();
+        });
+        await page.goto(report.address);
+        await page.getByRole('heading', { level: 1, name: report.heading }).waitFor();
+        await page
+          .locator('main table.report-table tbody tr, main p:text-is("Nothing in this period.")')
+          .first()
+          .waitFor();
+        clearTimeout(timer);
+        const held = heldWhile as string[] | null;
+        assert.ok(held, `${report.address}: the reports' chunk and the messages were asked for`);
+        for (const path of awaited) {
+          assert.ok(
+            held.includes(path),
+            `${report.address}: ${path} waited for the reports' chunk or the messages (asked for: ${held.join(', ')})`,
+          );
+        }
+        // The screen found the start's request in the cache: one request, the address's own.
+        assert.deepEqual(
+          seen.filter((path) => path.startsWith('/api/reporting/')),
+          [report.request],
+        );
+        assert.deepEqual(watch.problems, [], report.address);
+        await page.context().close();
+      }
     });
   });
 }

@@ -100,6 +100,12 @@ export async function signOut(): Promise<void> {
 /** Whether someone is signed in, outside React (the live stream asks after a 401). */
 export const isSignedIn = (): boolean => staff.getState().status === 'signed-in';
 
+/** Who the service says is signed in (not the offline agenda's person), outside React: the office's start. */
+export function signedInUser(): SessionUser | null {
+  const state = staff.getState();
+  return state.status === 'signed-in' ? state.user : null;
+}
+
 let combined: {
   staff: SessionState<{ user: SessionUser }>;
   offline: SessionUser | null;

@@ -113,6 +113,22 @@ function storeChoice(language: Language): void {
   }
 }
 
+/** The language a page's LanguageProvider starts in: the visitor's choice, else the browser's, else the salon's. */
+function firstLanguage(salonLanguage: string | null, chosen = storedChoice()): Language {
+  return chooseLanguage({ chosen, browser: navigator.languages, salon: salonLanguage });
+}
+
+/**
+ * Starts, before React renders, the messages a LanguageProvider without the salon's language
+ * (the office's) loads first: its shell's part and the parts of the chunks started before it
+ * (`withMessages`), all at once and beside the chunks instead of after the first render. The provider then finds them
+ * loading (each part is fetched once) and shows the page when they are there, as before.
+ */
+export function preloadMessages(shell: MessagePart): void {
+  // A failed part is the provider's to meet (it asks again: a failed fetch is forgotten).
+  activate(firstLanguage(null), shell).catch(() => undefined);
+}
+
 interface LanguageState {
   language: Language;
   setLanguage: (language: Language) => void;
@@ -136,7 +152,7 @@ export function LanguageProvider({
   children: ReactNode;
 }) {
   const [chosen, setChosen] = useState<string | null>(storedChoice);
-  const language = chooseLanguage({ chosen, browser: navigator.languages, salon: salonLanguage ?? null });
+  const language = firstLanguage(salonLanguage ?? null, chosen);
   const [loaded, setLoaded] = useState<Language | null>(null);
 
   useEffect(() => {
