@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
 import { OFFICE_ROUTES } from '../../../src/lib/office-paths';
 import { $api } from '../api/client';
-import { restoreSession, signedInUser } from '../api/session';
+import { onceSignedIn, restoreSession } from '../api/session';
 import { preloadMessages } from '../i18n/i18n';
 import { isAtOrBelow } from '../lib/load-once';
 import { prefetchReportOf, salonInfoQuery } from '../routes/manage/reports/queries';
@@ -28,15 +28,21 @@ const SIGNED_OUT_PAGES = [OFFICE_ROUTES.login, OFFICE_ROUTES.resetPassword];
  */
 export function startOffice(queryClient: QueryClient, address: { pathname: string; search: string }): void {
   const { pathname, search } = address;
-  preloadOfficePage(pathname);
-  // After the chunks: their messages' parts are then among the first ones asked for, not a round after.
-  preloadMessages('shell-office');
-  if (!SIGNED_OUT_PAGES.some((page) => isAtOrBelow(pathname, page))) preloadSignedInBar();
-  void queryClient.prefetchQuery($api.queryOptions('get', '/api/public/salon-page'));
   const prefetchReport = prefetchReportOf(pathname, search);
-  if (prefetchReport) void queryClient.prefetchQuery(salonInfoQuery());
-  void restoreSession().then(() => {
+  // Heard of before React hears of the refresh's answer: the report's request leaves before
+  // React renders the signed-in page, which holds the main thread while it lasts.
+  onceSignedIn((user) => {
     // The reports are an admin's; anyone else is told so without a request (ManageArea).
-    if (prefetchReport && signedInUser()?.role === 'admin') void prefetchReport(queryClient);
+    if (prefetchReport && user.role === 'admin') void prefetchReport(queryClient);
   });
+  // In the order they are needed: the browser sends six at a time to the service (HTTP/1.1), and
+  // the refresh, on which the report's request waits, would otherwise queue behind the chunks.
+  void restoreSession();
+  // The messages first: every screen waits for them, and each chunk's own part is then asked
+  // for as the chunk starts, before its code (withMessages), not once the language is active.
+  preloadMessages('shell-office');
+  preloadOfficePage(pathname);
+  void queryClient.prefetchQuery($api.queryOptions('get', '/api/public/salon-page'));
+  if (prefetchReport) void queryClient.prefetchQuery(salonInfoQuery());
+  if (!SIGNED_OUT_PAGES.some((page) => isAtOrBelow(pathname, page))) preloadSignedInBar();
 }
