@@ -32,8 +32,9 @@ export function startOffice(queryClient: QueryClient, address: { pathname: strin
   // Heard of before React hears of the refresh's answer: the report's request leaves before
   // React renders the signed-in page, which holds the main thread while it lasts.
   onceSignedIn((user) => {
-    // The reports are an admin's; anyone else is told so without a request (ManageArea).
-    if (prefetchReport && user.role === 'admin') void prefetchReport(queryClient);
+    // The reports are an admin's (anyone else is told so without a request: ManageArea), and
+    // nothing opens before a temporary password is replaced.
+    if (prefetchReport && user.role === 'admin' && !user.require_password_change) void prefetchReport(queryClient);
   });
   // In the order they are needed: the browser sends six at a time to the service (HTTP/1.1), and
   // the refresh, on which the report's request waits, would otherwise queue behind the chunks.
