@@ -26,7 +26,9 @@ import { launchChromium } from '../web/e2e/chromium.js';
  * CACHED=1 opens each screen in one context that has opened it once already (the code from the
  * browser's cache, as at a desk; the figures are asked for again each time).
  * BENCH_DB=<file> measures another SQLite file (it is copied first, never changed); ONLY=revenue,vat
- * only the screens whose names start so.
+ * only the screens whose names start so. BEFORE_ROOT=<checkout> measures that checkout's build too
+ * (its service on the same copy), run for run in turn with this one's on each screen, so that
+ * both meet the same load: a row per build and screen, and each build's medians at the end.
  */
 
 const RUNS = 3;
@@ -55,10 +57,13 @@ function benchDatabase(): string {
   return newest;
 }
 
-/** The built service on the copy in `dataDir` (SQLite), without its worker. */
-function startService(dataDir: string) {
+/** `BEFORE_ROOT=<checkout>`: that build measured too, in turn with this one. */
+const BEFORE_ROOT = process.env.BEFORE_ROOT;
+
+/** The built service of `serviceRoot` on the copy in `dataDir` (SQLite), without its worker. */
+function startService(dataDir: string, serviceRoot = root) {
   return startBuiltService({
-    root,
+    root: serviceRoot,
     args: ['dist/server/main.js'],
     env: {
       DATA_DIR: dataDir,
@@ -132,6 +137,12 @@ const dataDir = mkdtempSync(join(tmpdir(), 'salon-reports-speed-'));
 console.log(`data set: ${source} (${(statSync(source).size / 1e9).toFixed(2)} GB), copied to ${dataDir}`);
 copyFileSync(source, join(dataDir, 'salon.db'));
 const { base, child } = await startService(dataDir);
+// The same data and the same signing key: the session cookie (per host, not per port) opens both.
+const before = BEFORE_ROOT ? await startService(dataDir, BEFORE_ROOT) : null;
+const builds = [
+  { name: 'this build', base },
+  ...(before ? [{ name: `before (${BEFORE_ROOT})`, base: before.base }] : []),
+];
 const browser = await launchChromium();
 try {
   const options = { ...DESKTOP, baseURL: base, locale: 'en-GB', timezoneId: TIMEZONE };
@@ -170,35 +181,52 @@ try {
 
   console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   const rows: string[] = [];
+  const medians = builds.map(() => ({ shown: [] as number[], apiStart: [] as number[] }));
   for (const screen of SCREENS.filter((s) => !ONLY || ONLY.some((word) => s.name.startsWith(word)))) {
-    const runs: Shown[] = [];
-    // CACHED=1: one context, the screen visited once before the runs, as at a desk.
-    const shared = CACHED ? await browser.newContext({ ...options, storageState: session }) : null;
-    if (shared) {
-      const warm = await shared.newPage();
+    const runs: Shown[][] = builds.map(() => []);
+    // CACHED=1: one context per build, the screen visited once before the runs, as at a desk.
+    const shared = CACHED
+      ? await Promise.all(
+          builds.map((build) => browser.newContext({ ...options, baseURL: build.base, storageState: session })),
+        )
+      : null;
+    for (const context of shared ?? []) {
+      const warm = await context.newPage();
       await warm.goto(screen.path, { waitUntil: 'commit' });
       await warm.evaluate<Shown>(FIGURES_SHOWN);
       await warm.close();
     }
+    // Run for run in turn: each build's runs meet the same moments of the machine's load.
     for (let run = 0; run < RUNS; run++) {
-      const context = shared ?? (await browser.newContext({ ...options, storageState: session }));
-      const tab = await context.newPage();
-      await tab.goto(screen.path, { waitUntil: 'commit' });
-      const result = await tab.evaluate<Shown>(FIGURES_SHOWN);
-      if (WATERFALL)
-        console.log(`${screen.path}, run ${run + 1}:\n  ${(await tab.evaluate<string[]>(REQUESTS)).join('\n  ')}`);
-      await (shared ? tab.close() : context.close());
-      if (result.failed !== null) throw new Error(`${screen.path}: ${result.failed}`);
-      runs.push(result);
+      for (const [index, build] of builds.entries()) {
+        const context =
+          shared?.[index] ?? (await browser.newContext({ ...options, baseURL: build.base, storageState: session }));
+        const tab = await context.newPage();
+        await tab.goto(screen.path, { waitUntil: 'commit' });
+        const result = await tab.evaluate<Shown>(FIGURES_SHOWN);
+        if (WATERFALL)
+          console.log(
+            `${screen.path}, ${build.name}, run ${run + 1}:\n  ${(await tab.evaluate<string[]>(REQUESTS)).join('\n  ')}`,
+          );
+        await (shared ? tab.close() : context.close());
+        if (result.failed !== null) throw new Error(`${screen.path}: ${result.failed}`);
+        runs[index]!.push(result);
+      }
     }
-    await shared?.close();
-    const shown = runs.map((r) => Math.round(r.shown));
-    const line =
-      `| ${screen.name} | ${shown.join(' / ')} | **${median(shown)}** | ${median(runs.map((r) => r.apiStart)).toFixed(0)} ` +
-      `| ${median(runs.map((r) => r.apiEnd)).toFixed(0)} ` +
-      `| ${median(runs.map((r) => r.apiSlowest)).toFixed(0)} | ${runs[0]?.requests ?? 0}${runs[0]?.empty ? ' (empty)' : ''} | ${median(shown) <= 1000 ? 'yes' : '**no**'} |`;
-    console.log(line);
-    rows.push(line);
+    for (const context of shared ?? []) await context.close();
+    for (const [index, build] of builds.entries()) {
+      const buildRuns = runs[index]!;
+      const shown = buildRuns.map((r) => Math.round(r.shown));
+      const apiStart = median(buildRuns.map((r) => r.apiStart));
+      medians[index]!.shown.push(median(shown));
+      medians[index]!.apiStart.push(apiStart);
+      const line =
+        `| ${screen.name}${builds.length > 1 ? `, ${build.name}` : ''} | ${shown.join(' / ')} | **${median(shown)}** | ${apiStart.toFixed(0)} ` +
+        `| ${median(buildRuns.map((r) => r.apiEnd)).toFixed(0)} ` +
+        `| ${median(buildRuns.map((r) => r.apiSlowest)).toFixed(0)} | ${buildRuns[0]?.requests ?? 0}${buildRuns[0]?.empty ? ' (empty)' : ''} | ${median(shown) <= 1000 ? 'yes' : '**no**'} |`;
+      console.log(line);
+      rows.push(line);
+    }
   }
   console.log(`load average after: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   console.log(
@@ -206,9 +234,17 @@ try {
   );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const line of rows) console.log(line);
+  for (const [index, build] of builds.entries()) {
+    const { shown, apiStart } = medians[index]!;
+    console.log(
+      `${build.name}: figures shown, median of the ${shown.length} medians ${median(shown)} ms (${shown.filter((ms) => ms <= 1000).length} of ${shown.length} within 1 s, the slowest ${Math.max(...shown)} ms); first report request sent, median ${median(apiStart).toFixed(0)} ms`,
+    );
+  }
 } finally {
   await browser.close();
-  child.kill('SIGTERM');
-  await new Promise((resolveExit) => child.once('exit', resolveExit));
+  for (const service of [child, ...(before ? [before.child] : [])]) {
+    service.kill('SIGTERM');
+    await new Promise((resolveExit) => service.once('exit', resolveExit));
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -49,9 +49,10 @@ export interface Page<T> {
  *
  * `count: 'when-needed'` reads the page first and counts only when the page does not tell it: a
  * short page holds every match from its offset on, so the total is known. For a list whose count
- * costs as much as its page (a search reading every match twice), where most requests find a
- * few rows (the till's client search), at the price of the two queries running one after the
- * other instead of side by side.
+ * costs as much as its page, where many requests find a few rows (the client list by a label),
+ * at the price of the two queries running one after the other instead of side by side. A list
+ * that reads every match to order its page (a search) counts in the same statement instead:
+ * paginateCounted.
  */
 export async function paginate<DB, TB extends keyof DB, Row, Out>(
   query: SelectQueryBuilder<DB, TB, Row>,
@@ -77,5 +78,28 @@ export async function paginate<DB, TB extends keyof DB, Row, Out>(
   } else {
     [rows, total] = await Promise.all([pageRows(), count()]);
   }
+  return { data: rows.map(map), page, limit, total, total_pages: Math.ceil(total / limit) };
+}
+
+/**
+ * One page of a list whose page statement also counts every row the list holds: `readPage`
+ * reads `limit` rows from `offset` on, each carrying the list's total (a `count(*) over ()`
+ * beside the page's order), so the rows the list filters are read once for both where
+ * paginate's page and count each read them. For a list that reads every match anyway to order
+ * its page (a contains-search, which no index orders). A page past the last row has no row to
+ * carry the total; only then does `count` run.
+ */
+export async function paginateCounted<Row, Out>(
+  readPage: (limit: number, offset: number) => Promise<Row[]>,
+  totalOf: (row: Row) => number | string | bigint,
+  count: () => Promise<number>,
+  request: PageRequest & { page: number },
+  map: (row: Row) => Out,
+): Promise<Page<Out>> {
+  const limit = Math.min(request.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+  const page = request.page;
+  const rows = await readPage(limit, (page - 1) * limit);
+  // PostgreSQL's count is a bigint, which its driver hands over as a string.
+  const total = rows.length > 0 ? Number(totalOf(rows[0]!)) : page === 1 ? 0 : await count();
   return { data: rows.map(map), page, limit, total, total_pages: Math.ceil(total / limit) };
 }

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/connection.js';
 import type { DB, Job } from '../db/types.js';
 import { purgeExpired } from './maintenance.js';
+import { mergeClientSearchIndex } from './search-index-merge.js';
 import { claimJobs, extendLease, markDone, markFailed } from './queue.js';
 import type { JobContext, JobHandlers, JobName } from './types.js';
 
@@ -94,6 +95,9 @@ export class Worker {
             this.lastMaintenance = Date.now();
             await purgeExpired(this.options.db);
             await this.options.scheduleRecurring?.();
+            await mergeClientSearchIndex(this.options.db, this.options.dialect).catch((error: unknown) =>
+              this.options.log.error({ err: error }, 'job worker could not merge the client search index'),
+            );
           }
           claimed = this.launch(
             await claimJobs(this.options.db, this.options.dialect, this.id, free, this.options.leaseMs),

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/connection.js';
 import type { DB } from '../../db/types.js';
-import { containsPattern, likeEscaped } from '../../db/like.js';
-import { paginate, type Page } from '../../http/pagination.js';
+import { containsPattern, likeAnyCase, likeEscaped } from '../../db/like.js';
+import { paginate, paginateCounted, type Page } from '../../http/pagination.js';
 import { readTimezone } from '../settings/service.js';
 import { e164OfSearch } from '../sms/service.js';
 import { labelKey, labelNamesOf } from './labels.js';
-import { searchCandidates } from './search-trigrams.js';
+import { candidatesQuery } from './search-trigrams.js';
 import type { ClientListInput, ClientOutput } from './schemas.js';
 import { toClient } from './record.js';
 
@@ -16,9 +16,10 @@ function stripPhone(text: string): string {
 }
 
 /**
- * Clients by name (case-insensitive), then id, unless `sort`/`order` ask for another order: one query for the rows, one for their
- * labels (the whole page at once) and, when paginated, one count. Erased and merged-away
- * clients are left out unless `include_inactive`.
+ * Clients by name (case-insensitive), then id, unless `sort`/`order` ask for another order: one
+ * query for the rows (a search's page with its total), one for their labels (the whole page at
+ * once) and, when paginated without a search, one count. Erased and merged-away clients are left
+ * out unless `include_inactive`.
  */
 export async function listClients(
   db: Kysely<DB>,
@@ -37,21 +38,20 @@ export async function listClients(
     // Phones are stored in E.164: `06 1234 5678` finds `+31612345678`.
     const e164 = await e164OfSearch(db, search);
     // On SQLite the trigram index names the candidates (a superset: it folds case at least as
-    // widely as lower()); the `like`s below still decide, so the index changes only what is
-    // read. PostgreSQL's trigram indexes are on the `like`s' own expressions and need no hint.
-    const candidates = dialect === 'sqlite' ? await searchCandidates(db, search, phone) : null;
-    if (candidates) {
-      if (e164) {
-        const byE164 = await db.selectFrom('clients').select('id').where('phone', '=', e164).execute();
-        candidates.push(...byE164.map((row) => row.id));
-      }
-      // The ids as one JSON parameter, whatever their number (SQLite takes at most 32,766 parameters).
-      base = base.where(sql<boolean>`id in (select value from json_each(${JSON.stringify(candidates)}))`);
+    // widely as lower()), read in the same statement; a phone in E.164 is found through its own
+    // index. The `like`s below still decide, so the index changes only what is read.
+    // PostgreSQL's trigram indexes are on the `like`s' own expressions and need no hint.
+    const candidates = dialect === 'sqlite' ? await candidatesQuery(db, search, phone) : null;
+    if (candidates !== null) {
+      const byE164 = e164 ? sql` union all select id from clients where phone = ${e164}` : sql``;
+      base = base.where(
+        sql<boolean>`id in (select rowid from clients_search where clients_search match ${candidates}${byE164})`,
+      );
     }
     base = base.where((eb) =>
       eb.or([
-        likeEscaped(sql`lower(name)`, pattern),
-        likeEscaped(sql`lower(email)`, pattern),
+        likeAnyCase(dialect, sql`name`, pattern),
+        likeAnyCase(dialect, sql`email`, pattern),
         // replace() is the same on both engines; a search of only spaces and dashes skips it.
         ...(phone ? [likeEscaped(sql`replace(replace(phone, ' ', ''), '-', '')`, containsPattern(phone))] : []),
         ...(e164 ? [eb('phone', '=', e164)] : []),
@@ -80,9 +80,50 @@ export async function listClients(
   const direction = filter.order === 'desc' ? 'desc' : 'asc';
   const column = filter.sort === 'created_at' ? sql`created_at` : sql`lower(name)`;
   const first = search ? sql`${column} || ''` : column;
-  const query = base.selectAll().orderBy(first, direction).orderBy('id', direction);
   const count = async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
-  const result = await paginate(query, count, filter, (row) => row, { count: 'when-needed' });
+  // A search's page reads every match to order them, so its statement counts them too: the
+  // matches (their ids and order) read once into a table of the statement's own, counted and
+  // ordered there, and only the page's rows read whole. Without a search the page is the index's
+  // next rows and the count its own query.
+  const result =
+    search && filter.page !== undefined
+      ? await paginateCounted(
+          (limit, offset) =>
+            db
+              .with(
+                (cte) => cte('matches').materialized(),
+                () => base.select(['id', sql<string>`${first}`.as('sort_key')]),
+              )
+              .with('page', (qb) =>
+                qb
+                  .selectFrom('matches')
+                  .selectAll()
+                  .orderBy('sort_key', direction)
+                  .orderBy('id', direction)
+                  .limit(limit)
+                  .offset(offset),
+              )
+              .selectFrom('page')
+              .innerJoin('clients', 'clients.id', 'page.id')
+              .selectAll('clients')
+              .select((eb) => eb.selectFrom('matches').select(eb.fn.countAll<number | string>().as('n')).as('total'))
+              .orderBy('page.sort_key', direction)
+              .orderBy('page.id', direction)
+              .execute(),
+          (row) => row.total ?? 0,
+          count,
+          { ...filter, page: filter.page },
+          (row) => row,
+        )
+      : await paginate(
+          base.selectAll().orderBy(first, direction).orderBy('id', direction),
+          count,
+          filter,
+          (row) => row,
+          {
+            count: 'when-needed',
+          },
+        );
   const rows = Array.isArray(result) ? result : result.data;
   const labels = await labelNamesOf(
     db,

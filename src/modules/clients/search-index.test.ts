@@ -138,10 +138,10 @@ for (const dialect of DIALECTS) {
       const word = tag();
       const ids: number[] = [];
       for (let i = 0; i < 5; i += 1) ids.push((await created({ name: `Paged ${word} ${i}` })).id);
-      const page = async (number: number, limit: number) => {
+      const page = async (number: number, limit: number, order = '') => {
         const response = await t.request({
           method: 'GET',
-          url: `/api/clients?search=${word}&page=${number}&limit=${limit}`,
+          url: `/api/clients?search=${word}&page=${number}&limit=${limit}${order}`,
           token: admin.token,
         });
         assert.equal(response.status, 200, JSON.stringify(response.body));
@@ -153,6 +153,13 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await page(3, 2), [ids.slice(4), 5, 3], 'a short last page');
       assert.deepEqual(await page(4, 2), [[], 5, 3], 'past the end');
       assert.deepEqual(await page(1, 5), [ids, 5, 1], 'a page exactly full');
+      const newestFirst = [...ids].reverse();
+      assert.deepEqual(await page(1, 2, '&order=desc'), [newestFirst.slice(0, 2), 5, 3], 'by name, descending');
+      assert.deepEqual(
+        await page(2, 2, '&sort=created_at&order=desc'),
+        [newestFirst.slice(2, 4), 5, 3],
+        'newest first',
+      );
     });
 
     it('a new, changed, merged, erased or deleted client is found as it is now', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
-import { containsPattern, likeEscaped } from '../../db/like.js';
+import type { Dialect } from '../../db/connection.js';
+import { containsPattern, likeAnyCase } from '../../db/like.js';
 import { fromCents } from '../../lib/money.js';
 import type { ItemSearchInput, ItemSearchOutput } from './schemas.js';
 
@@ -28,11 +29,11 @@ const SERVICE = 0;
 const PRODUCT = 1;
 const PACKAGE = 2;
 
-export async function searchItems(db: Executor, input: ItemSearchInput): Promise<ItemSearchOutput[]> {
+export async function searchItems(db: Executor, input: ItemSearchInput, dialect: Dialect): Promise<ItemSearchOutput[]> {
   const q = input.q.trim();
   const limit = Math.min(input.limit ?? 20, MAX_PER_KIND);
   const pattern = containsPattern(q);
-  const byName = likeEscaped(sql`lower(name)`, pattern);
+  const byName = likeAnyCase(dialect, sql`name`, pattern);
   // One statement for the three kinds, each its own first `limit` in its own order: one round
   // trip to the database instead of three per keystroke (on PostgreSQL each is a wake-up of a
   // server process; under load they, not the few hundred rows read, were the search's cost).
@@ -50,7 +51,7 @@ export async function searchItems(db: Executor, input: ItemSearchInput): Promise
         select ${sql.lit(PRODUCT)} as kind, case when ean_code = ${q} then 0 else 1 end as ean_first,
           lower(name) as sort_name, id, name, price, ean_code, quantity_on_hand
         from products
-        where active = 1 and (ean_code = ${q} or ${byName} or ${likeEscaped(sql`lower(sku)`, pattern)})
+        where active = 1 and (ean_code = ${q} or ${byName} or ${likeAnyCase(dialect, sql`sku`, pattern)})
         -- The exact barcode first, then by name.
         order by case when ean_code = ${q} then 0 else 1 end, lower(name), id limit ${limit}
       ) as found_products

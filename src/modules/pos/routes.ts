@@ -128,7 +128,7 @@ export async function posRoutes(instance: FastifyInstance, ctx: AppContext): Pro
       querystring: ItemSearchQuery,
       response: { 200: Type.Array(ItemSearchOut), 400: errorRef },
     },
-    handler: (request) => searchItems(ctx.db, request.query),
+    handler: (request) => searchItems(ctx.db, request.query, ctx.dialect),
   });
 
   await drawerRoutes(instance, ctx);

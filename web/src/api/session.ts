@@ -100,6 +100,21 @@ export async function signOut(): Promise<void> {
 /** Whether someone is signed in, outside React (the live stream asks after a 401). */
 export const isSignedIn = (): boolean => staff.getState().status === 'signed-in';
 
+/**
+ * Calls `then` with the person once the service's session first becomes known, if someone is
+ * signed in (never when signed out): within the store's change, before React hears of it. The
+ * office's start makes its requests here, so they leave before React renders the signed-in
+ * page, not after it (that render takes the main thread for as long as it lasts).
+ */
+export function onceSignedIn(then: (user: SessionUser) => void): void {
+  const unsubscribe = staff.subscribe(() => {
+    const state = staff.getState();
+    if (state.status === 'unknown') return;
+    unsubscribe();
+    if (state.status === 'signed-in') then(state.user);
+  });
+}
+
 let combined: {
   staff: SessionState<{ user: SessionUser }>;
   offline: SessionUser | null;

@@ -1,10 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
 import { OFFICE_ROUTES, officeHref } from '../../../src/lib/office-paths';
 import { LanguageProvider, useT } from '../i18n/i18n';
 import { $api, api } from '../api/client';
+import { forgetPersonal } from '../api/forget-personal';
 import { signOut, useSession } from '../api/session';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { FailureAlert } from '../ui/FailureAlert';
@@ -40,9 +41,9 @@ import { AriaProviders } from '../ui/AriaProviders';
  * The back office's shell: header, navigation and the routes of its areas. Every page but
  * the sign-in needs a signed-in user; the areas (desk, till, management) fill it.
  */
-export function OfficeApp() {
+export function OfficeApp({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders client={queryClient}>
       <LanguageProvider shell="shell-office">
         <AriaProviders>
           <OfficeShell />
@@ -51,9 +52,6 @@ export function OfficeApp() {
     </AppProviders>
   );
 }
-
-/** The public salon page says nothing about who is signed in: kept across sign-ins. */
-const ANYONE_READS = new Set(['/api/public/salon-page']);
 
 function OfficeShell() {
   const t = useT();
@@ -64,11 +62,17 @@ function OfficeShell() {
   const search = useSearch();
   const [everywhereError, setEverywhereError] = useState<unknown>(null);
   useSalonLook();
-  // What the service answered for one person is not shown to the next one signing in here.
+  // What the service answered for one person is not shown to the next one signing in here: on
+  // a change of person (a sign-in, a sign-out), not when the session first becomes known, since
+  // what the office's start asked for meanwhile (office-start.ts) was asked with this session.
   const userId = user?.id ?? null;
+  const known = session.status !== 'unknown';
+  const shownFor = useRef<{ userId: number | null } | null>(null);
   useEffect(() => {
-    queryClient.removeQueries({ predicate: (query) => !ANYONE_READS.has(String(query.queryKey[1])) });
-  }, [queryClient, userId]);
+    if (!known) return;
+    if (shownFor.current !== null && shownFor.current.userId !== userId) forgetPersonal(queryClient);
+    shownFor.current = { userId };
+  }, [queryClient, userId, known]);
   // Only a browser signed out asks whether the salon is set up yet (no user at all: the set-up page).
   const setup = $api.useQuery('get', '/api/auth/setup-status', {}, { enabled: session.status === 'signed-out' });
 

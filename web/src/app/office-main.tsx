@@ -1,20 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../ui/base.css';
-import { restoreSession } from '../api/session';
+import { createAppQueryClient } from '../api/query-client';
 import { applyStoredLook } from './look';
 import { OfficeApp } from './OfficeApp';
-import { preloadOfficePage } from './office-pages';
+import { startOffice } from './office-start';
 import { registerOfficeWorker } from './office-worker';
 
 applyStoredLook();
-// The address's chunks and the session's refresh start now, side by side: neither waits for the
-// other, nor for the messages and the first render (each used to, three waves one after another).
-preloadOfficePage(window.location.pathname);
-void restoreSession();
+// The address's chunks, the session's refresh and the requests the address shows start now,
+// side by side: none waits for another, nor for the messages and the first render.
+const queryClient = createAppQueryClient();
+startOffice(queryClient, window.location);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <OfficeApp />
+    <OfficeApp queryClient={queryClient} />
   </StrictMode>,
 );
 registerOfficeWorker();

@@ -44,8 +44,11 @@ function loadPart(language: Language, part: MessagePart): Promise<void> {
 }
 
 let activations = 0;
+/** The language of the latest activation, known before its parts have come. */
+let activating: Language | null = null;
 async function activate(language: Language, shell: MessagePart): Promise<void> {
   const activation = ++activations;
+  activating = language;
   // While the messages load: the locale's Intl data, which the page needs as soon as it shows
   // (already on its way when warmLikelyLanguage guessed this language).
   void warmIntl(LOCALE_OF[language]);
@@ -72,11 +75,13 @@ async function activate(language: Language, shell: MessagePart): Promise<void> {
 export function withMessages<T>(part: MessagePart, load: () => Promise<T>): () => Promise<T> {
   return async () => {
     partsInUse.add(part);
-    const [module] = await Promise.all([
+    // The messages before the code: the browser sends a few requests at a time, and the page
+    // waits for both. The language being activated counts as known (the office's start
+    // activates before it starts any chunk), so the part is not asked for a round later.
+    const language = activeLanguage ?? activating;
+    const [, module] = await Promise.all([
+      language === null ? firstActive.then((first) => loadPart(first, part)) : loadPart(language, part),
       load(),
-      (activeLanguage === null ? firstActive : Promise.resolve(activeLanguage)).then((language) =>
-        loadPart(language, part),
-      ),
     ]);
     return module;
   };
@@ -114,13 +119,29 @@ function storeChoice(language: Language): void {
   }
 }
 
+/** The language a page's LanguageProvider starts in: the visitor's choice, else the browser's, else the salon's. */
+function firstLanguage(salonLanguage: string | null, chosen = storedChoice()): Language {
+  return chooseLanguage({ chosen, browser: navigator.languages, salon: salonLanguage });
+}
+
+/**
+ * Starts, before React renders, the messages a LanguageProvider without the salon's language
+ * (the office's) loads first: its shell's part now, and the part of each chunk started after
+ * it as that chunk starts (`withMessages`), instead of after the first render. The provider
+ * then finds them loading (each part is fetched once) and shows the page when they are there.
+ */
+export function preloadMessages(shell: MessagePart): void {
+  // A failed part is the provider's to meet (it asks again: a failed fetch is forgotten).
+  activate(firstLanguage(null), shell).catch(() => undefined);
+}
+
 /**
  * Starts loading the Intl data of the language the page will most likely show (the visitor's
  * choice, else the browser's; the salon's own language is not known yet), before anything is
  * rendered: the worker then has the script's evaluation and the first renders to finish in.
  */
 export function warmLikelyLanguage(): void {
-  void warmIntl(LOCALE_OF[chooseLanguage({ chosen: storedChoice(), browser: navigator.languages })]);
+  void warmIntl(LOCALE_OF[firstLanguage(null)]);
 }
 
 interface LanguageState {
@@ -146,7 +167,7 @@ export function LanguageProvider({
   children: ReactNode;
 }) {
   const [chosen, setChosen] = useState<string | null>(storedChoice);
-  const language = chooseLanguage({ chosen, browser: navigator.languages, salon: salonLanguage ?? null });
+  const language = firstLanguage(salonLanguage ?? null, chosen);
   const [loaded, setLoaded] = useState<Language | null>(null);
 
   useEffect(() => {

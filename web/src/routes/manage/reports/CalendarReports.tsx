@@ -1,10 +1,11 @@
-import { $api } from '../../../api/client';
+import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../../i18n/i18n';
 import { weekdayName } from '../../../lib/format';
 import { Loading, LoadError } from '../../../ui/PageStates';
 import { BarFigure } from './charts';
 import type { ReportFormat } from './format';
 import { ExportCsv, FigureTable, type Column } from './parts';
+import { reportQueries } from './queries';
 
 /* The reports over the calendar: the week's busy hours (all time) and the forecast ahead. */
 
@@ -16,7 +17,7 @@ import { ExportCsv, FigureTable, type Column } from './parts';
  */
 export function HeatmapReport({ f }: { f: ReportFormat }) {
   const t = useT();
-  const query = $api.useQuery('get', '/api/reporting/heatmap');
+  const query = useQuery(reportQueries.heatmap());
   if (query.isError) return <LoadError retry={() => void query.refetch()} />;
   if (!query.data) return <Loading />;
   const cells = query.data;
@@ -78,7 +79,7 @@ export function HeatmapReport({ f }: { f: ReportFormat }) {
 
 export function ForecastReport({ f }: { f: ReportFormat }) {
   const t = useT();
-  const query = $api.useQuery('get', '/api/reporting/forecast', { params: { query: { days: 30 } } });
+  const query = useQuery(reportQueries.forecast());
   if (query.isError) return <LoadError retry={() => void query.refetch()} />;
   if (!query.data) return <Loading />;
   const rows = query.data;

@@ -1,14 +1,15 @@
-import { $api } from '../../../api/client';
+import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../../i18n/i18n';
 import { Loading, LoadError } from '../../../ui/PageStates';
 import { BarFigure } from './charts';
 import type { ReportFormat } from './format';
 import { ExportCsv, FigureTable, type Column } from './parts';
+import { reportQueries } from './queries';
 
 /** Today's figures, with the revenue goal and the week's forecast when the salon turned them on. */
 export function DashboardReport({ f }: { f: ReportFormat }) {
   const t = useT();
-  const query = $api.useQuery('get', '/api/reporting/dashboard');
+  const query = useQuery(reportQueries.dashboard());
   if (query.isError) return <LoadError retry={() => void query.refetch()} />;
   if (!query.data) return <Loading />;
   const d = query.data;

@@ -1,10 +1,11 @@
-import { $api } from '../../../api/client';
+import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../../i18n/i18n';
 import { Loading, LoadError } from '../../../ui/PageStates';
 import { BarFigure } from './charts';
 import type { ReportFormat } from './format';
 import { ExportCsv, FigureTable, type Column } from './parts';
 import type { Period } from './range';
+import { reportQueries } from './queries';
 
 /* The reports about people: staff performance, client retention with its churned list. */
 
@@ -15,7 +16,7 @@ interface Props {
 
 export function StaffReport({ period, f }: Props) {
   const t = useT();
-  const query = $api.useQuery('get', '/api/reporting/staff-performance', { params: { query: period } });
+  const query = useQuery(reportQueries.staff(period));
   if (query.isError) return <LoadError retry={() => void query.refetch()} />;
   if (!query.data) return <Loading />;
   const rows = query.data;
@@ -63,7 +64,7 @@ export function StaffReport({ period, f }: Props) {
 
 export function RetentionReport({ period, f }: Props) {
   const t = useT();
-  const query = $api.useQuery('get', '/api/reporting/retention', { params: { query: period } });
+  const query = useQuery(reportQueries.retention(period));
   if (query.isError) return <LoadError retry={() => void query.refetch()} />;
   if (!query.data) return <Loading />;
   const d = query.data;

@@ -1,7 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, Route, Switch } from 'wouter';
 // The office's addresses, shared with the service (which pages it serves) and its notifications' links.
 import { MANAGE_REPORT_ROUTE, manageReportHref, OFFICE_ROUTES, officeHref } from '../../../../../src/lib/office-paths';
-import { $api } from '../../../api/client';
 import { useT } from '../../../i18n/i18n';
 import { NotFound, useTitle } from '../../../ui/PageStates';
 import { REPORTS } from './catalog';
@@ -9,6 +9,7 @@ import { DashboardReport } from './DashboardReport';
 import { useReportFormat } from './format';
 import { PeriodPicker, usePeriod } from './parts';
 import { VatReport } from './VatReport';
+import { salonInfoQuery } from './queries';
 import './reports.css';
 
 /**
@@ -27,7 +28,7 @@ export default function ReportsScreens() {
 }
 
 function useSalon() {
-  const info = $api.useQuery('get', '/api/public/salon-info');
+  const info = useQuery(salonInfoQuery());
   return { currency: info.data?.currency, name: info.data?.salon_name ?? '' };
 }
 

@@ -1,10 +1,11 @@
-import { $api } from '../../../api/client';
+import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../../i18n/i18n';
 import { Loading, LoadError } from '../../../ui/PageStates';
 import { BarFigure, LineFigure } from './charts';
 import type { ReportFormat } from './format';
 import { ExportCsv, FigureTable, type Column } from './parts';
-import { seriesAsk, type Period } from './range';
+import { reportQueries } from './queries';
+import type { Period } from './range';
 
 /* The money reports: revenue over time (the sales per month or week), items, promotions. */
 
@@ -19,7 +20,7 @@ interface Props {
  */
 export function RevenueReport({ period, f }: Props) {
   const t = useT();
-  const query = $api.useQuery('get', '/api/reporting/sales-series', { params: { query: seriesAsk(period) } });
+  const query = useQuery(reportQueries.revenue(period));
   if (query.isError) return <LoadError retry={() => void query.refetch()} />;
   if (!query.data) return <Loading />;
   const rows = query.data.buckets.map((bucket) => ({ from: bucket.from, to: bucket.to, revenue: bucket.total_sales }));
@@ -64,7 +65,7 @@ export function RevenueReport({ period, f }: Props) {
 
 export function BookingCountReport({ period, f }: Props) {
   const t = useT();
-  const query = $api.useQuery('get', '/api/reporting/booking-count', { params: { query: period } });
+  const query = useQuery(reportQueries.bookings(period));
   if (query.isError) return <LoadError retry={() => void query.refetch()} />;
   if (!query.data) return <Loading />;
   const rows = [{ label: t('manage.reports.bookings.count'), value: query.data.booking_count }];
@@ -82,7 +83,7 @@ export function BookingCountReport({ period, f }: Props) {
 
 export function ItemsReport({ period, f }: Props) {
   const t = useT();
-  const query = $api.useQuery('get', '/api/reporting/item-breakdown', { params: { query: period } });
+  const query = useQuery(reportQueries.items(period));
   if (query.isError) return <LoadError retry={() => void query.refetch()} />;
   if (!query.data) return <Loading />;
   const rows = [
@@ -122,7 +123,7 @@ export function ItemsReport({ period, f }: Props) {
 
 export function PromotionsReport({ period, f }: Props) {
   const t = useT();
-  const query = $api.useQuery('get', '/api/reporting/promotions', { params: { query: period } });
+  const query = useQuery(reportQueries.promotions(period));
   if (query.isError) return <LoadError retry={() => void query.refetch()} />;
   if (!query.data) return <Loading />;
   const rows = query.data.promotions;
@@ -175,7 +176,7 @@ export function PromotionsReport({ period, f }: Props) {
 
 export function GiftCardsReport({ period, f }: Props) {
   const t = useT();
-  const query = $api.useQuery('get', '/api/reporting/gift-cards', { params: { query: period } });
+  const query = useQuery(reportQueries['gift-cards'](period));
   if (query.isError) return <LoadError retry={() => void query.refetch()} />;
   if (!query.data) return <Loading />;
   const d = query.data;

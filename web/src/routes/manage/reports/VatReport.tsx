@@ -1,10 +1,11 @@
-import { $api } from '../../../api/client';
+import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../../i18n/i18n';
 import { Button } from '../../../ui/Button';
 import { Loading, LoadError } from '../../../ui/PageStates';
 import type { ReportFormat } from './format';
 import { ExportCsv, FigureTable, type Column } from './parts';
 import type { Period } from './range';
+import { reportQueries } from './queries';
 
 /**
  * The VAT report for the accountant: per rate what was sold, what was given back and what is
@@ -13,7 +14,7 @@ import type { Period } from './range';
  */
 export function VatReport({ period, f, salon }: { period: Period; f: ReportFormat; salon: string }) {
   const t = useT();
-  const query = $api.useQuery('get', '/api/reporting/vat', { params: { query: period } });
+  const query = useQuery(reportQueries.vat(period));
   if (query.isError) return <LoadError retry={() => void query.refetch()} />;
   if (!query.data) return <Loading />;
   const d = query.data;
