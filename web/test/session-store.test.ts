@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it, mock } from 'node:test';
+import { ApiError } from '../src/api/errors.js';
 import { createSessionStore } from '../src/api/session-store.js';
 
 /*
@@ -112,5 +113,50 @@ describe('the session store (staff and client sessions)', () => {
     } finally {
       mock.timers.reset();
     }
+  });
+  it('a refresh refused for now (429 with Retry-After) signs nobody out: it is asked again when the service says', async () => {
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      const answers: Array<() => Promise<Answer>> = [
+        () => Promise.reject(new ApiError(429, null, 2)),
+        async () => ({ token: 't1', expires_in: 900, name: 'Ada' }),
+        () => Promise.reject(new ApiError(503, null, 120)),
+        async () => ({ token: 't2', expires_in: 900, name: 'Ada' }),
+      ];
+      let asked = 0;
+      const { store, tokens } = storeWith(() => answers[asked++]!());
+      const changes: string[] = [];
+      store.subscribe(() => changes.push(store.getState().status));
+
+      // A page load refused: still unknown (a page shows Loading, not the sign-in), asked again after 2 s.
+      await store.restore();
+      assert.deepEqual(store.getState(), { status: 'unknown' });
+      mock.timers.tick(1_999);
+      assert.equal(asked, 1);
+      mock.timers.tick(1);
+      assert.equal(asked, 2);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(store.getState(), { status: 'signed-in', name: 'Ada' });
+
+      // A renewal refused: still signed in with the token that works, asked again after at most 30 s.
+      mock.timers.tick(840_000);
+      assert.equal(asked, 3);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(store.getState(), { status: 'signed-in', name: 'Ada' });
+      mock.timers.tick(30_000);
+      assert.equal(asked, 4);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(tokens, ['t1', 't2']);
+      assert.ok(!changes.includes('signed-out'), 'never signed out');
+      store.end();
+    } finally {
+      mock.timers.reset();
+    }
+  });
+
+  it('a refusal without Retry-After (401: no session) signs out at once', async () => {
+    const { store } = storeWith(() => Promise.reject(new ApiError(401, null)));
+    await store.restore();
+    assert.deepEqual(store.getState(), { status: 'signed-out' });
   });
 });

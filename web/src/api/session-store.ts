@@ -6,6 +6,8 @@
  * from storage, and a timer refreshes it a minute before it expires.
  */
 
+import { ApiError } from './errors';
+
 export type SessionState<SignedIn extends object> =
   { status: 'unknown' } | { status: 'signed-out' } | ({ status: 'signed-in' } & SignedIn);
 
@@ -38,6 +40,14 @@ export interface SessionStore<Answer, SignedIn extends object> {
   restore: () => Promise<void>;
   /** Changes what is shown of who is signed in (a new name), while signed in. */
   update: (change: (signedIn: SignedIn) => SignedIn) => void;
+}
+
+/** The longest a refresh waits on the service's Retry-After: a page stays on "Loading" no longer. */
+const MOST_RETRY_WAIT_S = 30;
+
+/** The seconds a refusal said to wait (the Retry-After of a 429 or 503), or null. */
+function retryAfterOf(error: unknown): number | null {
+  return error instanceof ApiError ? error.retryAfter : null;
 }
 
 export function createSessionStore<Answer, SignedIn extends object>({
@@ -87,9 +97,19 @@ export function createSessionStore<Answer, SignedIn extends object>({
     try {
       const answer = await refresh();
       if (generation === asked) start(answer);
-    } catch {
-      // No session (401), or the service unreachable: signed out, unless the session changed meanwhile.
-      if (generation === asked) end();
+    } catch (error) {
+      if (generation !== asked) return;
+      // Too many requests for now (429, 503 with Retry-After): the session itself is fine, so
+      // nobody is sent to the sign-in page; asked again when the service says, meanwhile as
+      // before (unknown on a page load, signed in with the token that still works on a renewal).
+      const wait = retryAfterOf(error);
+      if (wait !== null) {
+        clearTimeout(refreshTimer);
+        refreshTimer = setTimeout(() => void restore(), Math.min(wait, MOST_RETRY_WAIT_S) * 1000);
+        return;
+      }
+      // No session (401), or the service unreachable: signed out.
+      end();
     }
   }
 

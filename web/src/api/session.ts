@@ -58,6 +58,9 @@ function setOffline(user: SessionUser | null, stillChecking: boolean): void {
 export async function restoreSession(): Promise<void> {
   setOffline(offlineUser, true);
   await staff.restore();
+  // Refused for now (too many requests): the store asks again when the service says; what is
+  // kept offline is decided on that answer, not erased as if the service had said no session.
+  if (staff.getState().status === 'unknown') await known();
   if (staff.getState().status === 'signed-in') {
     setOffline(null, false);
     return;
@@ -72,6 +75,17 @@ export async function restoreSession(): Promise<void> {
   setOffline(user, false);
   // A moment after the browser says it is online: the connection is often not usable at once.
   if (user) window.addEventListener('online', () => setTimeout(() => void restoreSession(), 1000), { once: true });
+}
+
+/** Resolves once the store knows whether someone is signed in. */
+function known(): Promise<void> {
+  return new Promise((resolve) => {
+    const unsubscribe = staff.subscribe(() => {
+      if (staff.getState().status === 'unknown') return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 /** Signs in: the session cookie is set, the access token kept in memory; a refusal is thrown. */
