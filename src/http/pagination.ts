@@ -83,8 +83,9 @@ export async function paginate<DB, TB extends keyof DB, Row, Out>(
 
 /**
  * One page of a list whose page statement also counts every row the list holds: `readPage`
- * reads `limit` rows from `offset` on, each carrying the list's total (a `count(*) over ()`
- * beside the page's order), so the rows the list filters are read once for both where
+ * reads `limit` rows from `offset` on, each carrying the list's total (counted in the same
+ * statement as the page, e.g. over a materialized table of the matches), so the rows the list
+ * filters are read once for both where
  * paginate's page and count each read them. For a list that reads every match anyway to order
  * its page (a contains-search, which no index orders). A page past the last row has no row to
  * carry the total; only then does `count` run.
