@@ -161,7 +161,10 @@ for (const dialect of BROWSER_DIALECTS) {
       await panel.getByRole('button', { name: 'Yes, cancel the visit' }).click();
       // The question hides the panel's buttons at once; only the parts' statuses say the cancel is done.
       for (const service of ['Cut', 'Colour']) {
-        await panel.getByRole('listitem').filter({ hasText: `${service} with Ana (cancelled)` }).waitFor();
+        await panel
+          .getByRole('listitem')
+          .filter({ hasText: `${service} with Ana (cancelled)` })
+          .waitFor();
       }
       const cancelled = await api(h.t, admin.token, 'GET', `/api/bookings/visits/${visit.id}`);
       assert.deepEqual(

@@ -6,7 +6,7 @@
  * from storage, and a timer refreshes it a minute before it expires.
  */
 
-import { ApiError } from './errors';
+import { ApiError } from './errors.js';
 
 export type SessionState<SignedIn extends object> =
   { status: 'unknown' } | { status: 'signed-out' } | ({ status: 'signed-in' } & SignedIn);
