@@ -118,16 +118,22 @@ describe('the web front end served by the service', () => {
         body,
         lang: /<html lang="(\w+)">/.exec(body)?.[1],
         title: /<title>([^<]*)<\/title>/.exec(body)?.[1],
+        description: /<meta name="description" content="([^"]*)" \/>/.exec(body)?.[1],
         messages:
           /<link rel="modulepreload" crossorigin href="(\/assets\/messages-(\w+)-shell-public-[\w-]+\.js)">/.exec(body),
       };
     };
     const dutch = await page('/book?lang=nl', 'en-GB,en;q=0.9');
     assert.deepEqual([dutch.lang, dutch.title, dutch.messages?.[2]], ['nl', 'Afspraak maken', 'nl']);
+    assert.equal(
+      dutch.description,
+      'Maak online een afspraak bij de salon: kies een behandeling, een dag en een tijd.',
+    );
     // The file preloaded is the build's own, served.
     assert.equal((await t.app.inject({ url: dutch.messages![1]! })).statusCode, 200);
     const english = await page('/book?lang=en', 'nl-NL');
     assert.deepEqual([english.lang, english.title, english.messages?.[2]], ['en', 'Book an appointment', 'en']);
+    assert.equal(english.description, 'Book an appointment at the salon online: choose a service, a day and a time.');
     // No usable ?lang=: the first language of the browser's the page speaks, as the page's script chooses.
     for (const [url, header, language] of [
       ['/book', 'de-DE,de;q=0.9,nl;q=0.8,en;q=0.7', 'nl'],

@@ -6,7 +6,7 @@ import { MESSAGES_MODULE } from './messages-plugin.js';
 
 /*
  * The booking page's HTML in each language (`book.<language>.html`, beside public.html): the
- * public shell's HTML with its `lang` and `<title>` in that language and a `modulepreload` of
+ * public shell's HTML with its `lang`, `<title>` and description in that language and a `modulepreload` of
  * that language's messages for the shell. The service sends the one of the language it can
  * tell from the request (src/http/page-language.ts), so the messages come beside the scripts;
  * from public.html they are fetched only once the scripts have run and chosen the language, a
@@ -14,6 +14,9 @@ import { MESSAGES_MODULE } from './messages-plugin.js';
  */
 
 type Catalogue = Record<string, string>;
+
+/** Messages only the HTML written here names (no script shows them): in no part of the catalogues. */
+export const HTML_ONLY_MESSAGES = ['book.description'] as const;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -29,10 +32,19 @@ export function bookingPageHtml(
     if (!pattern.test(html)) throw new Error(`booking page: public.html has no ${String(pattern)}`);
     return html.replace(pattern, replacement);
   };
-  const title = catalogue['book.title'];
-  if (title === undefined) throw new Error(`booking page: catalogue ${language} has no book.title`);
+  const text = (key: string) => {
+    const message = catalogue[key];
+    if (message === undefined) throw new Error(`booking page: catalogue ${language} has no ${key}`);
+    return escapeHtml(message);
+  };
   let html = replace(publicHtml, /<html lang="[^"]*">/, `<html lang="${language}">`);
-  html = replace(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  html = replace(html, /<title>[^<]*<\/title>/, `<title>${text('book.title')}</title>`);
+  // What a search engine or a shared link shows under the title, in the page's language too.
+  html = replace(
+    html,
+    /<meta name="description" content="[^"]*" \/>/,
+    `<meta name="description" content="${text(HTML_ONLY_MESSAGES[0])}" />`,
+  );
   return replace(html, /<\/head>/, `  <link rel="modulepreload" crossorigin href="/${messagesFile}">\n  </head>`);
 }
 
