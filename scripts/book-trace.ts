@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { chromium, type CDPSession } from 'playwright-core';
 import { startDemoSalon } from './demo-salon.js';
-import type { TraceEvent } from './page-profile.js';
+import { mainThreadEvents, type TraceEvent } from './page-profile.js';
 
 /*
  * The booking page's main-thread tasks from its navigation until it is quiet, in each language,
@@ -66,18 +66,20 @@ function functionsIn(profile: Profile, from: number, to: number): string {
 const PAGE_SCRIPT = new Set(['FunctionCall', 'TimerFire', 'FireIdleCallback', 'v8.evaluateModule', 'RunMicrotasks']);
 
 interface Event extends TraceEvent {
-  args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string } };
+  args?: {
+    name?: string;
+    data?: { url?: string; functionName?: string; frame?: string };
+    frame?: string;
+  };
+}
+
+/** Lighthouse's blocking time of these tasks (ms of CPU at this trace's slowdown) at its 4×: each one's part over 50 ms. */
+function simulatedBlocking(cpuMs: number[]): number {
+  return cpuMs.reduce((sum, ms) => sum + Math.max(0, (ms * 4) / SLOWDOWN - 50), 0);
 }
 
 function describe(events: Event[], since: number, profile: Profile | undefined): string[] {
-  const main = new Set(
-    events
-      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map((event) => `${event.pid}:${event.tid}`),
-  );
-  const timed = events.filter(
-    (event) => event.ph === 'X' && event.dur !== undefined && main.has(`${event.pid}:${event.tid}`),
-  );
+  const timed = mainThreadEvents(events);
   const paint = events.find((event) => event.name === 'firstContentfulPaint');
   const lines = paint ? [`first contentful paint at ${Math.round((paint.ts - since) / 1000)} ms`] : [];
   let blocking = 0;
@@ -124,15 +126,14 @@ function describe(events: Event[], since: number, profile: Profile | undefined):
     `the page's longest script tasks (ms CPU): ${scripted
       .slice(0, 5)
       .map((ms) => ms.toFixed(1))
-      .join(', ')}; ` +
-      `those × ${4 / SLOWDOWN} over 50 ms: ${Math.round(scripted.reduce((sum, ms) => sum + Math.max(0, (ms * 4) / SLOWDOWN - 50), 0))} ms`,
+      .join(', ')}; ` + `those × ${4 / SLOWDOWN} over 50 ms: ${Math.round(simulatedBlocking(scripted))} ms`,
   );
   // What Lighthouse's simulation does with an unthrottled trace: each task's time × 4, its part
   // over 50 ms counted. From the CPU time, which a busy machine's other work does not stretch.
   if (paint) {
     const after = timed.filter((event) => event.name === 'RunTask' && event.ts > paint.ts);
     const cpu = after.map((task) => (task.tdur ?? task.dur!) / 1000);
-    const simulated = cpu.reduce((sum, ms) => sum + Math.max(0, (ms * 4) / SLOWDOWN - 50), 0);
+    const simulated = simulatedBlocking(cpu);
     lines.push(
       `after the first paint: ${Math.round(cpu.reduce((sum, ms) => sum + ms, 0))} ms CPU, longest task ` +
         `${Math.round(Math.max(0, ...cpu))} ms CPU; blocking time simulated from the CPU (× ${4 / SLOWDOWN}): ${Math.round(simulated)} ms`,
@@ -168,9 +169,14 @@ try {
       const profile = await stopProfile?.();
       if (TRACE) writeFileSync(`${TRACE}-${language}-${run + 1}.json`, buffer);
       const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: Event[] }).traceEvents;
-      const navigation = events.find(
-        (event) => event.name === 'navigationStart' && event.args?.data?.url?.includes('/book'),
-      );
+      // The page's own navigation: the one of the frame that painted, the latest before its first
+      // paint (the tab's blank page is another; Chromium leaves `documentLoaderURL` empty in both).
+      const paint = events.find((event) => event.name === 'firstContentfulPaint');
+      const navigation = events
+        .filter((event) => event.name === 'navigationStart' && event.args?.frame === paint?.args?.frame)
+        .filter((event) => paint === undefined || event.ts <= paint.ts)
+        .sort((a, b) => a.ts - b.ts)
+        .at(-1);
       console.log(`/book?lang=${language}, run ${run + 1}:`);
       for (const line of describe(events, navigation?.ts ?? events[0]!.ts, profile)) console.log(line);
       await browser.close();

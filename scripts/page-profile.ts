@@ -21,19 +21,22 @@ export interface TraceEvent {
   args?: { name?: string };
 }
 
-/**
- * The page's longest main-thread tasks in a trace (over 30 ms), the most CPU first, each with where
- * its CPU time went (ms by event, nested events counted in each).
- */
-export function longTasks(events: TraceEvent[]): string[] {
+/** The complete events (those with a duration) of the renderer's main threads in a trace. */
+export function mainThreadEvents<Event extends TraceEvent>(events: Event[]): Event[] {
   const main = new Set(
     events
       .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
       .map((event) => `${event.pid}:${event.tid}`),
   );
-  const timed = events.filter(
-    (event) => event.ph === 'X' && event.dur !== undefined && main.has(`${event.pid}:${event.tid}`),
-  );
+  return events.filter((event) => event.ph === 'X' && event.dur !== undefined && main.has(`${event.pid}:${event.tid}`));
+}
+
+/**
+ * The page's longest main-thread tasks in a trace (over 30 ms), the most CPU first, each with where
+ * its CPU time went (ms by event, nested events counted in each).
+ */
+export function longTasks(events: TraceEvent[]): string[] {
+  const timed = mainThreadEvents(events);
   const tasks = timed
     .filter((event) => event.name === 'RunTask' && event.dur! > 30_000)
     .sort((a, b) => (b.tdur ?? b.dur!) - (a.tdur ?? a.dur!))
