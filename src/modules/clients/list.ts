@@ -7,6 +7,7 @@ import { readTimezone } from '../settings/service.js';
 import { e164OfSearch } from '../sms/service.js';
 import { labelKey, labelNamesOf } from './labels.js';
 import { candidatesQuery } from './search-trigrams.js';
+import { searchPage } from './search-results.js';
 import type { ClientListInput, ClientOutput } from './schemas.js';
 import { toClient } from './record.js';
 
@@ -32,11 +33,12 @@ export async function listClients(
     base = base.where('erased_at', 'is', null).where('merged_into_id', 'is', null);
   }
   const search = filter.search?.trim();
+  let e164: string | null = null;
   if (search) {
     const pattern = containsPattern(search);
     const phone = stripPhone(search);
     // Phones are stored in E.164: `06 1234 5678` finds `+31612345678`.
-    const e164 = await e164OfSearch(db, search);
+    e164 = await e164OfSearch(db, search);
     // On SQLite the trigram index names the candidates (a superset: it folds case at least as
     // widely as lower()), read in the same statement; a phone in E.164 is found through its own
     // index. The `like`s below still decide, so the index changes only what is read.
@@ -85,36 +87,51 @@ export async function listClients(
   // matches (their ids and order) read once into a table of the statement's own, counted and
   // ordered there, and only the page's rows read whole. Without a search the page is the index's
   // next rows and the count its own query.
+  const pageAndTotal = (page: number) =>
+    paginateCounted(
+      (limit, offset) =>
+        db
+          .with(
+            (cte) => cte('matches').materialized(),
+            () => base.select(['id', sql<string>`${first}`.as('sort_key')]),
+          )
+          .with('page', (qb) =>
+            qb
+              .selectFrom('matches')
+              .selectAll()
+              .orderBy('sort_key', direction)
+              .orderBy('id', direction)
+              .limit(limit)
+              .offset(offset),
+          )
+          .selectFrom('page')
+          .innerJoin('clients', 'clients.id', 'page.id')
+          .selectAll('clients')
+          .select((eb) => eb.selectFrom('matches').select(eb.fn.countAll<number | string>().as('n')).as('total'))
+          .orderBy('page.sort_key', direction)
+          .orderBy('page.id', direction)
+          .execute(),
+      (row) => row.total ?? 0,
+      count,
+      { ...filter, page },
+      ({ total: _total, ...row }) => row,
+    );
   const result =
     search && filter.page !== undefined
-      ? await paginateCounted(
-          (limit, offset) =>
-            db
-              .with(
-                (cte) => cte('matches').materialized(),
-                () => base.select(['id', sql<string>`${first}`.as('sort_key')]),
-              )
-              .with('page', (qb) =>
-                qb
-                  .selectFrom('matches')
-                  .selectAll()
-                  .orderBy('sort_key', direction)
-                  .orderBy('id', direction)
-                  .limit(limit)
-                  .offset(offset),
-              )
-              .selectFrom('page')
-              .innerJoin('clients', 'clients.id', 'page.id')
-              .selectAll('clients')
-              .select((eb) => eb.selectFrom('matches').select(eb.fn.countAll<number | string>().as('n')).as('total'))
-              .orderBy('page.sort_key', direction)
-              .orderBy('page.id', direction)
-              .execute(),
-          (row) => row.total ?? 0,
-          count,
-          { ...filter, page: filter.page },
-          (row) => row,
-        )
+      ? label
+        ? await pageAndTotal(filter.page)
+        : // A broad search's ordered matches are kept while no client changes (search-results.ts).
+          await searchPage(
+            db,
+            JSON.stringify([search, e164, filter.include_inactive === true, filter.sort ?? 'name', direction]),
+            { page: filter.page, limit: filter.limit },
+            {
+              pageAndTotal: () => pageAndTotal(filter.page!),
+              orderedIds: async () =>
+                (await base.select('id').orderBy(first, direction).orderBy('id', direction).execute()).map((r) => r.id),
+              rowsOf: (ids) => db.selectFrom('clients').selectAll().where('id', 'in', ids).execute(),
+            },
+          )
       : await paginate(
           base.selectAll().orderBy(first, direction).orderBy('id', direction),
           count,
