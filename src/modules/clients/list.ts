@@ -19,7 +19,8 @@ function stripPhone(text: string): string {
 /**
  * Clients by name (case-insensitive), then id, unless `sort`/`order` ask for another order: one
  * query for the rows (a search's page with its total), one for their labels (the whole page at
- * once) and, when paginated without a search, one count. Erased and merged-away clients are left
+ * once) and, when paginated without a search, one count. A broad search asked again reads its
+ * page from the matches kept for it (search-results.ts). Erased and merged-away clients are left
  * out unless `include_inactive`.
  */
 export async function listClients(
