@@ -4,7 +4,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
-import { BROAD } from './search-results.js';
+import { BROAD, searchPage } from './search-results.js';
 
 /*
  * A broad search's matches are kept in process (search-results.ts) under the database's client
@@ -261,5 +261,44 @@ for (const dialect of DIALECTS) {
         }
       });
     }
+  });
+}
+
+for (const dialect of DIALECTS) {
+  describe(`a broad search's matches read once for concurrent searches [${dialect}]`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await createTestApp(dialect);
+    });
+    after(() => t.close());
+
+    it('searches that miss under the same generation share one read of the ids', async () => {
+      const ids = Array.from({ length: BROAD }, (_, i) => i + 1);
+      let reads = 0;
+      const reader = {
+        pageAndTotal: async () => ({ data: [], page: 1, limit: 8, total: BROAD, total_pages: Math.ceil(BROAD / 8) }),
+        orderedIds: async () => {
+          reads += 1;
+          return ids;
+        },
+        rowsOf: async (page: number[]) => page.map((id) => ({ id })),
+      };
+      const key = `shared ${tag()}`;
+      await searchPage(t.ctx.db, key, { page: 1, limit: 8 }, reader);
+      assert.equal(reads, 0, 'not known to be broad yet: one statement');
+      const pages = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => searchPage(t.ctx.db, key, { page: i + 1, limit: 8 }, reader)),
+      );
+      assert.equal(reads, 1, 'twenty searches, one read');
+      assert.deepEqual(
+        pages.map((p) => p.data[0]?.id),
+        Array.from({ length: 20 }, (_, i) => i * 8 + 1),
+      );
+      await searchPage(t.ctx.db, key, { page: 2, limit: 8 }, reader);
+      assert.equal(reads, 1, 'kept');
+      await sql`update client_search_generation set generation = generation + 1`.execute(t.ctx.db);
+      await Promise.all(Array.from({ length: 5 }, () => searchPage(t.ctx.db, key, { page: 1, limit: 8 }, reader)));
+      assert.equal(reads, 2, 'read again once after the generation moved');
+    });
   });
 }

@@ -39,6 +39,7 @@ interface Held {
 
 class HeldSearches {
   private readonly searches = new Map<string, Held>();
+  private readonly pending = new Map<string, { generation: number; ids: Promise<Float64Array> }>();
   private idsHeld = 0;
 
   get(key: string): Held | undefined {
@@ -59,6 +60,30 @@ class HeldSearches {
       if (this.idsHeld <= MOST_IDS && this.searches.size <= MOST_SEARCHES) break;
       this.forget(oldest);
     }
+  }
+
+  /**
+   * The ids of `key` read under `generation` and kept (forgotten when fewer than BROAD). Reads
+   * that miss under the same generation share one: twenty desks paging a surname after a change
+   * read its matches once, not twenty times.
+   */
+  reading(key: string, generation: number, orderedIds: () => Promise<number[]>): Promise<Float64Array> {
+    const pending = this.pending.get(key);
+    if (pending?.generation === generation) return pending.ids;
+    const ids = orderedIds().then((list) => Float64Array.from(list));
+    const entry = { generation, ids };
+    this.pending.set(key, entry);
+    const done = () => {
+      if (this.pending.get(key) === entry) this.pending.delete(key);
+    };
+    ids.then((read) => {
+      done();
+      // A read under an older generation that ends after a newer one is not kept over it.
+      if ((this.searches.get(key)?.generation ?? 0) > generation) return;
+      if (read.length >= BROAD) this.set(key, { generation, ids: read });
+      else this.forget(key);
+    }, done);
+    return ids;
   }
 
   forget(key: string): void {
@@ -115,12 +140,10 @@ export async function searchPage<Row extends { id: number }>(
     return page;
   }
   const generation = await readGeneration(db);
-  let ids = held.ids;
-  if (held.generation !== generation) {
-    ids = Float64Array.from(await reads.orderedIds());
-    if (ids.length >= BROAD) searches.set(key, { generation, ids });
-    else searches.forget(key);
-  }
+  // Looked at again: another search may have read the ids meanwhile.
+  const current = searches.get(key);
+  const ids =
+    current?.generation === generation ? current.ids : await searches.reading(key, generation, reads.orderedIds);
   const limit = Math.min(request.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
   const offset = (request.page - 1) * limit;
   const pageIds = Array.from(ids.subarray(Math.min(offset, ids.length), Math.min(offset + limit, ids.length)));
