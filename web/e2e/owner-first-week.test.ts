@@ -287,9 +287,23 @@ for (const dialect of BROWSER_DIALECTS) {
       // A purchase order from the supplier's card, its line from the low-stock suggestion.
       await activate(page.getByRole('link', { name: 'Haircare Wholesale' }));
       await page.getByRole('heading', { level: 1, name: 'Haircare Wholesale' }).waitFor();
+      // The supplier's products held back on the way: until they arrive, a suggestion (which
+      // would find nothing low) cannot be asked for.
+      let release = () => {};
+      const heldBack = new Promise<void>((resolve) => (release = resolve));
+      const supplierProducts = /\/api\/inventory\/products\?.*supplier_id=/;
+      await page.route(supplierProducts, async (route) => {
+        await heldBack;
+        await route.continue();
+      });
       await activate(page.getByRole('button', { name: 'New purchase order' }));
       await page.getByRole('heading', { level: 1, name: /IO\d{6}/ }).waitFor();
-      await activate(page.getByRole('button', { name: 'Suggest from low stock' }));
+      await page.getByRole('button', { name: 'Suggest from low stock', disabled: true }).waitFor();
+      release();
+      const suggest = page.getByRole('button', { name: 'Suggest from low stock', disabled: false });
+      await suggest.waitFor();
+      await page.unroute(supplierProducts);
+      await activate(suggest);
       await page.getByRole('row', { name: /Argan Repair Mask/ }).waitFor();
       await activate(page.getByRole('button', { name: 'Save lines' }));
       await page.getByText('Lines saved.').waitFor();

@@ -117,17 +117,18 @@ export async function listClients(
       { ...filter, page },
       ({ total: _total, ...row }) => row,
     );
+  const pageNumber = filter.page;
   const result =
-    search && filter.page !== undefined
+    search && pageNumber !== undefined
       ? label
-        ? await pageAndTotal(filter.page)
+        ? await pageAndTotal(pageNumber)
         : // A broad search's ordered matches are kept while no client changes (search-results.ts).
           await searchPage(
             db,
             JSON.stringify([search, e164, filter.include_inactive === true, filter.sort ?? 'name', direction]),
-            { page: filter.page, limit: filter.limit },
+            { page: pageNumber, limit: filter.limit },
             {
-              pageAndTotal: () => pageAndTotal(filter.page!),
+              pageAndTotal: () => pageAndTotal(pageNumber),
               orderedIds: async () =>
                 (await base.select('id').orderBy(first, direction).orderBy('id', direction).execute()).map((r) => r.id),
               rowsOf: (ids) => db.selectFrom('clients').selectAll().where('id', 'in', ids).execute(),

@@ -176,7 +176,8 @@ export function OrderLines({ order }: { order: Order }) {
           >
             {t('manage.suppliers.lines.add')}
           </Button>
-          <Button variant="secondary" onPress={suggest}>
+          {/* Only once the supplier's products are here: pressed before, it would find nothing low. */}
+          <Button variant="secondary" isDisabled={products.data === undefined} onPress={suggest}>
             {t('manage.suppliers.lines.suggest')}
           </Button>
           <SendButton
@@ -199,6 +200,7 @@ export function OrderLines({ order }: { order: Order }) {
           </SendButton>
         </div>
       )}
+      <FailureAlert error={products.error} words={STOCK_WORDS} />
       <FailureAlert error={save.error} words={STOCK_WORDS} />
       <p role="status" className="stock-done">
         {done}
