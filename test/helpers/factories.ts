@@ -13,6 +13,12 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${process.pid}.${counter}.${randomBytes(3).toString('hex')}@example.com`;
 }
 
+/** A word of letters only (a digit would meet the phone part of a client search), unique to this run. */
+export function uniqueLetters(): string {
+  counter += 1;
+  return (process.pid * 1000 + counter).toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!);
+}
+
 const hashes = new Map<string, Promise<string>>();
 
 /**

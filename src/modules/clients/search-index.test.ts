@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
+import { uniqueLetters } from '../../../test/helpers/factories.js';
 
 /*
  * The client search runs on a trigram index (PostgreSQL pg_trgm, SQLite FTS5 trigram kept by
@@ -17,8 +18,6 @@ interface Client {
 }
 
 let counter = 0;
-/** Letters only (digits would meet the phone part of the search), unique to this run. */
-const tag = () => `${(process.pid * 1000 + ++counter).toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!)}`;
 /** A Dutch mobile number no other test uses. */
 const mobile = () => `06 ${String(10_000_000 + ((process.pid * 97 + ++counter * 7919) % 89_999_999)).slice(0, 8)}`;
 
@@ -54,7 +53,7 @@ for (const dialect of DIALECTS) {
 
     it('search finds a client by a phone typed with spaces', async () => {
       const typed = mobile();
-      const client = await created({ name: `Phone ${tag()}`, phone: typed });
+      const client = await created({ name: `Phone ${uniqueLetters()}`, phone: typed });
       assert.match(client.phone, /^\+316\d{8}$/, 'stored in E.164');
       assert.deepEqual(await search(typed), [client.id], 'as the client said it: 06 1234 5678');
       const digits = typed.replace(/\s/g, '');
@@ -63,7 +62,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('a 2-character search still finds', async () => {
-      const word = tag();
+      const word = uniqueLetters();
       const client = await created({ name: `Short ${word}`, email: `${word}@example.com` });
       const two = word.slice(-2).toUpperCase();
       const found = await search(two);
@@ -73,7 +72,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('what search finds through the index is what a contains-match of every client finds, in the same order', async () => {
-      const word = tag();
+      const word = uniqueLetters();
       await created({ name: `Zoë ${word} Jansen`, email: `zoe.${word}@example.com`, phone: mobile() });
       await created({ name: `ZOË ${word}-Janssen`, phone: mobile() });
       await created({ name: `100%_${word}`, email: null });
@@ -115,11 +114,11 @@ for (const dialect of DIALECTS) {
     });
 
     it('a search that looks like an email also finds a name holding it, and no client whose name and email each hold part of it', async () => {
-      const word = tag();
+      const word = uniqueLetters();
       const named = await created({ name: `Mail ${word}@home`, email: null });
-      const mailed = await created({ name: `Other ${tag()}`, email: `${word}@home.example.com` });
+      const mailed = await created({ name: `Other ${uniqueLetters()}`, email: `${word}@home.example.com` });
       // Every trigram of `${word}@home` is in this client's name or email, but the text in neither.
-      await created({ name: `${word}@h ${tag()}`, email: `z@home.${tag()}.example.com` });
+      await created({ name: `${word}@h ${uniqueLetters()}`, email: `z@home.${uniqueLetters()}.example.com` });
       assert.deepEqual(
         (await search(`${word}@home`)).sort((a, b) => a - b),
         [named.id, mailed.id].sort((a, b) => a - b),
@@ -127,7 +126,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('a trigram no client held when first searched is found once a client holds it', async () => {
-      const word = tag();
+      const word = uniqueLetters();
       assert.deepEqual(await search(`${word}qz`), [], 'nobody yet');
       const client = await created({ name: `Later ${word}qz` });
       assert.deepEqual(await search(`${word}qz`), [client.id]);
@@ -135,7 +134,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('a page of a search carries the exact total, whether or not the page is full', async () => {
-      const word = tag();
+      const word = uniqueLetters();
       const ids: number[] = [];
       for (let i = 0; i < 5; i += 1) ids.push((await created({ name: `Paged ${word} ${i}` })).id);
       const page = async (number: number, limit: number, order = '') => {
@@ -163,7 +162,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('a new, changed, merged, erased or deleted client is found as it is now', async () => {
-      const [a, b, c, d] = [tag(), tag(), tag(), tag()];
+      const [a, b, c, d] = [uniqueLetters(), uniqueLetters(), uniqueLetters(), uniqueLetters()];
       const first = await created({ name: `Kept ${a}`, email: `${a}@example.com` });
       assert.deepEqual(await search(a), [first.id], 'a new client is found at once');
 
@@ -192,7 +191,7 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await search(phone, '&include_inactive=true'), [], 'nor of the phone');
       assert.ok((await search(`Erased client #${erased.id}`, '&include_inactive=true')).includes(erased.id));
 
-      const gone = await created({ name: `Deleted ${tag()}` });
+      const gone = await created({ name: `Deleted ${uniqueLetters()}` });
       const removed = await t.request({ method: 'DELETE', url: `/api/clients/${gone.id}`, token: admin.token });
       assert.equal(removed.status, 200, JSON.stringify(removed.body));
       assert.deepEqual(await search(gone.name, '&include_inactive=true'), []);

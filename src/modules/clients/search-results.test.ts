@@ -4,6 +4,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
+import { clientRow, uniqueLetters } from '../../../test/helpers/factories.js';
 import { BROAD, searchPage } from './search-results.js';
 
 /*
@@ -17,10 +18,6 @@ interface ClientPage {
   total: number;
   total_pages: number;
 }
-
-let counter = 0;
-/** Letters only (digits would meet the phone part of the search), unique to this run. */
-const tag = () => `${(process.pid * 1000 + ++counter).toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!)}`;
 
 for (const dialect of DIALECTS) {
   describe(`broad client searches kept between requests [${dialect}]`, () => {
@@ -41,17 +38,19 @@ for (const dialect of DIALECTS) {
       );
     /** `count` clients named `<Given> <surname>` (given names in a scrambled order), as an import writes them. */
     const imported = async (surname: string, count: number) => {
-      const values = Array.from({ length: count }, (_, i) => ({
-        name: `${String.fromCharCode(65 + ((i * 7) % 26))}nna${(i * 37) % count} ${surname}`,
-        email: null,
-        phone: '',
-        gender: '',
-        notes: '',
-        marketing_consent: 0,
-        created_at: '2026-01-01 10:00:00',
-        updated_at: '2026-01-01 10:00:00',
-      }));
+      const values = Array.from({ length: count }, (_, i) =>
+        clientRow({
+          name: `${String.fromCharCode(65 + ((i * 7) % 26))}nna${(i * 37) % count} ${surname}`,
+          email: null,
+        }),
+      );
       await db().insertInto('clients').values(values).execute();
+    };
+    /** An API call as the admin that must answer `status`; its body. */
+    const call = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, status = 200) => {
+      const response = await t.request({ method, url, token: admin.token, ...(payload ? { payload } : {}) });
+      assert.equal(response.status, status, JSON.stringify(response.body));
+      return response.body as { id: number };
     };
     const page = async (text: string, number = 1, limit = 8, extra = ''): Promise<ClientPage> => {
       const response = await t.request({
@@ -96,60 +95,40 @@ for (const dialect of DIALECTS) {
     };
 
     it('a broad search answers every page and its total as the table holds them, asked again and again', async () => {
-      const surname = tag();
+      const surname = uniqueLetters();
       await imported(surname, BROAD + 20);
       await assertFound(surname, [1, 2, 7, 66, 999]);
     });
 
     it('a client added, renamed away, erased, merged or deleted is seen by the next broad search', async () => {
-      const surname = tag();
+      const surname = uniqueLetters();
       await imported(surname, BROAD + 5);
       await assertFound(surname);
 
-      const added = await t.request({
-        method: 'POST',
-        url: '/api/clients',
-        token: admin.token,
-        payload: { name: `Aaron ${surname}` },
-      });
-      assert.equal(added.status, 201);
+      const added = await call('POST', '/api/clients', { name: `Aaron ${surname}` }, 201);
       const first = await page(surname);
       assert.equal(first.total, BROAD + 6);
-      assert.equal(first.data[0]!.id, (added.body as { id: number }).id, 'Aaron sorts first');
+      assert.equal(first.data[0]!.id, added.id, 'Aaron sorts first');
       await assertFound(surname);
 
       const [one, two, three, four] = (await expected(surname)).slice(10, 14);
-      const renamed = await t.request({
-        method: 'PUT',
-        url: `/api/clients/${one!.id}`,
-        token: admin.token,
-        payload: { name: 'Someone Else' },
-      });
-      assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+      await call('PUT', `/api/clients/${one!.id}`, { name: 'Someone Else' });
       await assertFound(surname);
 
-      const erased = await t.request({ method: 'POST', url: `/api/clients/${two!.id}/erase`, token: admin.token });
-      assert.equal(erased.status, 200, JSON.stringify(erased.body));
+      await call('POST', `/api/clients/${two!.id}/erase`);
       await assertFound(surname);
 
-      const merged = await t.request({
-        method: 'POST',
-        url: `/api/clients/${three!.id}/merge`,
-        token: admin.token,
-        payload: { duplicate_id: four!.id },
-      });
-      assert.equal(merged.status, 200, JSON.stringify(merged.body));
+      await call('POST', `/api/clients/${three!.id}/merge`, { duplicate_id: four!.id });
       await assertFound(surname);
       assert.equal((await page(surname)).total, BROAD + 3);
 
-      const deleted = await t.request({ method: 'DELETE', url: `/api/clients/${three!.id}`, token: admin.token });
-      assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+      await call('DELETE', `/api/clients/${three!.id}`);
       await assertFound(surname);
       assert.equal((await page(surname)).total, BROAD + 2);
     });
 
     it('a change written past the service (an operator in the database) is seen by the next broad search', async () => {
-      const surname = tag();
+      const surname = uniqueLetters();
       await imported(surname, BROAD);
       await assertFound(surname);
       const victim = (await expected(surname))[3]!;
@@ -170,30 +149,18 @@ for (const dialect of DIALECTS) {
     });
 
     it('the generation moves with what a search finds, not with the notes or consents', async () => {
-      const surname = tag();
+      const surname = uniqueLetters();
       await imported(surname, 3);
       const [client] = await expected(surname);
       const before = await generation();
-      const noted = await t.request({
-        method: 'PUT',
-        url: `/api/clients/${client!.id}`,
-        token: admin.token,
-        payload: { notes: 'likes tea' },
-      });
-      assert.equal(noted.status, 200, JSON.stringify(noted.body));
+      await call('PUT', `/api/clients/${client!.id}`, { notes: 'likes tea' });
       assert.equal(await generation(), before, 'notes change no search');
-      const renamed = await t.request({
-        method: 'PUT',
-        url: `/api/clients/${client!.id}`,
-        token: admin.token,
-        payload: { email: `${surname}@example.com` },
-      });
-      assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+      await call('PUT', `/api/clients/${client!.id}`, { email: `${surname}@example.com` });
       assert.equal(await generation(), before + 1, 'an email is searched');
     });
 
     it('a broad search asked for inactive clients too, or narrowed by a label, is its own search', async () => {
-      const surname = tag();
+      const surname = uniqueLetters();
       await imported(surname, BROAD + 3);
       await assertFound(surname, [1]);
       const [inactive, labelled] = await expected(surname);
@@ -203,13 +170,7 @@ for (const dialect of DIALECTS) {
         .set({ erased_at: '2026-01-02 10:00:00' })
         .where('id', '=', inactive!.id)
         .execute();
-      const labelled_ = await t.request({
-        method: 'PUT',
-        url: `/api/clients/${labelled!.id}`,
-        token: admin.token,
-        payload: { labels: [`vip ${surname}`] },
-      });
-      assert.equal(labelled_.status, 200, JSON.stringify(labelled_.body));
+      await call('PUT', `/api/clients/${labelled!.id}`, { labels: [`vip ${surname}`] });
       const all = await expected(surname, true);
       assert.equal(all.length, BROAD + 3);
       for (let round = 0; round < 3; round += 1) {
@@ -231,7 +192,7 @@ for (const dialect of DIALECTS) {
 
     if (dialect === 'postgres') {
       it('writers of clients in concurrent transactions never deadlock on the generation', async () => {
-        const surname = tag();
+        const surname = uniqueLetters();
         await imported(surname, 2);
         const [a, b] = await expected(surname);
         const connect = async () => {
@@ -283,7 +244,7 @@ for (const dialect of DIALECTS) {
         },
         rowsOf: async (page: number[]) => page.map((id) => ({ id })),
       };
-      const key = `shared ${tag()}`;
+      const key = `shared ${uniqueLetters()}`;
       await searchPage(t.ctx.db, key, { page: 1, limit: 8 }, reader);
       assert.equal(reads, 0, 'not known to be broad yet: one statement');
       const pages = await Promise.all(
