@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../../test/helpers/database.js';
-import { listOf, listValues, prepared, preparedByShape } from './prepared.js';
+import { inListShape, listOf, listValues, prepared, preparedByShape } from './prepared.js';
 
 const settingBySlot = prepared((db, p: { id: number; min: number }) =>
   db
@@ -65,6 +65,19 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await settingsIn.all(db, 1, listValues('id', [2])), []);
       assert.deepEqual(await settingsIn.all(db, 3, listValues('id', [3, 1, 2])), [{ id: 1 }]);
       assert.deepEqual(await settingsIn.all(db, 3, listValues('id', [4, 5, 6])), []);
+    });
+
+    it('an in-list padded to its shape (the next power of two) by its last value matches what the list matches', async () => {
+      const db = testDb.database.db;
+      assert.deepEqual([0, 1, 2, 3, 4, 5, 8, 9, 500].map(inListShape), [1, 1, 2, 4, 4, 8, 8, 16, 512]);
+      assert.deepEqual(listValues('id', [3, 1, 2], 4), { id0: 3, id1: 1, id2: 2, id3: 2 });
+      assert.deepEqual(await settingsIn.all(db, 4, listValues('id', [3, 1, 2], 4)), [{ id: 1 }]);
+      assert.deepEqual(
+        await settingsIn.all(db, 4, listValues('id', [2, 1], 4)),
+        [{ id: 1 }],
+        'the 1 padded twice, found once',
+      );
+      assert.deepEqual(await settingsIn.all(db, 4, listValues('id', [4, 5, 6], 4)), []);
     });
 
     it('runs inside a transaction on its connection, seeing its uncommitted writes', async () => {

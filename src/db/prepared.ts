@@ -106,11 +106,21 @@ export function listOf<T>(params: Record<string, unknown>, name: string, length:
   return Array.from({ length }, (_, i) => params[`${name}${i}`] as T);
 }
 
-/** The values of a list for `listOf`'s placeholders, to spread into the parameters. */
-export function listValues<T>(name: string, values: readonly T[]): Record<string, T> {
+/**
+ * The values of a list for `listOf`'s placeholders, to spread into the parameters. Given a
+ * `length` beyond the list's own (see `inListShape`), the slots past its end repeat its last
+ * value, which an `in` does not match twice.
+ */
+export function listValues<T>(name: string, values: readonly T[], length = values.length): Record<string, T> {
   const out: Record<string, T> = {};
-  values.forEach((value, i) => {
-    out[`${name}${i}`] = value;
-  });
+  for (let i = 0; i < length; i += 1) out[`${name}${i}`] = values[Math.min(i, values.length - 1)]!;
   return out;
+}
+
+/**
+ * The shape of an `in` list of `length` values (at least one): the next power of two, so that
+ * lists of every length up to 500 share ten prepared queries, not five hundred.
+ */
+export function inListShape(length: number): number {
+  return 2 ** Math.ceil(Math.log2(Math.max(1, length)));
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { ClientLabelsTable, DB } from '../../db/types.js';
 import type { Executor } from '../../db/executor.js';
+import { inListShape, listOf, listValues, preparedByShape } from '../../db/prepared.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { formatInstant, nowIso } from '../../lib/time.js';
 import { readTimezone } from '../settings/service.js';
@@ -157,18 +158,24 @@ const IDS_PER_QUERY = 500;
 export async function labelNamesOf(executor: Executor, clientIds: readonly number[]): Promise<Map<number, string[]>> {
   const names = new Map<number, string[]>(clientIds.map((id) => [id, []]));
   for (let start = 0; start < clientIds.length; start += IDS_PER_QUERY) {
-    const rows = await executor
-      .selectFrom('client_label_assignments as a')
-      .innerJoin('client_labels as l', 'l.id', 'a.label_id')
-      .select(['a.client_id', 'l.name'])
-      .where('a.client_id', 'in', clientIds.slice(start, start + IDS_PER_QUERY))
-      .orderBy(sql`lower(l.name)`)
-      .orderBy('l.id')
-      .execute();
+    const ids = clientIds.slice(start, start + IDS_PER_QUERY);
+    const shape = inListShape(ids.length);
+    const rows = await labelNamesOfIds.all(executor, shape, listValues('id', ids, shape));
     for (const row of rows) names.get(row.client_id)?.push(row.name);
   }
   return names;
 }
+
+/** Every list of clients asks for its page's labels: built once per length of the ids' list. */
+const labelNamesOfIds = preparedByShape((db, p: Record<string, number>, ids: number) =>
+  db
+    .selectFrom('client_label_assignments as a')
+    .innerJoin('client_labels as l', 'l.id', 'a.label_id')
+    .select(['a.client_id', 'l.name'])
+    .where('a.client_id', 'in', listOf<number>(p, 'id', ids))
+    .orderBy(sql`lower(l.name)`)
+    .orderBy('l.id'),
+);
 
 /** The labels of one client with their colours (for the GDPR export). */
 export async function labelsOf(executor: Executor, clientId: number): Promise<Array<{ name: string; color: string }>> {
