@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { Dialect } from '../../db/connection.js';
 import { containsPattern, likeAnyCase } from '../../db/like.js';
+import { preparedByShape } from '../../db/prepared.js';
 import { fromCents } from '../../lib/money.js';
 import type { ItemSearchInput, ItemSearchOutput } from './schemas.js';
 
@@ -14,6 +15,44 @@ import type { ItemSearchInput, ItemSearchOutput } from './schemas.js';
  */
 
 const MAX_PER_KIND = 20;
+
+/**
+ * One statement for the three kinds, each its own first `limit` in its own order: one round
+ * trip to the database instead of three per keystroke (on PostgreSQL each is a wake-up of a
+ * server process; under load they, not the few hundred rows read, were the search's cost).
+ * The outer order restates each kind's, as a union keeps no order of its parts. Prepared once
+ * per engine: on SQLite a `like` whose pattern the planner sees is compiled again on every run.
+ */
+const itemsFound = preparedByShape((db, p: { q: string; pattern: string; limit: number }, dialect: Dialect) => {
+  const byName = likeAnyCase(dialect, sql`name`, p.pattern);
+  const statement = sql<FoundRow>`
+    select kind, id, name, price, ean_code, quantity_on_hand from (
+      select * from (
+        select ${sql.lit(SERVICE)} as kind, 1 as ean_first, lower(name) as sort_name, id, name, price,
+          cast(null as text) as ean_code, cast(null as integer) as quantity_on_hand
+        from services where active = 1 and ${byName}
+        order by lower(name), id limit ${p.limit}
+      ) as found_services
+      union all
+      select * from (
+        select ${sql.lit(PRODUCT)} as kind, case when ean_code = ${p.q} then 0 else 1 end as ean_first,
+          lower(name) as sort_name, id, name, price, ean_code, quantity_on_hand
+        from products
+        where active = 1 and (ean_code = ${p.q} or ${byName} or ${likeAnyCase(dialect, sql`sku`, p.pattern)})
+        -- The exact barcode first, then by name.
+        order by case when ean_code = ${p.q} then 0 else 1 end, lower(name), id limit ${p.limit}
+      ) as found_products
+      union all
+      select * from (
+        select ${sql.lit(PACKAGE)} as kind, 1 as ean_first, lower(name) as sort_name, id, name, price,
+          cast(null as text) as ean_code, cast(null as integer) as quantity_on_hand
+        from packages where active = 1 and ${byName}
+        order by lower(name), id limit ${p.limit}
+      ) as found_packages
+    ) as found
+    order by kind, ean_first, sort_name, id`;
+  return { compile: () => statement.compile(db) };
+});
 
 interface FoundRow {
   kind: number;
@@ -32,38 +71,7 @@ const PACKAGE = 2;
 export async function searchItems(db: Executor, input: ItemSearchInput, dialect: Dialect): Promise<ItemSearchOutput[]> {
   const q = input.q.trim();
   const limit = Math.min(input.limit ?? 20, MAX_PER_KIND);
-  const pattern = containsPattern(q);
-  const byName = likeAnyCase(dialect, sql`name`, pattern);
-  // One statement for the three kinds, each its own first `limit` in its own order: one round
-  // trip to the database instead of three per keystroke (on PostgreSQL each is a wake-up of a
-  // server process; under load they, not the few hundred rows read, were the search's cost).
-  // The outer order restates each kind's, as a union keeps no order of its parts.
-  const { rows } = await sql<FoundRow>`
-    select kind, id, name, price, ean_code, quantity_on_hand from (
-      select * from (
-        select ${sql.lit(SERVICE)} as kind, 1 as ean_first, lower(name) as sort_name, id, name, price,
-          cast(null as text) as ean_code, cast(null as integer) as quantity_on_hand
-        from services where active = 1 and ${byName}
-        order by lower(name), id limit ${limit}
-      ) as found_services
-      union all
-      select * from (
-        select ${sql.lit(PRODUCT)} as kind, case when ean_code = ${q} then 0 else 1 end as ean_first,
-          lower(name) as sort_name, id, name, price, ean_code, quantity_on_hand
-        from products
-        where active = 1 and (ean_code = ${q} or ${byName} or ${likeAnyCase(dialect, sql`sku`, pattern)})
-        -- The exact barcode first, then by name.
-        order by case when ean_code = ${q} then 0 else 1 end, lower(name), id limit ${limit}
-      ) as found_products
-      union all
-      select * from (
-        select ${sql.lit(PACKAGE)} as kind, 1 as ean_first, lower(name) as sort_name, id, name, price,
-          cast(null as text) as ean_code, cast(null as integer) as quantity_on_hand
-        from packages where active = 1 and ${byName}
-        order by lower(name), id limit ${limit}
-      ) as found_packages
-    ) as found
-    order by kind, ean_first, sort_name, id`.execute(db);
+  const rows = await itemsFound.all(db, dialect, { q, pattern: containsPattern(q), limit });
   const of = (kind: number) => rows.filter((row) => Number(row.kind) === kind);
   const products = of(PRODUCT);
   const byEan = products.filter((product) => product.ean_code === q);
