@@ -16,6 +16,20 @@ import type { ItemSearchInput, ItemSearchOutput } from './schemas.js';
 
 const MAX_PER_KIND = 20;
 
+interface FoundRow {
+  kind: number;
+  id: number;
+  name: string;
+  price: number;
+  ean_code: string | null;
+  quantity_on_hand: number | null;
+}
+
+/** The kinds in the answer's order after an exact barcode: services, products, packages. */
+const SERVICE = 0;
+const PRODUCT = 1;
+const PACKAGE = 2;
+
 /**
  * One statement for the three kinds, each its own first `limit` in its own order: one round
  * trip to the database instead of three per keystroke (on PostgreSQL each is a wake-up of a
@@ -53,20 +67,6 @@ const itemsFound = preparedByShape((db, p: { q: string; pattern: string; limit: 
     order by kind, ean_first, sort_name, id`;
   return { compile: () => statement.compile(db) };
 });
-
-interface FoundRow {
-  kind: number;
-  id: number;
-  name: string;
-  price: number;
-  ean_code: string | null;
-  quantity_on_hand: number | null;
-}
-
-/** The kinds in the answer's order after an exact barcode: services, products, packages. */
-const SERVICE = 0;
-const PRODUCT = 1;
-const PACKAGE = 2;
 
 export async function searchItems(db: Executor, input: ItemSearchInput, dialect: Dialect): Promise<ItemSearchOutput[]> {
   const q = input.q.trim();
