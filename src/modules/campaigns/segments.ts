@@ -5,7 +5,7 @@ import type { ClientsTable, DB } from '../../db/types.js';
 import type { Executor } from '../../db/executor.js';
 import { toCents } from '../../lib/money.js';
 import { GENDERS } from '../../db/tables/clients.js';
-import { clientNetSpentCents } from '../clients/service.js';
+import { clientNetSpentCents, holdsAnyLabel, labelKey } from '../clients/service.js';
 
 /*
  * Segment filters (docs/api.md "Segment filters") and the ONE query that selects the clients they name. Every
@@ -123,17 +123,8 @@ export function segmentQuery(db: Executor, filters: SegmentFiltersInput, clock: 
   if (f.has_email === true) q = q.where('c.email', 'is not', null).where('c.email', '<>', '');
   if (f.has_phone === true) q = q.where(sql<string>`trim(c.phone)`, '<>', '');
   if (f.labels && f.labels.length > 0) {
-    const keys = [...new Set(f.labels.map((name) => name.trim().toLowerCase()))];
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('client_label_assignments as la')
-          .innerJoin('client_labels as l', 'l.id', 'la.label_id')
-          .select('la.client_id')
-          .whereRef('la.client_id', '=', 'c.id')
-          .where('l.name_key', 'in', keys),
-      ),
-    );
+    const keys = [...new Set(f.labels.map(labelKey))];
+    q = q.where(holdsAnyLabel(sql.ref<number>('c.id'), keys));
   }
   if (f.last_visit_days_ago !== undefined) {
     const cutoff = DateTime.fromJSDate(clock.now ?? new Date())

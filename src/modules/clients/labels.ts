@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { expressionBuilder, sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { ClientLabelsTable, DB } from '../../db/types.js';
 import type { Executor } from '../../db/executor.js';
@@ -13,6 +13,23 @@ type LabelRow = Selectable<ClientLabelsTable>;
 /** Label names are unique whatever their case: `name_key` is the lower-cased, trimmed name. */
 export function labelKey(name: string): string {
   return name.trim().toLowerCase();
+}
+
+/**
+ * The client whose id is `clientId` (a column of the outer query, `sql.ref('c.id')`) holds at
+ * least one of the labels whose keys (labelKey) are `keys`: the client list's label filter and
+ * a campaign segment's labels.
+ */
+export function holdsAnyLabel(clientId: Expression<number>, keys: readonly string[]): Expression<SqlBool> {
+  const eb = expressionBuilder<DB, never>();
+  return eb.exists(
+    eb
+      .selectFrom('client_label_assignments as a')
+      .innerJoin('client_labels as l', 'l.id', 'a.label_id')
+      .select('a.client_id')
+      .where('a.client_id', '=', clientId)
+      .where('l.name_key', 'in', keys),
+  );
 }
 
 /** The column default of migration 0004, written out because db/types.ts does not mark it generated. */

@@ -5,7 +5,7 @@ import { containsPattern, likeAnyCase, likeEscaped } from '../../db/like.js';
 import { paginate, paginateCounted, type Page } from '../../http/pagination.js';
 import { readTimezone } from '../settings/service.js';
 import { e164OfSearch } from '../sms/service.js';
-import { labelKey, labelNamesOf } from './labels.js';
+import { holdsAnyLabel, labelKey, labelNamesOf } from './labels.js';
 import { candidatesQuery } from './search-trigrams.js';
 import { searchPage } from './search-results.js';
 import type { ClientListInput, ClientOutput } from './schemas.js';
@@ -204,18 +204,7 @@ function whereFilter(clients: Clients, shape: FilterShape, values: FilterValues)
       ]),
     );
   }
-  if (shape.label) {
-    base = base.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('client_label_assignments as a')
-          .innerJoin('client_labels as l', 'l.id', 'a.label_id')
-          .select('a.client_id')
-          .whereRef('a.client_id', '=', 'clients.id')
-          .where('l.name_key', '=', values.labelKey),
-      ),
-    );
-  }
+  if (shape.label) base = base.where(holdsAnyLabel(sql.ref<number>('clients.id'), [values.labelKey]));
   return base;
 }
 

@@ -34,6 +34,7 @@ export { createClient, createClientIn, deleteClient, updateClient, updateClientI
 export { MERGE_STEPS, mergeClients, repointColumn } from './merge.js';
 export { registerClientExportSection } from './export-sections.js';
 export { clientNetSpentCents } from './spend.js';
+export { holdsAnyLabel, labelKey } from './labels.js';
 export { registerClientBookingReads, type ClientBookingStats } from './history.js';
 // The importer (modules/imports) validates its rows with the API's own schemas.
 export { ClientCreateBody, ClientUpdateBody } from './schemas.js';
