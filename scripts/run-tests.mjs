@@ -197,6 +197,26 @@ console.log(
   `\nall groups: ${tests} tests, ${total('pass')} passed, ${failed} failed or cancelled, ` +
     `${total('skipped')} skipped, ${total('todo')} todo — ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );
+/**
+ * The spec reporter lists a group's failures, with their errors and stacks, at the end of that
+ * group's report, which may be printed long before the run ends. A log read from its end (CI keeps
+ * only the end of a long one) would hold the failing tests' names but not why they failed, so the
+ * failures of every group are printed again last: each failure's first lines (where it is, its
+ * name, its message and the top of its stack).
+ */
+const LINES_PER_FAILURE = 16;
+const failures = results.flatMap((run) => {
+  const at = run.spec.lastIndexOf('✖ failing tests:');
+  if (at < 0) return [];
+  // After the heading, one entry per failure, each starting with where its test is.
+  return run.spec
+    .slice(run.spec.indexOf('\n', at) + 1)
+    .split(/\n(?=test at )/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => entry.split('\n').slice(0, LINES_PER_FAILURE).join('\n'));
+});
+if (failures.length > 0) console.log(`\nwhy they failed (the first lines of each):\n\n${failures.join('\n\n')}`);
 if (tests === 0) {
   // A test of pure code is skipped where DIALECTS does not include sqlite (engineFreeSkip).
   console.error(dialects.includes('sqlite') ? 'no test ran' : 'no test ran (pure code runs only with DIALECTS=sqlite)');

@@ -46,6 +46,37 @@ export async function moveByKeyboard(page: Page, key: 'ArrowUp' | 'ArrowDown', s
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Waits until `target` has the focus: a page that gives it back in a frame callback or a timer
+ * (after React has written a value, say) does so a moment after the action, later still on a
+ * loaded machine.
+ */
+export async function focusReaches(target: Locator, what: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await target.evaluate(HAS_FOCUS)) return;
+    await target.page().waitForTimeout(50);
+  }
+  assert.fail(`the focus never reached ${what}`);
+}
+
+/**
+ * Stops the page's clock (installed with `page.clock.install()`) about where it is: no timer of
+ * the page fires until the test runs the clock on. `pauseAt` takes a time ahead of the page's
+ * clock and refuses one the clock has passed meanwhile, which a loaded machine can take between
+ * reading the page's time and pausing it: then asked again from the time the page has now.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 1_000);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
+}
+
 /** Presses Tab until `target` has the focus (keyboard only), failing after `limit` presses. */
 export async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
   for (let i = 0; i < limit; i++) {

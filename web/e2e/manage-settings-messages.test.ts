@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setupSalon } from '../../test/helpers/app.js';
-import { DESKTOP, choose, tabTo } from './actions.js';
+import { DESKTOP, choose, pauseClock, tabTo } from './actions.js';
 import {
   assertAccessible,
   BROWSER_DIALECTS,
@@ -89,7 +89,7 @@ for (const dialect of BROWSER_DIALECTS) {
         // One preview per pause in typing, never one per key. Time stands still while the text
         // is emptied, typed and given its placeholder, so a stall of a loaded machine between
         // two keys cannot pass for a pause; then a pause of a second asks for the preview once.
-        await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+        await pauseClock(page);
         const before = previews.length;
         await body.fill('');
         const line = `Tot morgen ${language}, `;
