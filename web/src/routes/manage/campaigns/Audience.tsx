@@ -16,7 +16,7 @@ import {
   type SegmentFilters,
 } from './segment-filters';
 import { SaveSegmentDialog } from './SaveSegmentDialog';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 
 /** How long the filters' typing pauses before the count is asked again. */
 const COUNT_PAUSE_MS = 300;

@@ -8,7 +8,7 @@ import { useT } from '../../../i18n/i18n';
 import { detailMessages } from '../../../ui/failure';
 import { useFailureText } from '../../../ui/FailureAlert';
 import { toBlock, type DraftBlock } from './block-drafts';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 
 /**
  * How long typing pauses before the preview is asked for: short enough that the preview

@@ -5,9 +5,12 @@ import { useApiMutation } from '../../../../api/mutation';
 import { useT } from '../../../../i18n/i18n';
 import { ApiForm, SendButton, SubmitButton } from '../../../../ui/ApiForm';
 import { FailureAlert } from '../../../../ui/FailureAlert';
+import { useDebounced } from '../../../../lib/use-debounced';
 import { insertAt } from './insert';
 import { MessagePreview } from './MessagePreview';
-import { useDebounced } from './use-debounced';
+
+/** How long typing must pause before a preview is asked for: one request per pause, never one per key. */
+const PREVIEW_PAUSE_MS = 250;
 
 type Language = 'en' | 'nl';
 type Field = 'subject' | 'body';
@@ -34,7 +37,7 @@ export function MessageEditor({ message, language }: { message: Schemas['Message
   };
   const save = useApiMutation('put', '/api/settings/messages/{key}/{language}', { onSuccess: take });
   const reset = useApiMutation('delete', '/api/settings/messages/{key}/{language}', { onSuccess: take });
-  const settled = useDebounced(draft);
+  const settled = useDebounced(draft, PREVIEW_PAUSE_MS);
   const changed = draft.body !== stored.body || (email && draft.subject !== (stored.subject ?? ''));
 
   const set = (field: Field) => (value: string) => {
