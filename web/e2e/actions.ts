@@ -115,7 +115,11 @@ export async function dayButton(
   await page.getByRole('grid').waitFor();
   // Not preceded by a digit: "1 December" must not find the 11th, 21st or 31st.
   const button = page.getByRole('button', { name: new RegExp(`(^|\\D)${name}`) });
-  if ((await button.count()) === 0) await page.getByRole('button', { name: nextMonth }).click();
+  // To the next month by keyboard (the button focused, then Enter), which reaches the button
+  // wherever it is: on a phone the booking page's bar at the screen's foot covers it where a
+  // click scrolls it to the foot, and on a loaded machine a click's retries met that bar and the
+  // day's step in turn for half a minute.
+  if ((await button.count()) === 0) await page.getByRole('button', { name: nextMonth }).press('Enter');
   return button;
 }
 
