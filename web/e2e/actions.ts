@@ -62,8 +62,8 @@ export async function focusReaches(target: Locator, what: string): Promise<void>
 /**
  * Stops the page's clock (installed with `page.clock.install()`) about where it is: no timer of
  * the page fires until the test runs the clock on. `pauseAt` takes a time ahead of the page's
- * clock and refuses one the clock has passed meanwhile, which a loaded machine can take between
- * reading the page's time and pausing it: then asked again from the time the page has now.
+ * clock and refuses a time the clock has already passed, as it may have on a loaded machine
+ * between reading the page's time and pausing: then asked again from the page's time now.
  */
 export async function pauseClock(page: Page): Promise<void> {
   for (let attempt = 1; ; attempt++) {
