@@ -7,8 +7,12 @@ const PAGES_PER_STEP = 500;
 /** Steps one maintenance tick takes at most (~8 MB written); a fragmented index is finished on later ticks. */
 const MAX_STEPS = 200;
 
+/** SQLite's client search indexes (FTS5): names and emails, and phones. */
+const INDEXES = ['clients_search', 'clients_search_phones'] as const;
+
 /**
- * Brings SQLite's client search index (`clients_search`, FTS5) back towards one segment. Every
+ * Brings SQLite's client search indexes (`clients_search`, `clients_search_phones`, FTS5) back
+ * towards one segment each. Every
  * client added or changed one by one leaves a small segment, and a search reads each segment's
  * lists of its trigrams: FTS5's own automatic merges keep their number bounded but not small
  * (a search of a freshly filled index cost about 1.5 times that of an optimized one on the
@@ -18,16 +22,19 @@ const MAX_STEPS = 200;
  * only by the connection's total changes moving by two or more. PostgreSQL's trigram indexes
  * keep themselves (GIN's pending list is merged by autovacuum): nothing to do there.
  *
- * Returns how many steps did work.
+ * Returns how many steps did work, of both indexes together.
  */
 export async function mergeClientSearchIndex(db: Kysely<DB>, dialect: Dialect): Promise<number> {
   if (dialect !== 'sqlite') return 0;
   let steps = 0;
-  while (steps < MAX_STEPS) {
-    const before = await totalChanges(db);
-    await sql`insert into clients_search (clients_search, rank) values ('merge', ${-PAGES_PER_STEP})`.execute(db);
-    if ((await totalChanges(db)) - before < 2) break;
-    steps += 1;
+  for (const index of INDEXES) {
+    const table = sql.table(index);
+    while (steps < MAX_STEPS) {
+      const before = await totalChanges(db);
+      await sql`insert into ${table} (${table}, rank) values ('merge', ${-PAGES_PER_STEP})`.execute(db);
+      if ((await totalChanges(db)) - before < 2) break;
+      steps += 1;
+    }
   }
   return steps;
 }

@@ -133,7 +133,9 @@ interface FilterShape {
 interface FilterValues extends Record<string, unknown> {
   pattern: string;
   phonePattern: string;
+  /** The FTS5 queries of the names' and emails' index and of the phones' (search-trigrams.ts). */
   candidates: string;
+  phoneCandidates: string;
   e164: string;
   labelKey: string;
 }
@@ -169,7 +171,8 @@ async function clientFilterOf(
     values: {
       pattern: containsPattern(search),
       phonePattern: containsPattern(phone),
-      candidates: candidates ?? '',
+      candidates: candidates?.names ?? '',
+      phoneCandidates: candidates?.phones ?? '',
       e164: e164 ?? '',
       labelKey: labelKey(label),
     },
@@ -188,9 +191,12 @@ function whereFilter(clients: Clients, shape: FilterShape, values: FilterValues)
   let base = clients;
   if (!shape.inactive) base = base.where('erased_at', 'is', null).where('merged_into_id', 'is', null);
   if (shape.candidates) {
+    const byPhone = shape.phone
+      ? sql` union all select rowid from clients_search_phones where clients_search_phones match ${values.phoneCandidates}`
+      : sql``;
     const byE164 = shape.e164 ? sql` union all select id from clients where phone = ${values.e164}` : sql``;
     base = base.where(
-      sql<boolean>`id in (select rowid from clients_search where clients_search match ${values.candidates}${byE164})`,
+      sql<boolean>`id in (select rowid from clients_search where clients_search match ${values.candidates}${byPhone}${byE164})`,
     );
   }
   if (shape.search) {

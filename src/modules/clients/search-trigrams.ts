@@ -2,15 +2,23 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 
 /*
- * SQLite's client search index (`clients_search`, FTS5 with the trigram tokenizer) asked for
- * the candidates of a search: the clients holding a few of the search's rarest trigrams. Every
- * client whose name or email holds the typed text holds each of its trigrams, so the rows
- * holding the rarest of them are a superset of the matches, which the search's `like`s then
- * decide. Which trigrams are rarest comes from the index's own counts (`clients_search_terms`),
+ * SQLite's client search indexes (FTS5 with the trigram tokenizer: `clients_search` for names
+ * and emails, `clients_search_phones` for phones) asked for the candidates of a search: the
+ * clients holding a few of the search's rarest trigrams. Every client whose name or email holds
+ * the typed text holds each of its trigrams, so the rows holding the rarest of them are a
+ * superset of the matches, which the search's `like`s then decide. Which trigrams are rarest
+ * comes from each index's own counts (`clients_search_terms`, `clients_search_phone_terms`),
  * kept here for a while per database: a count out of date can only make a search slower by
  * choosing a less rare trigram, never change what it finds, since every trigram chosen is one
  * the matches must hold.
  */
+
+/** An index of the search and the FTS5 vocabulary table counting its clients per trigram. */
+const INDEXES = {
+  names: { table: 'clients_search', terms: 'clients_search_terms' },
+  phones: { table: 'clients_search_phones', terms: 'clients_search_phone_terms' },
+} as const;
+type SearchIndex = keyof typeof INDEXES;
 
 /** Candidates few enough to check one by one: no further trigram is read once this few are expected. */
 const FEW_ENOUGH = 200;
@@ -34,13 +42,14 @@ export function trigramsOf(text: string): Array<{ trigram: string; at: number }>
   return [...seen].map(([trigram, at]) => ({ trigram, at }));
 }
 
+/** Per database, the counts read, keyed by index and trigram. */
 const countsByDatabase = new WeakMap<object, Map<string, { clients: number; readAt: number }>>();
 
 /** Under this key the counts keep the number of clients (no trigram is four characters). */
 const ALL_CLIENTS = 'all clients';
 
-/** How many clients hold each trigram (in any column), and ALL_CLIENTS how many there are, read unless known recently. */
-async function clientsHolding(db: Kysely<DB>, trigrams: string[]): Promise<Map<string, number>> {
+/** How many clients hold each trigram in `index`, and ALL_CLIENTS how many there are, read unless known recently. */
+async function clientsHolding(db: Kysely<DB>, index: SearchIndex, trigrams: string[]): Promise<Map<string, number>> {
   let counts = countsByDatabase.get(db);
   if (!counts || counts.size > MOST_COUNTS) {
     counts = new Map();
@@ -49,7 +58,8 @@ async function clientsHolding(db: Kysely<DB>, trigrams: string[]): Promise<Map<s
   const now = Date.now();
   const result = new Map<string, number>();
   for (const trigram of trigrams) {
-    const known = counts.get(trigram);
+    const key = `${index} ${trigram}`;
+    const known = counts.get(key);
     if (known && now - known.readAt < COUNT_TTL_MS) {
       result.set(trigram, known.clients);
       continue;
@@ -59,12 +69,12 @@ async function clientsHolding(db: Kysely<DB>, trigrams: string[]): Promise<Map<s
     const row = await (
       trigram === ALL_CLIENTS
         ? sql<{ doc: number }>`select coalesce(max(id), 0) as doc from clients`
-        : sql<{ doc: number }>`select doc from clients_search_terms where term = ${trigram}`
+        : sql<{ doc: number }>`select doc from ${sql.table(INDEXES[index].terms)} where term = ${trigram}`
     )
       .execute(db)
       .then((r) => r.rows[0]);
     const clients = Number(row?.doc ?? 0);
-    counts.set(trigram, { clients, readAt: now });
+    counts.set(key, { clients, readAt: now });
     result.set(trigram, clients);
   }
   return result;
@@ -131,8 +141,8 @@ export function chooseTrigrams(text: string, clientsHolding: (trigram: string) =
   return chosen.map((c) => c.trigram);
 }
 
-async function rarestTrigrams(db: Kysely<DB>, text: string): Promise<string[]> {
-  const counts = await clientsHolding(db, [...trigramsOf(text).map((t) => t.trigram), ALL_CLIENTS]);
+async function rarestTrigrams(db: Kysely<DB>, index: SearchIndex, text: string): Promise<string[]> {
+  const counts = await clientsHolding(db, index, [...trigramsOf(text).map((t) => t.trigram), ALL_CLIENTS]);
   return chooseTrigrams(text, (trigram) => counts.get(trigram) ?? 0, counts.get(ALL_CLIENTS) ?? 0);
 }
 
@@ -141,20 +151,30 @@ function phrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
+/** The FTS5 queries naming the clients that may match a search, one per index. */
+export interface CandidateQueries {
+  /** For `clients_search`: the clients whose name or email may hold the search. */
+  names: string;
+  /** For `clients_search_phones`: those whose phone may hold it; null when the search has no phone part. */
+  phones: string | null;
+}
+
 /**
- * The FTS5 query naming the clients that may match a search in `clients_search`: those whose
- * name or email holds the rarest trigrams of `search`, or whose phone holds those of `phone`
- * (both lower-cased as the `like`s compare them), possibly more than match. The caller reads it
+ * The FTS5 queries naming the clients that may match a search: those whose name or email holds
+ * the rarest trigrams of `search`, and those whose phone holds the rarest of `phone` (both
+ * lower-cased as the `like`s compare them), possibly more than match. The caller reads them
  * inside its own statement (`select rowid from clients_search where clients_search match ?`),
  * so the candidates go from the index to the rows without a trip through JavaScript. Null when
  * a part is shorter than a trigram, which the index cannot answer.
  */
-export async function candidatesQuery(db: Kysely<DB>, search: string, phone: string): Promise<string | null> {
+export async function candidatesQuery(db: Kysely<DB>, search: string, phone: string): Promise<CandidateQueries | null> {
   const text = search.toLowerCase();
   const phoneText = phone.toLowerCase();
   const tooShort = (part: string) => [...part].length < 3;
   if (tooShort(text) || (phoneText !== '' && tooShort(phoneText))) return null;
-  const all = (trigrams: string[]) => `(${trigrams.map(phrase).join(' AND ')})`;
-  const byText = `({name email} : ${all(await rarestTrigrams(db, text))})`;
-  return phoneText ? `${byText} OR (phone : ${all(await rarestTrigrams(db, phoneText))})` : byText;
+  const all = (trigrams: string[]) => trigrams.map(phrase).join(' AND ');
+  return {
+    names: all(await rarestTrigrams(db, 'names', text)),
+    phones: phoneText ? all(await rarestTrigrams(db, 'phones', phoneText)) : null,
+  };
 }
