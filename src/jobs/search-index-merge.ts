@@ -12,15 +12,15 @@ const INDEXES = ['clients_search', 'clients_search_phones'] as const;
 
 /**
  * Brings SQLite's client search indexes (`clients_search`, `clients_search_phones`, FTS5) back
- * towards one segment each. Every
- * client added or changed one by one leaves a small segment, and a search reads each segment's
- * lists of its trigrams: FTS5's own automatic merges keep their number bounded but not small
- * (a search of a freshly filled index cost about 1.5 times that of an optimized one on the
- * bench's 200,000 clients). A negative `merge` merges every segment, as `optimize` does, in
- * steps of a few hundred pages, each its own short write; it does nothing once the index is one
- * segment, so an hourly run costs nothing on a quiet day. FTS5 tells whether a step did work
- * only by the connection's total changes moving by two or more. PostgreSQL's trigram indexes
- * keep themselves (GIN's pending list is merged by autovacuum): nothing to do there.
+ * towards one segment each. Every client added or changed one by one leaves a small segment,
+ * and a search reads each segment's lists of its trigrams: FTS5's own automatic merges keep
+ * their number bounded but not small (a search of a freshly filled index cost about 1.5 times
+ * that of an optimized one on the bench's 200,000 clients). A negative `merge` merges every
+ * segment, as `optimize` does, in steps of a few hundred pages, each its own short write; it
+ * does nothing once the index is one segment, so an hourly run costs nothing on a quiet day.
+ * FTS5 tells whether a step did work only by the connection's total changes moving by two or
+ * more. PostgreSQL's trigram indexes keep themselves (GIN's pending list is merged by
+ * autovacuum): nothing to do there.
  *
  * Returns how many steps did work, of both indexes together.
  */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
-import { uniqueLetters } from '../../../test/helpers/factories.js';
+import { insertClient, uniqueLetters } from '../../../test/helpers/factories.js';
 
 /*
  * The client search runs on a trigram index (PostgreSQL pg_trgm, SQLite FTS5 trigram kept by
@@ -123,6 +123,21 @@ for (const dialect of DIALECTS) {
         (await search(`${word}@home`)).sort((a, b) => a - b),
         [named.id, mailed.id].sort((a, b) => a - b),
       );
+    });
+
+    it('a phone kept as typed, letters and all, is found by them, and its change is followed', async () => {
+      // Phones that were not numbers stayed as typed (migration 0023); the API stores no new one.
+      const word = uniqueLetters();
+      const client = await insertClient(t.ctx.db, { name: `Legacy ${uniqueLetters()}`, email: null, phone: `ask ${word}-desk` }); // prettier-ignore
+      assert.deepEqual(await search(`k ${word}-de`), [client.id], 'spaces and dashes left out of the phone');
+      assert.deepEqual(await search(`${word}desk`), [client.id]);
+      await t.ctx.db
+        .updateTable('clients')
+        .set({ phone: `ask ${word}-home` })
+        .where('id', '=', client.id)
+        .execute();
+      assert.deepEqual(await search(`${word}desk`), [], 'the old phone is gone from the index');
+      assert.deepEqual(await search(`${word}home`), [client.id]);
     });
 
     it('a trigram no client held when first searched is found once a client holds it', async () => {
