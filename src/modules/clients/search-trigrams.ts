@@ -13,12 +13,9 @@ import type { DB } from '../../db/types.js';
  * the matches must hold.
  */
 
-/** An index of the search and the FTS5 vocabulary table counting its clients per trigram. */
-const INDEXES = {
-  names: { table: 'clients_search', terms: 'clients_search_terms' },
-  phones: { table: 'clients_search_phones', terms: 'clients_search_phone_terms' },
-} as const;
-type SearchIndex = keyof typeof INDEXES;
+/** Per index of the search, the FTS5 vocabulary table counting its clients per trigram. */
+const TERMS = { names: 'clients_search_terms', phones: 'clients_search_phone_terms' } as const;
+type SearchIndex = keyof typeof TERMS;
 
 /** Candidates few enough to check one by one: no further trigram is read once this few are expected. */
 const FEW_ENOUGH = 200;
@@ -69,7 +66,7 @@ async function clientsHolding(db: Kysely<DB>, index: SearchIndex, trigrams: stri
     const row = await (
       trigram === ALL_CLIENTS
         ? sql<{ doc: number }>`select coalesce(max(id), 0) as doc from clients`
-        : sql<{ doc: number }>`select doc from ${sql.table(INDEXES[index].terms)} where term = ${trigram}`
+        : sql<{ doc: number }>`select doc from ${sql.table(TERMS[index])} where term = ${trigram}`
     )
       .execute(db)
       .then((r) => r.rows[0]);
