@@ -26,9 +26,9 @@ import { kindOf, type ChecksumTable, type ValueKind } from './table-checksums.js
 export const MIGRATOR_TABLES: readonly string[] = ['schema_migrations', 'schema_migrations_lock'];
 
 /**
- * SQLite's client search index (an FTS5 table and the tables FTS5 keeps it in), which its
- * triggers fill from `clients`: PostgreSQL indexes the same search on `clients` itself
- * (pg_trgm), so these have no counterpart there and nothing of them is copied.
+ * SQLite's client search indexes (the names' suffixes, the FTS5 tables and the tables FTS5
+ * keeps them in), which its triggers fill from `clients`: PostgreSQL indexes the same search on
+ * `clients` itself (pg_trgm), so these have no counterpart there and nothing of them is copied.
  */
 export function isSqliteSearchIndex(table: string): boolean {
   return table === 'clients_search' || table.startsWith('clients_search_');

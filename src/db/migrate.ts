@@ -64,6 +64,7 @@ import * as m0081 from './migrations/0081_report_vat_months.js';
 import * as m0082 from './migrations/0082_report_visit_days.js';
 import * as m0083 from './migrations/0083_client_search_generation.js';
 import * as m0084 from './migrations/0084_client_search_phones_apart.js';
+import * as m0085 from './migrations/0085_client_name_suffixes.js';
 import type { DB } from './types.js';
 
 interface MigrationModule {
@@ -140,6 +141,7 @@ const migrations: Record<string, MigrationModule> = {
   '0082_report_visit_days': m0082,
   '0083_client_search_generation': m0083,
   '0084_client_search_phones_apart': m0084,
+  '0085_client_name_suffixes': m0085,
 };
 
 class DialectAwareProvider implements MigrationProvider {

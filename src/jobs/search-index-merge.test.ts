@@ -25,7 +25,7 @@ for (const dialect of DIALECTS) {
       const steps = await mergeClientSearchIndex(t.ctx.db, dialect);
       if (dialect === 'sqlite') {
         assert.ok(steps >= 1, `a fragmented index is merged (${steps} steps)`);
-        await sql`insert into clients_search (clients_search, rank) values ('integrity-check', 0)`.execute(t.ctx.db);
+        await sql`insert into clients_search_emails (clients_search_emails, rank) values ('integrity-check', 0)`.execute(t.ctx.db); // prettier-ignore
         await sql`insert into clients_search_phones (clients_search_phones, rank) values ('integrity-check', 0)`.execute(t.ctx.db); // prettier-ignore
       } else {
         assert.equal(steps, 0, "PostgreSQL's trigram indexes need no merge");

@@ -7,11 +7,11 @@ const PAGES_PER_STEP = 500;
 /** Steps one maintenance tick takes at most (~8 MB written); a fragmented index is finished on later ticks. */
 const MAX_STEPS = 200;
 
-/** SQLite's client search indexes (FTS5): names and emails, and phones. */
-const INDEXES = ['clients_search', 'clients_search_phones'] as const;
+/** SQLite's client search indexes in FTS5: emails, and phones (names are a plain b-tree). */
+const INDEXES = ['clients_search_emails', 'clients_search_phones'] as const;
 
 /**
- * Brings SQLite's client search indexes (`clients_search`, `clients_search_phones`, FTS5) back
+ * Brings SQLite's client search indexes in FTS5 (`clients_search_emails`, `clients_search_phones`) back
  * towards one segment each. Every client added or changed one by one leaves a small segment,
  * and a search reads each segment's lists of its trigrams: FTS5's own automatic merges keep
  * their number bounded but not small (a search of a freshly filled index cost about 1.5 times

@@ -120,7 +120,7 @@ interface FilterShape {
   dialect: Dialect;
   inactive: boolean;
   search: boolean;
-  /** The search names its candidates through SQLite's trigram index. */
+  /** The search names its candidates through SQLite's search indexes. */
   candidates: boolean;
   /** The search is a whole phone number, also found by its E.164 form. */
   e164: boolean;
@@ -133,8 +133,11 @@ interface FilterShape {
 interface FilterValues extends Record<string, unknown> {
   pattern: string;
   phonePattern: string;
-  /** The FTS5 queries of the names' and emails' index and of the phones' (search-trigrams.ts). */
-  candidates: string;
+  /** The range of the names' suffixes holding the search (search-trigrams.ts). */
+  nameFrom: string;
+  nameTo: string;
+  /** The FTS5 queries of the emails' index and of the phones' (search-trigrams.ts). */
+  emailCandidates: string;
   phoneCandidates: string;
   e164: string;
   labelKey: string;
@@ -153,9 +156,9 @@ async function clientFilterOf(
 ): Promise<ClientFilter> {
   const { search, label } = filter;
   const phone = stripPhone(search);
-  // On SQLite the trigram index names the candidates (a superset: it folds case at least as
-  // widely as lower()), read in the same statement; a phone in E.164 is found through its own
-  // index. The `like`s still decide, so the index changes only what is read. PostgreSQL's
+  // On SQLite the search indexes name the candidates (a superset: each folds case at least as
+  // widely as LIKE), read in the same statement; a phone in E.164 is found through its own
+  // index. The `like`s still decide, so the indexes change only what is read. PostgreSQL's
   // trigram indexes are on the `like`s' own expressions and need no hint.
   const candidates = search && dialect === 'sqlite' ? await candidatesQuery(db, search, phone) : null;
   return {
@@ -171,7 +174,9 @@ async function clientFilterOf(
     values: {
       pattern: containsPattern(search),
       phonePattern: containsPattern(phone),
-      candidates: candidates?.names ?? '',
+      nameFrom: candidates?.names.from ?? '',
+      nameTo: candidates?.names.to ?? '',
+      emailCandidates: candidates?.emails ?? '',
       phoneCandidates: candidates?.phones ?? '',
       e164: e164 ?? '',
       labelKey: labelKey(label),
@@ -195,9 +200,9 @@ function whereFilter(clients: Clients, shape: FilterShape, values: FilterValues)
       ? sql` union all select rowid from clients_search_phones where clients_search_phones match ${values.phoneCandidates}`
       : sql``;
     const byE164 = shape.e164 ? sql` union all select id from clients where phone = ${values.e164}` : sql``;
-    base = base.where(
-      sql<boolean>`id in (select rowid from clients_search where clients_search match ${values.candidates}${byPhone}${byE164})`,
-    );
+    const byName = sql`select client_id from clients_search_name_suffixes where suffix >= ${values.nameFrom} and suffix < ${values.nameTo}`;
+    const byEmail = sql`select rowid from clients_search_emails where clients_search_emails match ${values.emailCandidates}`;
+    base = base.where(sql<boolean>`id in (${byName} union all ${byEmail}${byPhone}${byE164})`);
   }
   if (shape.search) {
     base = base.where((eb) =>

@@ -140,6 +140,23 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await search(`${word}home`), [client.id]);
     });
 
+    it('a name longer than the sixteen characters of it an index keeps at a time is found by any part, and after a rename by the new name only', async () => {
+      const word = uniqueLetters();
+      const client = await created({ name: `Annemarie van den Berg ${word}`, email: null });
+      assert.deepEqual(await search(`van den berg ${word}`), [client.id], 'a text longer than sixteen characters');
+      assert.deepEqual(await search(`ERG ${word}`), [client.id], 'a part past the sixteenth character');
+      const renamed = await t.request({
+        method: 'PUT',
+        url: `/api/clients/${client.id}`,
+        token: admin.token,
+        payload: { name: `Annemarie van den Bosch ${word}` },
+      });
+      assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+      assert.deepEqual(await search(`van den berg ${word}`), [], 'the old name is gone from the index');
+      assert.deepEqual(await search(`bosch ${word}`), [client.id]);
+      assert.deepEqual(await search(`van den bosch ${word.slice(0, 2)}`), [client.id]);
+    });
+
     it('a trigram no client held when first searched is found once a client holds it', async () => {
       const word = uniqueLetters();
       assert.deepEqual(await search(`${word}qz`), [], 'nobody yet');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { chooseTrigrams } from './search-trigrams.js';
+import { chooseTrigrams, suffixRange } from './search-trigrams.js';
 
 /*
  * Which trigrams of a search SQLite's trigram index is asked for. The choice changes only what
@@ -58,5 +58,38 @@ describe('client search trigram choice', () => {
 
   it('a text of fewer than three characters has no trigram', () => {
     assert.deepEqual(chooseTrigrams('ab', counts({}), CLIENTS), []);
+  });
+});
+
+/*
+ * The range of the names' suffixes a search reads: every suffix starting with the text lies in
+ * it, and nothing else, in the order SQLite compares text (UTF-8's bytes, so code points).
+ */
+describe('client search name suffix range', () => {
+  it('runs from the text to the text with its last character the next one', () => {
+    assert.deepEqual(suffixRange('thomas van dijk'), { from: 'thomas van dijk', to: 'thomas van dijl' });
+    assert.deepEqual(suffixRange('zoë'), { from: 'zoë', to: 'zoì' });
+  });
+
+  it('a text longer than the 16 characters kept of a suffix is looked for by its first 16', () => {
+    assert.deepEqual(suffixRange('annemarie van den berg'), { from: 'annemarie van de', to: 'annemarie van df' });
+  });
+
+  it('counts characters, not UTF-16 units: a character beyond the first plane is one, and is followed by the next', () => {
+    assert.deepEqual(suffixRange('ann😀'), { from: 'ann😀', to: 'ann😁' });
+    assert.deepEqual(suffixRange('a😀'.repeat(8) + 'tail'), { from: 'a😀'.repeat(8), to: 'a😀'.repeat(7) + 'a😁' });
+  });
+
+  it('after the last code point the one before it moves on, and after U+D7FF comes U+E000', () => {
+    assert.deepEqual(suffixRange('ab\u{10FFFF}'), { from: 'ab\u{10FFFF}', to: 'ac' });
+    assert.deepEqual(suffixRange('ab\uD7FF'), { from: 'ab\uD7FF', to: 'ab\uE000' });
+  });
+
+  it('a lone surrogate is ranged as the U+FFFD it reaches SQLite as', () => {
+    assert.deepEqual(suffixRange('ab\uD800'), { from: 'ab\uFFFD', to: 'ab\uFFFE' });
+  });
+
+  it('no range when nothing follows the text', () => {
+    assert.equal(suffixRange('\u{10FFFF}'.repeat(3)), null);
   });
 });
