@@ -15,7 +15,7 @@ import type { Dialect } from '../connection.js';
  * (~0.9 ms) for 177 namesakes, which the range reads one by one. Emails keep the trigram index:
  * their texts are longer (about twenty rows each as suffixes), and a part of one is rare.
  *
- * Rows per client: as many as its name has characters, less two (~12 on the bench's data, 39
+ * Rows per client: as many as its name has characters, less two (~10 on the bench's data, 39
  * MB for 200,000 clients). The suffixes of the name as it was are deleted by their own key, so
  * the table needs no second index by client; a row already there is left (`or ignore`), so an
  * index out of step with its table never refuses a client's write.
