@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { createTestApp, setupSalon, type TestApp } from '../../../test/helpers/app.js';
 import { DIALECTS } from '../../../test/helpers/database.js';
 import { insertClient, uniqueLetters } from '../../../test/helpers/factories.js';
@@ -156,6 +157,34 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(await search(`bosch ${word}`), [client.id]);
       assert.deepEqual(await search(`van den bosch ${word.slice(0, 2)}`), [client.id]);
     });
+
+    // The index of names is SQLite's own: PostgreSQL searches `clients` through pg_trgm.
+    if (dialect === 'sqlite') {
+      it("an erased client's name leaves nothing of itself in SQLite's index of names, and a deleted client nothing at all", async () => {
+        const word = uniqueLetters();
+        const suffixesOf = async (clientId: number) =>
+          (
+            await sql<{
+              suffix: string;
+            }>`select suffix from clients_search_name_suffixes where client_id = ${clientId} order by suffix`.execute(
+              t.ctx.db,
+            )
+          ).rows.map((row) => row.suffix);
+        const erased = await created({ name: `Gone ${word}`, email: null });
+        assert.ok((await suffixesOf(erased.id)).includes(word), 'the name is indexed');
+        await post(`/api/clients/${erased.id}/erase`);
+        const kept = await suffixesOf(erased.id);
+        assert.ok(kept.length > 0 && kept.every((suffix) => !suffix.includes(word)), kept.join(' | '));
+        assert.ok(
+          kept.some((suffix) => suffix.startsWith('erased client #')),
+          'the name it has now is indexed',
+        );
+        const deleted = await created({ name: `Deleted ${word}`, email: null });
+        const removed = await t.request({ method: 'DELETE', url: `/api/clients/${deleted.id}`, token: admin.token });
+        assert.equal(removed.status, 200, JSON.stringify(removed.body));
+        assert.deepEqual(await suffixesOf(deleted.id), []);
+      });
+    }
 
     it('a trigram no client held when first searched is found once a client holds it', async () => {
       const word = uniqueLetters();
