@@ -31,7 +31,7 @@ export const MIGRATOR_TABLES: readonly string[] = ['schema_migrations', 'schema_
  * `clients` itself (pg_trgm), so these have no counterpart there and nothing of them is copied.
  */
 export function isSqliteSearchIndex(table: string): boolean {
-  return table === 'clients_search' || table.startsWith('clients_search_');
+  return table.startsWith('clients_search_');
 }
 
 /** PostgreSQL takes at most 65,535 parameters per statement. */
