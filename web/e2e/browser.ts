@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../test/helpers/app.js';
 import type { Dialect } from '../../src/db/connection.js';
@@ -26,6 +28,32 @@ export const BROWSER_DIALECTS: readonly Dialect[] = DIALECTS.filter((dialect) =>
  * REQUIRE_BROWSER_TESTS=1 (set by .ci/run) makes that a failure instead (chromium.ts).
  */
 
+/**
+ * E2E_TRACE_DIR=<dir> keeps a Playwright trace (screenshots, DOM snapshots, every action with
+ * its retries) of each context, written when the context closes, for a test that fails only
+ * now and then: `npx playwright-core show-trace <file>` (or trace.playwright.dev) replays it.
+ */
+const TRACE_DIR = process.env.E2E_TRACE_DIR?.trim() ? resolve(process.env.E2E_TRACE_DIR.trim()) : null;
+let tracesWritten = 0;
+
+/** Traces `context` from now, the trace written to `dir` when it closes (by the test or the harness). */
+async function traced(context: BrowserContext, dir: string): Promise<void> {
+  await context.tracing.start({ screenshots: true, snapshots: true });
+  const close = context.close.bind(context);
+  let written = false;
+  context.close = async (options) => {
+    if (!written) {
+      written = true;
+      mkdirSync(dir, { recursive: true });
+      tracesWritten += 1;
+      await context.tracing
+        .stop({ path: join(dir, `trace-${process.pid}-${tracesWritten}.zip`) })
+        .catch(() => undefined);
+    }
+    return close(options);
+  };
+}
+
 export interface BrowserHarness {
   t: TestApp;
   /** http://127.0.0.1:<port> */
@@ -50,6 +78,7 @@ export async function startBrowserHarness(dialect: Dialect, options: TestAppOpti
     async open(contextOptions = {}) {
       const context = await browser.newContext({ baseURL: base, ...contextOptions });
       contexts.push(context);
+      if (TRACE_DIR) await traced(context, TRACE_DIR);
       const page = await context.newPage();
       return { context, page, watch: watchPage(page, base) };
     },
