@@ -167,5 +167,37 @@ for (const dialect of BROWSER_DIALECTS) {
         watch.assertClean();
       });
     }
+
+    it("on a phone: the focus is never hidden under the bar at the screen's foot (a time reached by the arrow keys while under the bar is scrolled clear of it)", async () => {
+      const { page, watch } = await h.open({ ...PHONE, locale: 'en-GB', timezoneId: 'Europe/Amsterdam' });
+      await page.goto('/book');
+      await choose(page.getByRole('checkbox', { name: new RegExp(service.name) }));
+      await page.getByRole('button', { name: 'First free time' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /11 free times on/ })
+        .waitFor();
+      const day = salonDate(FIRST_FREE_DAY);
+      for (const hour of ['10', '11', '12', '13']) {
+        const time = JSON.stringify(`${day} ${hour}:00:00`);
+        // Run in the page, as source (these tests have no DOM types): the time's input, its
+        // label's box and the bar's.
+        const boxes = `const input = document.querySelector('input[value="' + ${time} + '"]');
+          const label = input.closest('label').getBoundingClientRect();
+          const bar = document.querySelector('.summary-bar').getBoundingClientRect();`;
+        // The next time put right under the bar, as a visitor may have scrolled the page.
+        await page.evaluate(`(() => { ${boxes}
+          window.scrollBy(0, label.top + label.height / 2 - (bar.top + bar.height / 2)); })()`);
+        const covered = await page.evaluate<boolean>(`(() => { ${boxes}
+          const hit = document.elementFromPoint(label.left + label.width / 2, label.top + label.height / 2);
+          return hit !== null && hit.closest('.summary-bar') !== null; })()`);
+        assert.equal(covered, true, `${hour}:00 is under the bar before the arrow key`);
+        await page.keyboard.press('ArrowDown');
+        const seen = await page.evaluate<{ focused: boolean; clear: boolean }>(`(() => { ${boxes}
+          return { focused: document.activeElement === input, clear: label.bottom <= bar.top && label.top >= 0 }; })()`);
+        assert.deepEqual(seen, { focused: true, clear: true }, `${hour}:00 has the focus, wholly above the bar`);
+      }
+      watch.assertClean();
+    });
   });
 }
