@@ -408,12 +408,9 @@ for (const dialect of BROWSER_DIALECTS) {
         assert.equal(new URL(page.url()).pathname, '/book');
         await choose(page.getByRole('checkbox', { name: new RegExp(service.name) }));
         const date = nextDate();
-        // The day and the time by keyboard: on a loaded machine, on this phone-sized page, a click
-        // on a day of the next month met the grid's weekday header and the bar at the screen's
-        // foot in turn for half a minute, and one on the time the "Morning" heading above it.
-        await (await dayButton(page, date, 'en-GB', 'Next month')).press('Enter');
+        await (await dayButton(page, date, 'en-GB', 'Next month')).click();
         const [start] = await offeredStarts(h.t, { date, service_id: service.id }, client.token);
-        await page.getByRole('radio', { name: new RegExp(`${start} to`) }).press('Space');
+        await choose(page.getByRole('radio', { name: new RegExp(`${start} to`) }));
         await page.getByText(`Booking as Esther Existing (${client.email}).`).waitFor();
         assert.equal(await page.getByLabel('Name', { exact: true }).count(), 0);
         assert.equal(await page.getByLabel('Email', { exact: true }).count(), 0);
