@@ -97,5 +97,62 @@ for (const dialect of BROWSER_DIALECTS) {
       const unexpected = watch.problems.filter((problem) => !problem.includes('status of 401'));
       assert.deepEqual(unexpected, [], unexpected.join('\n'));
     });
+
+    it("the focus is never hidden under the staff's names or the hours kept in view: a slot reached by an arrow key while under them is scrolled clear", async () => {
+      // A small phone: the day scrolls both ways in its box.
+      const { page, watch } = await h.open({ locale: 'en-GB', viewport: { width: 320, height: 640 } });
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(admin.email);
+      await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+      await page.getByLabel('Password').press('Enter');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto(`/calendar?date=${DAY}`);
+      await page.getByRole('button', { name: 'Book with Ben at 10:00', exact: true }).focus();
+
+      // Run in the page, as source (these tests have no DOM types): the focused slot, the slot
+      // `key` moves to from it, and what covers that one's top (its column's names) or start (the hours).
+      const next = (columnStep: number, rowStep: number) => `const box = document.querySelector('.day-scroll');
+        const focused = document.activeElement;
+        const target = box.querySelector('.day-slot[data-col="' + (Number(focused.dataset.col) + ${columnStep}) +
+          '"][data-row="' + (Number(focused.dataset.row) + ${rowStep}) + '"]');
+        const head = target.closest('.day-column').querySelector('.day-head').getBoundingClientRect();
+        const axis = box.querySelector('.day-axis').getBoundingClientRect();`;
+      const seenAfter = async (key: 'ArrowUp' | 'ArrowLeft', columnStep: number, rowStep: number) => {
+        await page.evaluate(`(() => { ${next(columnStep, rowStep)}
+          target.dataset.expected = 'yes'; })()`);
+        await page.keyboard.press(key);
+        return page.evaluate<{ focused: boolean; clear: boolean }>(`(() => {
+          const target = document.querySelector('[data-expected]');
+          const box = document.querySelector('.day-scroll');
+          const slot = target.getBoundingClientRect();
+          const head = target.closest('.day-column').querySelector('.day-head').getBoundingClientRect();
+          const axis = box.querySelector('.day-axis').getBoundingClientRect();
+          delete target.dataset.expected;
+          return { focused: document.activeElement === target, clear: slot.top >= head.bottom - 0.5 && slot.left >= axis.right - 0.5 };
+        })()`);
+      };
+
+      // The slot above put under the names, as the desk may have scrolled the box.
+      const coveredTop = await page.evaluate<boolean>(`(() => { ${next(0, -1)}
+        box.scrollTop += target.getBoundingClientRect().top - head.top;
+        const slot = target.getBoundingClientRect();
+        return document.elementFromPoint(slot.left + slot.width / 2, slot.top + slot.height / 2).closest('.day-head') !== null; })()`);
+      assert.equal(coveredTop, true, 'the slot above is under the names before the key');
+      assert.deepEqual(await seenAfter('ArrowUp', 0, -1), { focused: true, clear: true }, 'ArrowUp: below the names');
+
+      // Ana's slot beside it put under the hours, the box scrolled to its end.
+      const coveredStart = await page.evaluate<boolean>(`(() => { ${next(-1, 0)}
+        box.scrollLeft = box.scrollWidth;
+        const slot = target.getBoundingClientRect();
+        return slot.left < axis.right; })()`);
+      assert.equal(coveredStart, true, "Ana's slot is partly under the hours before the key");
+      assert.deepEqual(
+        await seenAfter('ArrowLeft', -1, 0),
+        { focused: true, clear: true },
+        'ArrowLeft: beside the hours',
+      );
+      const unexpected = watch.problems.filter((problem) => !problem.includes('status of 401'));
+      assert.deepEqual(unexpected, [], unexpected.join('\n'));
+    });
   });
 }

@@ -104,6 +104,21 @@ export function DayGrid({
   const { grid, activeRow, listeners } = useSlotGrid({ columns, slots, date: day.date, onSlot });
   const scroller = useRef<HTMLDivElement>(null);
 
+  // The staff's names stay at the box's top as it scrolls (day.css): the box's scroll padding is
+  // their height, so that a slot or a booking the browser scrolls into view as it takes the focus
+  // (the arrow keys, Tab) comes to rest below them, never hidden under them.
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    const heads = [...box.querySelectorAll<HTMLElement>('.day-head')];
+    const observer = new ResizeObserver(() => {
+      const tallest = Math.max(0, ...heads.map((head) => head.offsetHeight));
+      box.style.setProperty('--day-head-height', `${tallest}px`);
+    });
+    for (const head of heads) observer.observe(head);
+    return () => observer.disconnect();
+  }, [columns]);
+
   // The page hands new functions at each of its renders (a query's state, the clock's tick); the
   // columns get ones that never change, so that such a render draws none of them again.
   const handlers = useRef({ onOpenBooking });

@@ -66,7 +66,13 @@ export function useSlotGrid({
     const next = slotKeyTarget(event.key, slot, { columns: columns.length, rows: slots.length });
     if (!next) return;
     event.preventDefault();
-    grid.current?.querySelector<HTMLElement>(`.day-slot[data-col="${next[0]}"][data-row="${next[1]}"]`)?.focus();
+    const target = grid.current?.querySelector<HTMLElement>(`.day-slot[data-col="${next[0]}"][data-row="${next[1]}"]`);
+    if (!target) return;
+    // Scrolled by the least that shows it whole, clear of the names and hours kept in view (the
+    // box's scroll padding, day.css): the focus's own scrolling heeds that padding only upwards
+    // and downwards in Chromium, and centres the slot where the nearest edge is enough.
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
   /** The row of column `index`'s slot in the tab order; -1 when another column holds it. */
   const activeRow = (index: number) =>
